@@ -1,0 +1,16 @@
+// Bundles the server (own code and @folio/shared) into dist/; npm packages stay external.
+import { build } from 'esbuild';
+
+await build({
+  entryPoints: ['src/main.ts', 'src/migrate.ts'],
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: true,
+  packages: 'external',
+  alias: { '@folio/shared': '../../packages/shared/src/index.ts' },
+  logLevel: 'warning',
+});
+console.log('server built into apps/server/dist');

@@ -1,0 +1,113 @@
+/** buildApp(options): registers plugins then feature modules; never listens. */
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cors from '@fastify/cors';
+import formbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import { type DatabaseHandle, migrate } from './db/database.js';
+import { IdCodec } from './lib/ids.js';
+import { registerModules } from './modules/index.js';
+import { Settings } from './modules/system/settings.js';
+import { ensureFirstAdmin } from './modules/users/bootstrap.js';
+import { registerAuth } from './plugins/auth.js';
+import { registerErrorHandling } from './plugins/envelope.js';
+
+export interface BuildOptions {
+  config: Config;
+  database: DatabaseHandle;
+  /** Pino options, or false in tests. */
+  logger?: FastifyServerOptions['logger'];
+  /** Run migrations before building (default true). */
+  migrate?: boolean;
+  /** Start background workers (jobs, webhooks); tests turn them off where they drive them by hand. */
+  workers?: boolean;
+}
+
+export type App = FastifyInstance;
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+/** Finds the built web app (apps/web/dist) from src or dist. */
+export function findWebDist(config: Config): string | null {
+  const candidates = [config.webDist, resolve(here, '../../web/dist'), resolve(process.cwd(), 'apps/web/dist')];
+  for (const c of candidates) if (c && existsSync(join(c, 'index.html'))) return c;
+  return null;
+}
+
+/** Builds the Fastify app around an open database: migrations, install secrets, plugins, modules. */
+export async function buildApp(opts: BuildOptions): Promise<App> {
+  const { config, database } = opts;
+  if (opts.migrate !== false) await migrate(database.db, database.dialect);
+  const settings = new Settings(database.db);
+  await settings.load();
+  const installKey = Buffer.from(await settings.ensureSecret('folio.secret.install-key', 32), 'base64');
+  const grantKey = Buffer.from(await settings.ensureSecret('folio.secret.grant-key', 32), 'base64');
+  const salt = await settings.ensureSecret('folio.secret.hashids-salt', 18);
+
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: 'x-request-id',
+    bodyLimit: 64 * 1024 * 1024,
+    trustProxy: true,
+    return503OnClosing: true,
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: true } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const ctx: AppContext = {
+    db: database.db,
+    dialect: database.dialect,
+    config,
+    ids: new IdCodec(salt),
+    installKey,
+    grantKey,
+    settings,
+  };
+  app.decorate('ctx', ctx);
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  await app.register(cors, {
+    origin: (_origin, cb) => cb(null, true),
+    credentials: false,
+    exposedHeaders: ['target-response-headers', 'x-request-id', 'content-disposition'],
+  });
+  await app.register(formbody);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Folio API', version: '1.27.0', description: 'Folio management, share and open (Torna-compatible) API' },
+      components: {
+        securitySchemes: {
+          token: { type: 'apiKey', in: 'header', name: 'token' },
+          bearer: { type: 'http', scheme: 'bearer' },
+        },
+      },
+    },
+  });
+  registerErrorHandling(app);
+  registerAuth(app);
+
+  await ensureFirstAdmin(app, config.adminPassword);
+  await registerModules(app, { workers: opts.workers !== false });
+
+  const web = findWebDist(config);
+  if (web) {
+    await app.register(fastifyStatic, { root: web, prefix: '/', wildcard: false, index: ['index.html'] });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0];
+    if (web && req.method === 'GET' && !path.startsWith('/api') && !path.startsWith('/mock')) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.status(404).send({ code: '100', msg: 'Not found', data: null, error: 'not_found', requestId: req.id });
+  });
+  return app;
+}

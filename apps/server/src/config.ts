@@ -1,0 +1,74 @@
+/** Environment → typed config, validated at boot with a clear message on a bad value. */
+import { resolve } from 'node:path';
+
+export type Dialect = 'sqlite' | 'postgres' | 'mysql';
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string;
+  dialect: Dialect;
+  sqlitePath: string;
+  publicUrl: string;
+  adminPassword: string | undefined;
+  logLevel: string;
+  tokenTtlDays: number;
+  webDist: string | undefined;
+}
+
+/** Thrown for a bad configuration value; main prints it and exits. */
+export class ConfigError extends Error {}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** Reads the dialect and, for SQLite, the file path from a DATABASE_URL. */
+export function parseDatabaseUrl(url: string): { dialect: Dialect; sqlitePath: string } {
+  if (url.startsWith('sqlite:')) {
+    const p = url.slice('sqlite:'.length).replace(/^\/\//, '');
+    if (!p) throw new ConfigError('DATABASE_URL: sqlite: needs a file path, e.g. sqlite:./data/folio.db');
+    return { dialect: 'sqlite', sqlitePath: p === ':memory:' ? p : resolve(p) };
+  }
+  if (/^postgres(ql)?:\/\//.test(url)) return { dialect: 'postgres', sqlitePath: '' };
+  if (/^(mysql|mariadb):\/\//.test(url)) return { dialect: 'mysql', sqlitePath: '' };
+  throw new ConfigError(`DATABASE_URL must start with sqlite:, postgres:// or mysql:// (got "${url}")`);
+}
+
+/** Builds the config from an environment map; throws ConfigError with a readable message. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const portRaw = env.PORT ?? '7700';
+  const port = Number(portRaw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ConfigError(`PORT must be an integer between 0 and 65535 (got "${portRaw}")`);
+  }
+  const logLevel = (env.LOG_LEVEL ?? 'info').toLowerCase();
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${env.LOG_LEVEL}")`);
+  }
+  const databaseUrl = env.DATABASE_URL ?? 'sqlite:./data/folio.db';
+  const { dialect, sqlitePath } = parseDatabaseUrl(databaseUrl);
+  const publicUrl = (env.FOLIO_PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  try {
+    new URL(publicUrl);
+  } catch {
+    throw new ConfigError(`FOLIO_PUBLIC_URL must be an absolute URL (got "${env.FOLIO_PUBLIC_URL}")`);
+  }
+  const ttlRaw = env.FOLIO_TOKEN_TTL_DAYS ?? '7';
+  const tokenTtlDays = Number(ttlRaw);
+  if (!(tokenTtlDays > 0)) throw new ConfigError(`FOLIO_TOKEN_TTL_DAYS must be a positive number (got "${ttlRaw}")`);
+  const adminPassword = env.FOLIO_ADMIN_PASSWORD || undefined;
+  if (adminPassword !== undefined && adminPassword.length < 8) {
+    throw new ConfigError('FOLIO_ADMIN_PASSWORD must be at least 8 characters');
+  }
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl,
+    dialect,
+    sqlitePath,
+    publicUrl,
+    adminPassword,
+    logLevel,
+    tokenTtlDays,
+    webDist: env.FOLIO_WEB_DIST,
+  };
+}

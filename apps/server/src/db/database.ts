@@ -1,0 +1,162 @@
+/** Kysely factory per dialect, migrations, and the transaction helper. */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import {
+  CamelCasePlugin,
+  Kysely,
+  type Kysely as KyselyType,
+  type Migration,
+  type MigrationProvider,
+  Migrator,
+  MysqlDialect,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type Transaction,
+} from 'kysely';
+import { createPool as createMysqlPool } from 'mysql2';
+import pg from 'pg';
+import type { Dialect } from '../config.js';
+import { allMigrations } from './migrations/index.js';
+import type { Database } from './types.js';
+
+export type Db = KyselyType<Database>;
+export type Tx = Transaction<Database>;
+/** Either the database or a transaction: every repository method accepts both. */
+export type Conn = Db | Tx;
+
+// PostgreSQL returns int8 (bigint, COUNT) as strings; our bigints are epoch ms and counts, safe as numbers.
+pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+pg.types.setTypeParser(1700, (v) => Number(v));
+
+export interface DatabaseHandle {
+  db: Db;
+  dialect: Dialect;
+  destroy(): Promise<void>;
+}
+
+/** Opens a connection pool for a DATABASE_URL. */
+export function openDatabase(dialect: Dialect, url: string, sqlitePath: string): DatabaseHandle {
+  let kdialect: SqliteDialect | PostgresDialect | MysqlDialect;
+  if (dialect === 'sqlite') {
+    if (sqlitePath !== ':memory:') mkdirSync(dirname(sqlitePath), { recursive: true });
+    const file = new SQLite(sqlitePath);
+    file.pragma('journal_mode = WAL');
+    file.pragma('synchronous = NORMAL');
+    file.pragma('foreign_keys = OFF');
+    file.pragma('busy_timeout = 5000');
+    kdialect = new SqliteDialect({ database: file });
+  } else if (dialect === 'postgres') {
+    kdialect = new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 10 }) });
+  } else {
+    const u = new URL(url.replace(/^mariadb:/, 'mysql:'));
+    kdialect = new MysqlDialect({
+      pool: createMysqlPool({
+        host: u.hostname,
+        port: Number(u.port || 3306),
+        user: decodeURIComponent(u.username),
+        password: decodeURIComponent(u.password),
+        database: u.pathname.replace(/^\//, ''),
+        connectionLimit: 10,
+        charset: 'utf8mb4',
+        supportBigNumbers: true,
+        bigNumberStrings: false,
+      }),
+    });
+  }
+  const db = new Kysely<Database>({ dialect: kdialect, plugins: [new CamelCasePlugin()] });
+  return { db, dialect, destroy: () => db.destroy() };
+}
+
+class StaticProvider implements MigrationProvider {
+  constructor(private readonly migrations: Record<string, Migration>) {}
+  async getMigrations() {
+    return this.migrations;
+  }
+}
+
+/** Runs every pending migration; throws with the failing migration's name. */
+export async function migrate(db: Db, dialect: Dialect): Promise<string[]> {
+  const migrator = new Migrator({
+    db: db.withoutPlugins() as unknown as KyselyType<unknown>,
+    provider: new StaticProvider(allMigrations(dialect)),
+    migrationTableName: 'folio_migrations',
+    migrationLockTableName: 'folio_migrations_lock',
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error) throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${(error as Error).message ?? error}`);
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** Runs fn inside a transaction (or inside the given one). */
+export async function inTx<T>(conn: Conn, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  if (conn.isTransaction) return fn(conn as Tx);
+  return (conn as Db).transaction().execute(fn);
+}
+
+/** Inserts a row and returns its new integer id on every dialect. */
+export async function insertId<T extends keyof Database & string>(
+  conn: Conn,
+  dialect: Dialect,
+  table: T,
+  values: Record<string, unknown>,
+): Promise<number> {
+  const q = conn.insertInto(table).values(values as any);
+  if (dialect === 'mysql') {
+    const r = await q.executeTakeFirstOrThrow();
+    return Number(r.insertId);
+  }
+  const row = (await (q as any).returning('id').executeTakeFirstOrThrow()) as { id: number };
+  return Number(row.id);
+}
+
+/** Inserts many rows in chunks (bound-parameter limits differ per dialect). */
+export async function insertMany<T extends keyof Database & string>(
+  conn: Conn,
+  table: T,
+  rows: Record<string, unknown>[],
+  chunk = 200,
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += chunk) {
+    await conn
+      .insertInto(table)
+      .values(rows.slice(i, i + chunk) as any)
+      .execute();
+  }
+}
+
+/** True when the database answers. */
+export async function ping(db: Db): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Inserts rows and returns their ids in insertion order (MySQL: consecutive ids of one multi-row insert). */
+export async function insertManyReturningIds<T extends keyof Database & string>(
+  conn: Conn,
+  dialect: Dialect,
+  table: T,
+  rows: Record<string, unknown>[],
+  chunk = 200,
+): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < rows.length; i += chunk) {
+    const part = rows.slice(i, i + chunk);
+    const q = conn.insertInto(table).values(part as any);
+    if (dialect === 'mysql') {
+      const r = await q.executeTakeFirstOrThrow();
+      const first = Number(r.insertId);
+      for (let k = 0; k < part.length; k++) ids.push(first + k);
+    } else {
+      const out = (await (q as any).returning('id').execute()) as { id: number }[];
+      for (const r of out) ids.push(Number(r.id));
+    }
+  }
+  return ids;
+}

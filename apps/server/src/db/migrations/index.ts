@@ -1,0 +1,11 @@
+/** Every migration in order. New migrations are added here (files named YYYYMMDDTHHMMSS-verb-noun.ts). */
+import type { Migration } from 'kysely';
+import type { Dialect } from '../../config.js';
+import { createSchemaMigration } from './20261121T200000-create-schema.js';
+
+/** The migrations for a dialect, keyed by name (sorted by the migrator). */
+export function allMigrations(dialect: Dialect): Record<string, Migration> {
+  return {
+    '20261121T200000-create-schema': createSchemaMigration(dialect),
+  };
+}

@@ -1,0 +1,170 @@
+/** Accounts: login, sessions, passwords, admin user management. */
+import { UserStatus } from '@folio/shared';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { insertId } from '../../db/database.js';
+import { hashPassword, randomPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto.js';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
+import { RateLimiter } from '../../lib/rate-limit.js';
+
+const loginLimiter = new RateLimiter(10, 15 * 60_000);
+
+/** The public shape of a user. */
+export function userView(
+  app: FastifyInstance,
+  u: {
+    id: number;
+    username: string;
+    nickname: string;
+    email: string;
+    avatar: string;
+    isSuperAdmin: number | boolean;
+    status: number;
+    source: string;
+    createdAt?: number;
+    lang?: string;
+    dingtalkUserId?: string;
+    wecomMobile?: string;
+  },
+) {
+  return {
+    id: app.ctx.ids.encode(u.id),
+    username: u.username,
+    nickname: u.nickname,
+    avatar: u.avatar,
+    email: u.email,
+    isSuperAdmin: u.isSuperAdmin === true || u.isSuperAdmin === 1 ? 1 : 0,
+    status: u.status,
+    source: u.source,
+    gmtCreate: u.createdAt ?? 0,
+    lang: u.lang ?? '',
+    dingtalkUserId: u.dingtalkUserId ?? '',
+    wecomMobile: u.wecomMobile ?? '',
+  };
+}
+
+/** Issues a session token for a user. */
+export async function createSession(app: FastifyInstance, userId: number): Promise<string> {
+  const token = randomToken(32);
+  const now = Date.now();
+  await app.ctx.db
+    .insertInto('userSessions')
+    .values({
+      userId,
+      tokenHash: sha256(token),
+      createdAt: now,
+      expiresAt: now + app.ctx.config.tokenTtlDays * 86_400_000,
+      revokedAt: null,
+      lastUsedAt: now,
+    })
+    .execute();
+  return token;
+}
+
+/** Revokes every session of a user (disable, password reset). */
+export async function revokeAllSessions(app: FastifyInstance, userId: number): Promise<void> {
+  await app.ctx.db
+    .updateTable('userSessions')
+    .set({ revokedAt: Date.now() })
+    .where('userId', '=', userId)
+    .where('revokedAt', 'is', null)
+    .execute();
+}
+
+/** Checks username and password; the same error whatever was wrong. Rate-limited per IP and username. */
+export async function login(app: FastifyInstance, username: string, password: string, ip: string) {
+  const uname = username.trim();
+  const keys = [`ip:${ip}`, `user:${uname.toLowerCase()}`];
+  loginLimiter.hit(...keys);
+  const u = await app.ctx.db.selectFrom('users').selectAll().where('username', '=', uname).executeTakeFirst();
+  const bad = () => new AppError(400, 'bad_credentials', 'error.bad_credentials');
+  if (!u) {
+    await hashPassword(password); // same cost as a real check
+    throw bad();
+  }
+  const res = await verifyPassword(u.passwordHash, password, u.username, app.ctx.settings.get('torna.password.salt'));
+  if (!res.ok || u.status === UserStatus.DISABLED) throw bad();
+  if (res.needsUpgrade) {
+    await app.ctx.db
+      .updateTable('users')
+      .set({ passwordHash: await hashPassword(password), updatedAt: Date.now() })
+      .where('id', '=', u.id)
+      .execute();
+  }
+  loginLimiter.reset(`user:${uname.toLowerCase()}`);
+  const token = await createSession(app, u.id);
+  return { token, status: u.status, userId: u.id };
+}
+
+/** Creates a user; returns the id. Throws conflict when the username is taken. */
+export async function createUser(
+  app: FastifyInstance,
+  input: { username: string; nickname: string; email: string; password: string; status: number; source: string; isSuperAdmin?: number },
+): Promise<number> {
+  const { db, dialect } = app.ctx;
+  const username = input.username.trim();
+  const exists = await db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
+  if (exists) throw conflict('error.username_taken', {}, 'duplicate');
+  const now = Date.now();
+  return insertId(db, dialect, 'users', {
+    username,
+    nickname: input.nickname.trim() || username,
+    email: input.email.trim(),
+    passwordHash: await hashPassword(input.password),
+    status: input.status,
+    source: input.source,
+    isSuperAdmin: input.isSuperAdmin ?? 0,
+    createdAt: now,
+    updatedAt: now,
+  });
+}
+
+/** Sets a new password (and optionally a status). */
+export async function setPassword(app: FastifyInstance, userId: number, password: string, status?: number): Promise<void> {
+  await app.ctx.db
+    .updateTable('users')
+    .set({ passwordHash: await hashPassword(password), updatedAt: Date.now(), ...(status !== undefined ? { status } : {}) })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** Changes one's own password after checking the old one. */
+export async function changePassword(app: FastifyInstance, userId: number, oldPassword: string, password: string) {
+  const u = await app.ctx.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
+  const res = await verifyPassword(u.passwordHash, oldPassword, u.username, app.ctx.settings.get('torna.password.salt'));
+  if (!res.ok) throw badRequest('error.old_password_wrong');
+  await setPassword(app, userId, password);
+}
+
+/** Admin reset: a random password, status must-set-password, sessions revoked. */
+export async function adminResetPassword(app: FastifyInstance, userId: number): Promise<string> {
+  const u = await app.ctx.db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
+  if (!u) throw notFound('user');
+  const password = randomPassword(8);
+  await setPassword(app, userId, password, UserStatus.SET_PASSWORD);
+  await revokeAllSessions(app, userId);
+  return password;
+}
+
+/** Enables or disables an account; refuses to disable the last enabled super admin. */
+export async function setUserEnabled(app: FastifyInstance, userId: number, enabled: boolean): Promise<void> {
+  const { db } = app.ctx;
+  const u = await db.selectFrom('users').select(['id', 'isSuperAdmin', 'status']).where('id', '=', userId).executeTakeFirst();
+  if (!u) throw notFound('user');
+  if (!enabled && u.isSuperAdmin) {
+    const r = await db
+      .selectFrom('users')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('isSuperAdmin', '=', 1)
+      .where('status', '!=', UserStatus.DISABLED)
+      .where('id', '!=', userId)
+      .executeTakeFirstOrThrow();
+    if (Number(r.n) === 0) throw conflict('error.last_super_admin', {}, 'last_super_admin');
+  }
+  await db
+    .updateTable('users')
+    .set({ status: enabled ? UserStatus.ENABLED : UserStatus.DISABLED, updatedAt: Date.now() })
+    .where('id', '=', userId)
+    .execute();
+  if (!enabled) await revokeAllSessions(app, userId);
+}

@@ -1,0 +1,122 @@
+/**
+ * Authentication: a random token (header `token` or `Authorization: Bearer`) looked up by its hash.
+ * Route config decides who may call: `auth: 'public' | 'optional' | 'user' | 'super'` (default 'user'),
+ * `allowSetPassword: true` for the calls a must-set-password user still needs.
+ */
+import { UserStatus } from '@folio/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { pickLang } from '../i18n/messages.js';
+import { sha256 } from '../lib/crypto.js';
+import { forbidden, mustSetPassword, unauthorized } from '../lib/errors.js';
+
+export interface SessionUser {
+  id: number;
+  username: string;
+  nickname: string;
+  email: string;
+  avatar: string;
+  isSuperAdmin: boolean;
+  status: number;
+  source: string;
+  lang: string;
+  sessionId: number;
+}
+
+export type AuthMode = 'public' | 'optional' | 'user' | 'super';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser | null;
+    lang: string;
+  }
+  interface FastifyContextConfig {
+    auth?: AuthMode;
+    allowSetPassword?: boolean;
+    /** Permission action this route checks (documentation for the route matrix). */
+    action?: string;
+  }
+}
+
+/** Reads the raw token from the request headers. */
+export function readToken(req: FastifyRequest): string | null {
+  const h = req.headers.token;
+  if (typeof h === 'string' && h.trim()) return h.trim();
+  const a = req.headers.authorization;
+  if (typeof a === 'string' && a.toLowerCase().startsWith('bearer ')) return a.slice(7).trim() || null;
+  return null;
+}
+
+/** Resolves the session user of a token, or null. */
+export async function userForToken(app: FastifyInstance, token: string): Promise<SessionUser | null> {
+  const now = Date.now();
+  const row = await app.ctx.db
+    .selectFrom('userSessions as s')
+    .innerJoin('users as u', 'u.id', 's.userId')
+    .select([
+      's.id as sessionId',
+      's.lastUsedAt',
+      'u.id',
+      'u.username',
+      'u.nickname',
+      'u.email',
+      'u.avatar',
+      'u.isSuperAdmin',
+      'u.status',
+      'u.source',
+      'u.lang',
+    ])
+    .where('s.tokenHash', '=', sha256(token))
+    .where('s.revokedAt', 'is', null)
+    .where('s.expiresAt', '>', now)
+    .executeTakeFirst();
+  if (!row || row.status === UserStatus.DISABLED) return null;
+  if (now - row.lastUsedAt > 60_000) {
+    await app.ctx.db.updateTable('userSessions').set({ lastUsedAt: now }).where('id', '=', row.sessionId).execute();
+  }
+  return {
+    id: row.id,
+    username: row.username,
+    nickname: row.nickname,
+    email: row.email,
+    avatar: row.avatar,
+    isSuperAdmin: row.isSuperAdmin === 1,
+    status: row.status,
+    source: row.source,
+    lang: row.lang,
+    sessionId: row.sessionId,
+  };
+}
+
+/** Installs the hook that authenticates every request according to its route config. */
+export function registerAuth(app: FastifyInstance): void {
+  app.decorateRequest('user', null);
+  app.decorateRequest('lang', 'zh-CN');
+  app.addHook('onRequest', async (req) => {
+    const fallback = app.ctx.settings.get('folio.default-lang') || 'zh-CN';
+    req.lang = pickLang((req.headers['accept-language'] as string | undefined) ?? (req.headers.lang as string | undefined), fallback);
+    // Routes declare their mode; undeclared routes under /api need a user, the rest (web app files) are public.
+    const declared = req.routeOptions.config?.auth;
+    const matched = !!req.routeOptions.url;
+    const mode: AuthMode = declared ?? (matched && req.url.startsWith('/api') ? 'user' : 'public');
+    const token = readToken(req);
+    if (token) req.user = await userForToken(app, token);
+    if (req.user?.lang) req.lang = req.user.lang;
+    if (mode === 'public' || mode === 'optional') return;
+    if (!req.user) throw unauthorized();
+    if (req.user.status === UserStatus.SET_PASSWORD && !req.routeOptions.config?.allowSetPassword) throw mustSetPassword();
+    if (mode === 'super' && !req.user.isSuperAdmin) throw forbidden();
+  });
+}
+
+/** Returns the logged-in user or throws unauthorized (for handlers of 'user' routes). */
+export function requireUser(req: FastifyRequest): SessionUser {
+  if (!req.user) throw unauthorized();
+  return req.user;
+}
+
+/** Throws forbidden unless the caller is a super admin. */
+export function requireSuperAdmin(req: FastifyRequest): SessionUser {
+  const u = requireUser(req);
+  if (!u.isSuperAdmin) throw forbidden();
+  return u;
+}

@@ -1,0 +1,86 @@
+/** The response envelope {code, msg, data}, its schema helper, and the one error handler. */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type TSchema, Type } from 'typebox';
+import { t } from '../i18n/messages.js';
+import { AppError, type FieldError } from '../lib/errors.js';
+
+/** A success envelope. */
+export function ok<T>(data: T): { code: '0'; msg: ''; data: T } {
+  return { code: '0', msg: '', data };
+}
+
+/** The envelope schema around a data schema, for route response declarations. */
+export function Envelope<T extends TSchema>(data: T) {
+  return Type.Object({ code: Type.String(), msg: Type.String(), data });
+}
+
+/** Response map for a route: 200 with the envelope around `data`. */
+export function okResponse<T extends TSchema>(data: T) {
+  return { 200: Envelope(data) };
+}
+
+/** The response for routes that return nothing. */
+export const okNull = okResponse(Type.Null());
+
+function fieldsFromValidation(err: FastifyError): FieldError[] {
+  const v = err.validation ?? [];
+  return v.map((e) => {
+    const missing = (e.params as { missingProperty?: string })?.missingProperty;
+    const path = `${(e.instancePath || '').replace(/^\//, '').replace(/\//g, '.')}${missing ? (e.instancePath ? '.' : '') + missing : ''}`;
+    return { field: path || err.validationContext || 'body', message: e.message ?? 'invalid' };
+  });
+}
+
+/** Registers the error and not-found handlers that write the envelope. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | AppError, req: FastifyRequest, reply: FastifyReply) => {
+    const lang = req.lang ?? 'zh-CN';
+    if (err instanceof AppError) {
+      return reply.status(err.status).send({
+        code: err.code,
+        msg: t(lang, err.msgKey, err.params),
+        data: null,
+        error: err.slug,
+        requestId: req.id,
+        ...(err.fields ? { fields: err.fields } : {}),
+      });
+    }
+    const fe = err as FastifyError;
+    if (fe.validation) {
+      const fields = fieldsFromValidation(fe);
+      return reply.status(422).send({
+        code: '100',
+        msg: t(lang, 'error.validation_failed', { detail: fields.map((f) => `${f.field} ${f.message}`).join('; ') }),
+        data: null,
+        error: 'validation_failed',
+        requestId: req.id,
+        fields,
+      });
+    }
+    const status = fe.statusCode ?? 500;
+    if (status === 413) {
+      return reply
+        .status(413)
+        .send({ code: '100', msg: t(lang, 'error.payload_too_large'), data: null, error: 'payload_too_large', requestId: req.id });
+    }
+    if (status === 429) {
+      return reply
+        .status(429)
+        .send({ code: '100', msg: t(lang, 'error.rate_limited'), data: null, error: 'rate_limited', requestId: req.id });
+    }
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({
+        code: '100',
+        msg: t(lang, 'error.validation_failed', { detail: fe.message }),
+        data: null,
+        error: 'validation_failed',
+        requestId: req.id,
+        fields: [],
+      });
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply
+      .status(500)
+      .send({ code: '100', msg: t(lang, 'error.internal', { requestId: req.id }), data: null, error: 'internal_error', requestId: req.id });
+  });
+}

@@ -1,0 +1,101 @@
+/**
+ * The Torna open-API push payload (DocPushParam, torna-compat §1b/S3), as Folio accepts it.
+ * Flags arrive loosely typed ("1", 1, true); the push module normalises them. Importers
+ * (OpenAPI, Postman, YAPI) convert their input into this shape and go through the same merge.
+ */
+
+/** A loosely typed 0/1 flag as clients send it. */
+export type LooseFlag = number | string | boolean | null | undefined;
+
+export interface PushEnumItem {
+  name?: string;
+  type?: string;
+  value?: string;
+  description?: string;
+}
+
+export interface PushEnumInfo {
+  name?: string;
+  description?: string;
+  items?: PushEnumItem[];
+}
+
+export interface PushParam {
+  name?: string;
+  type?: string;
+  required?: LooseFlag;
+  maxLength?: string | number;
+  example?: string | number | boolean | null;
+  description?: string;
+  orderIndex?: number | string;
+  enumInfo?: PushEnumInfo | null;
+  children?: PushParam[];
+}
+
+export interface PushErrorCode {
+  code?: string | number;
+  msg?: string;
+  solution?: string;
+}
+
+export interface PushDubboInfo {
+  interfaceName?: string;
+  author?: string;
+  version?: string;
+  protocol?: string;
+  dependency?: string;
+}
+
+export interface PushDocItem {
+  name?: string;
+  description?: string;
+  author?: string;
+  type?: number | string;
+  url?: string;
+  version?: string;
+  definition?: string;
+  httpMethod?: string;
+  contentType?: string;
+  isFolder?: LooseFlag;
+  isShow?: LooseFlag;
+  orderIndex?: number | string;
+  deprecated?: string | boolean | null;
+  isRequestArray?: LooseFlag;
+  isResponseArray?: LooseFlag;
+  requestArrayType?: string;
+  responseArrayType?: string;
+  dubboInfo?: PushDubboInfo | null;
+  headerParams?: PushParam[];
+  pathParams?: PushParam[];
+  queryParams?: PushParam[];
+  requestParams?: PushParam[];
+  responseParams?: PushParam[];
+  errorCodeParams?: PushErrorCode[];
+  items?: PushDocItem[];
+  tag?: string;
+}
+
+export interface PushDebugEnv {
+  name?: string;
+  url?: string;
+}
+
+export interface PushPayload {
+  apis: PushDocItem[];
+  debugEnvs?: PushDebugEnv[];
+  author?: string;
+  commonErrorCodes?: PushErrorCode[];
+  isReplace?: LooseFlag;
+  isOverride?: LooseFlag;
+}
+
+/** The outcome of a push or import merge. */
+export interface PushOutcome {
+  added: number;
+  updated: number;
+  unchanged: number;
+  deleted: number;
+  skippedLocked: number;
+  folders: number;
+  errors: { path: string; message: string }[];
+}

@@ -1,0 +1,109 @@
+/** Wire shapes shared by the server and the web app. Ids are opaque strings. */
+
+/** A parameter as doc/save and doc/detail carry it. */
+export interface DocParam {
+  id?: string;
+  name: string;
+  type: string;
+  required: number;
+  maxLength: string;
+  example: string;
+  description: string;
+  enumContent?: string;
+  enumId?: string;
+  enumInfo?: EnumInfo | null;
+  orderIndex: number;
+  children: DocParam[];
+}
+
+export interface EnumItem {
+  id?: string;
+  name: string;
+  type: string;
+  value: string;
+  description: string;
+}
+
+export interface EnumInfo {
+  id?: string;
+  name: string;
+  description: string;
+  items: EnumItem[];
+}
+
+export interface ErrorCodeParam {
+  code: string;
+  msg: string;
+  solution: string;
+}
+
+export interface DubboInfo {
+  interfaceName: string;
+  author: string;
+  version: string;
+  protocol: string;
+  dependency: string;
+}
+
+/** A doc in the push-payload field names. */
+export interface DocDetail {
+  id: string;
+  docId: string;
+  moduleId: string;
+  parentId: string;
+  name: string;
+  description: string;
+  author: string;
+  type: number;
+  url: string;
+  version: string;
+  definition: string;
+  httpMethod: string;
+  contentType: string;
+  isFolder: number;
+  isShow: number;
+  orderIndex: number;
+  status: number;
+  deprecated: string;
+  isUseGlobalHeaders: number;
+  isUseGlobalParams: number;
+  isUseGlobalReturns: number;
+  isRequestArray: number;
+  isResponseArray: number;
+  requestArrayType: string;
+  responseArrayType: string;
+  dubboInfo: DubboInfo | null;
+  isLocked: number;
+  modifySource: number;
+  gmtCreate: string;
+  gmtModified: string;
+  creatorName: string;
+  modifierName: string;
+  headerParams: DocParam[];
+  pathParams: DocParam[];
+  queryParams: DocParam[];
+  requestParams: DocParam[];
+  responseParams: DocParam[];
+  errorCodeParams: ErrorCodeParam[];
+}
+
+/** A node of the doc tree (spec section 3). */
+export interface TreeNode {
+  id: string;
+  label: string;
+  name: string;
+  type: number;
+  docId: string;
+  parentId: string;
+  url: string;
+  httpMethod: string;
+  isFolder: number;
+  apiCount: number;
+  docType: number;
+  deprecated: string;
+  version?: string;
+  isLocked?: number;
+  status?: number;
+  orderIndex?: number;
+  children: TreeNode[];
+}
