@@ -4,5 +4,5 @@ export * from './format.js';
 export * from './i18n/index.js';
 export * from './json-params.js';
 export * from './permissions.js';
-export * from './types.js';
 export * from './push.js';
+export * from './types.js';

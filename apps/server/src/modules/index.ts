@@ -1,12 +1,32 @@
 /**
- * Registers every feature module under /api. Each feature owns one folder and exports one
- * `xxxRoutes(app)` plugin; add a line here when a feature lands.
+ * Registers every feature module. Each feature owns one folder and exports `xxxRoutes(api)` (mounted
+ * under /api) and, where it serves paths outside /api (the Torna open API at POST /api, /mock/...),
+ * `xxxRootRoutes(app)`. Background workers are started through jobs/queue.ts.
  */
 import type { FastifyInstance } from 'fastify';
+import { startWorkers } from '../jobs/queue.js';
+import { adminRoutes } from './admin/admin.routes.js';
+import { applicationsRoutes } from './applications/applications.routes.js';
+import { composeRoutes } from './compose/compose.routes.js';
+import { constantsRoutes } from './constants/constants.routes.js';
+import { debugRoutes } from './debug/debug.routes.js';
+import { dictionariesRoutes } from './dictionaries/dictionaries.routes.js';
+import { docsRoutes } from './docs/docs.routes.js';
+import { exportsRoutes } from './exports/exports.routes.js';
+import { historyRoutes } from './history/history.routes.js';
+import { importsRoutes } from './imports/imports.routes.js';
+import { messagesRoutes } from './messages/messages.routes.js';
+import { metersphereRoutes } from './metersphere/metersphere.routes.js';
+import { mockRootRoutes, mockRoutes } from './mock/mock.routes.js';
+import { openUsersRoutes } from './open-users/open-users.routes.js';
 import { projectsRoutes } from './projects/projects.routes.js';
+import { pushRootRoutes, pushRoutes } from './push/push.routes.js';
+import { sharesRoutes } from './shares/shares.routes.js';
 import { spacesRoutes } from './spaces/spaces.routes.js';
+import { ssoRoutes } from './sso/sso.routes.js';
 import { systemRoutes } from './system/system.routes.js';
 import { usersRoutes } from './users/users.routes.js';
+import { webhooksRoutes } from './webhooks/webhooks.routes.js';
 
 export interface ModuleOptions {
   workers: boolean;
@@ -19,8 +39,28 @@ export async function registerModules(app: FastifyInstance, opts: ModuleOptions)
       await usersRoutes(api);
       await spacesRoutes(api);
       await projectsRoutes(api);
+      await applicationsRoutes(api);
+      await docsRoutes(api);
+      await dictionariesRoutes(api);
+      await constantsRoutes(api);
+      await messagesRoutes(api);
+      await sharesRoutes(api);
+      await composeRoutes(api);
+      await pushRoutes(api);
+      await historyRoutes(api);
+      await webhooksRoutes(api);
+      await importsRoutes(api);
+      await exportsRoutes(api);
+      await debugRoutes(api);
+      await mockRoutes(api);
+      await adminRoutes(api);
+      await ssoRoutes(api);
+      await openUsersRoutes(api);
+      await metersphereRoutes(api);
     },
     { prefix: '/api' },
   );
-  void opts;
+  await pushRootRoutes(app);
+  await mockRootRoutes(app);
+  if (opts.workers) startWorkers(app);
 }

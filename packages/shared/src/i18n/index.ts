@@ -1,8 +1,15 @@
-import { en } from './en.js';
-import { zhCN } from './zh-CN.js';
+/**
+ * Built-in UI languages; extra ones live in the server's database.
+ * Each feature keeps its texts in its own file (en/<feature>.ts and zh-CN/<feature>.ts, same keys),
+ * added to the lists below.
+ */
+import { common as enCommon } from './en/common.js';
+import { common as zhCommon } from './zh-CN/common.js';
 
-/** Built-in UI languages; extra ones live in the server's database. */
+const enParts: Record<string, string>[] = [enCommon];
+const zhParts: Record<string, string>[] = [zhCommon];
+
 export const BUILTIN_LANGUAGES: Record<string, { description: string; content: Record<string, string> }> = {
-  'zh-CN': { description: '简体中文', content: zhCN },
-  en: { description: 'English', content: en },
+  'zh-CN': { description: '简体中文', content: Object.assign({}, ...zhParts) },
+  en: { description: 'English', content: Object.assign({}, ...enParts) },
 };

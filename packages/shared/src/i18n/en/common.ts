@@ -1,5 +1,5 @@
 /** English UI texts (the key set every language translates). */
-export const en: Record<string, string> = {
+export const common: Record<string, string> = {
   'app.name': 'Folio',
   'common.ok': 'OK',
   'common.cancel': 'Cancel',

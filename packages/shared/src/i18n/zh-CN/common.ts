@@ -1,5 +1,5 @@
 /** Simplified Chinese UI texts. */
-export const zhCN: Record<string, string> = {
+export const common: Record<string, string> = {
   'app.name': 'Folio',
   'common.ok': '确定',
   'common.cancel': '取消',

@@ -1,0 +1,227 @@
+/**
+ * Durable background work driven by the `jobs` table: enqueue returns at once with a public id; workers
+ * claim queued jobs atomically, report progress, and store the result or the error. A job left running by
+ * a crashed process is queued again at start. Tests call `drainJobs(app)` instead of starting workers.
+ */
+import type { FastifyInstance } from 'fastify';
+import { insertId } from '../db/database.js';
+import { randomToken } from '../lib/crypto.js';
+
+export type JobState = 'queued' | 'running' | 'done' | 'failed';
+
+export interface JobContext {
+  id: number;
+  publicId: string;
+  kind: string;
+  moduleId: number;
+  createdBy: number;
+  payload: unknown;
+  /** Reports progress 0..100 (written at most every 250 ms). */
+  progress(pct: number): Promise<void>;
+}
+
+export type JobHandler = (app: FastifyInstance, job: JobContext) => Promise<unknown>;
+
+const handlers = new Map<string, JobHandler>();
+/** Kinds whose jobs for the same module must not run at the same time. */
+const serialByModule = new Set<string>();
+
+/** Registers the handler of a job kind (once per process; later registrations replace it). */
+export function registerJobHandler(kind: string, handler: JobHandler, opts: { serialPerModule?: boolean } = {}): void {
+  handlers.set(kind, handler);
+  if (opts.serialPerModule) serialByModule.add(kind);
+}
+
+/** Queues a job and returns its public id. */
+export async function enqueueJob(
+  app: FastifyInstance,
+  input: { kind: string; payload: unknown; moduleId?: number; createdBy?: number; runAfter?: number },
+): Promise<string> {
+  const publicId = randomToken(12);
+  const now = Date.now();
+  await insertId(app.ctx.db, app.ctx.dialect, 'jobs', {
+    publicId,
+    kind: input.kind,
+    state: 'queued',
+    progress: 0,
+    moduleId: input.moduleId ?? 0,
+    payload: JSON.stringify(input.payload ?? null),
+    createdBy: input.createdBy ?? 0,
+    runAfter: input.runAfter ?? 0,
+    createdAt: now,
+    updatedAt: now,
+  });
+  kick.get(app)?.();
+  return publicId;
+}
+
+export interface JobView {
+  jobId: string;
+  kind: string;
+  state: JobState;
+  progress: number;
+  moduleId: number;
+  createdBy: number;
+  result: unknown;
+  error: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** Reads a job by public id, or null. */
+export async function getJob(app: FastifyInstance, publicId: string): Promise<JobView | null> {
+  const j = await app.ctx.db.selectFrom('jobs').selectAll().where('publicId', '=', publicId).executeTakeFirst();
+  if (!j) return null;
+  let result: unknown = null;
+  try {
+    result = j.result ? JSON.parse(j.result) : null;
+  } catch {
+    result = null;
+  }
+  return {
+    jobId: j.publicId,
+    kind: j.kind,
+    state: j.state as JobState,
+    progress: j.progress,
+    moduleId: j.moduleId,
+    createdBy: j.createdBy,
+    result,
+    error: j.error,
+    createdAt: j.createdAt,
+    updatedAt: j.updatedAt,
+  };
+}
+
+const running = new WeakMap<FastifyInstance, Set<string>>();
+
+/** Claims and runs one queued job; returns false when nothing could be claimed. */
+export async function runOneJob(app: FastifyInstance): Promise<boolean> {
+  const { db } = app.ctx;
+  const busy = running.get(app) ?? new Set<string>();
+  running.set(app, busy);
+  const now = Date.now();
+  const candidates = await db
+    .selectFrom('jobs')
+    .select(['id', 'kind', 'moduleId'])
+    .where('state', '=', 'queued')
+    .where('runAfter', '<=', now)
+    .orderBy('id')
+    .limit(20)
+    .execute();
+  for (const c of candidates) {
+    if (!handlers.has(c.kind)) continue;
+    const lane = serialByModule.has(c.kind) ? `${c.kind}:${c.moduleId}` : '';
+    if (lane && busy.has(lane)) continue;
+    const claimed = await db
+      .updateTable('jobs')
+      .set({ state: 'running', updatedAt: Date.now() })
+      .where('id', '=', c.id)
+      .where('state', '=', 'queued')
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) continue;
+    if (lane) busy.add(lane);
+    try {
+      await execute(app, c.id);
+    } finally {
+      if (lane) busy.delete(lane);
+    }
+    return true;
+  }
+  return false;
+}
+
+async function execute(app: FastifyInstance, id: number): Promise<void> {
+  const { db } = app.ctx;
+  const j = await db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const handler = handlers.get(j.kind);
+  let lastWrite = 0;
+  const ctx: JobContext = {
+    id: j.id,
+    publicId: j.publicId,
+    kind: j.kind,
+    moduleId: j.moduleId,
+    createdBy: j.createdBy,
+    payload: j.payload ? JSON.parse(j.payload) : null,
+    async progress(pct: number) {
+      const now = Date.now();
+      if (now - lastWrite < 250 && pct < 100) return;
+      lastWrite = now;
+      await db
+        .updateTable('jobs')
+        .set({ progress: Math.max(0, Math.min(100, Math.round(pct))), updatedAt: now })
+        .where('id', '=', id)
+        .execute();
+    },
+  };
+  try {
+    if (!handler) throw new Error(`no handler for job kind ${j.kind}`);
+    const result = await handler(app, ctx);
+    await db
+      .updateTable('jobs')
+      .set({ state: 'done', progress: 100, result: JSON.stringify(result ?? null), attempts: j.attempts + 1, updatedAt: Date.now() })
+      .where('id', '=', id)
+      .execute();
+  } catch (err) {
+    app.log.error({ err, jobId: j.publicId, kind: j.kind }, 'job failed');
+    const message = err instanceof Error ? err.message : String(err);
+    const result = (err as { result?: unknown }).result;
+    await db
+      .updateTable('jobs')
+      .set({
+        state: 'failed',
+        error: message,
+        result: result === undefined ? '' : JSON.stringify(result),
+        attempts: j.attempts + 1,
+        updatedAt: Date.now(),
+      })
+      .where('id', '=', id)
+      .execute();
+  }
+}
+
+/** Runs queued jobs until none is left (tests and one-shot tools). */
+export async function drainJobs(app: FastifyInstance, maxJobs = 1000): Promise<number> {
+  let n = 0;
+  while (n < maxJobs && (await runOneJob(app))) n++;
+  return n;
+}
+
+const kick = new WeakMap<FastifyInstance, () => void>();
+const periodic: ((app: FastifyInstance) => Promise<void>)[] = [];
+
+/** Registers work that runs on every worker tick (e.g. webhook retries); it must be cheap when idle. */
+export function registerPeriodic(fn: (app: FastifyInstance) => Promise<void>): void {
+  periodic.push(fn);
+}
+
+/** Starts the worker loop (two lanes) and re-queues jobs a crashed process left running. */
+export function startWorkers(app: FastifyInstance, lanes = 2): void {
+  let stopped = false;
+  let timer: NodeJS.Timeout | null = null;
+  let active = 0;
+  const tick = async () => {
+    if (stopped || active >= lanes) return;
+    active++;
+    try {
+      while (!stopped && (await runOneJob(app))) {
+        /* keep draining */
+      }
+      for (const fn of periodic) if (!stopped) await fn(app);
+    } catch (err) {
+      app.log.error({ err }, 'worker tick failed');
+    } finally {
+      active--;
+    }
+  };
+  kick.set(app, () => void tick());
+  app.addHook('onReady', async () => {
+    await app.ctx.db.updateTable('jobs').set({ state: 'queued', updatedAt: Date.now() }).where('state', '=', 'running').execute();
+    timer = setInterval(() => void tick(), 500);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    stopped = true;
+    if (timer) clearInterval(timer);
+    for (let i = 0; i < 100 && active > 0; i++) await new Promise((r) => setTimeout(r, 50));
+  });
+}

@@ -1,0 +1,41 @@
+/**
+ * In-process doc change events, emitted inside the writing transaction by every path that changes a
+ * doc's content (form save, push, import, restore, delete). Features subscribe: history records the
+ * change and notifies followers; mock refreshes the default mock. Listeners run in order, in the same
+ * transaction, so a failing listener rolls the write back.
+ */
+import type { DocDetail } from '@folio/shared';
+import type { FastifyInstance } from 'fastify';
+import type { Tx } from '../db/database.js';
+
+export interface DocChange {
+  docId: number;
+  moduleId: number;
+  /** Push 0, form 1, text 2 (ModifySource); restore counts as form. */
+  source: number;
+  /** 'add' | 'update' | 'delete'. */
+  kind: 'add' | 'update' | 'delete';
+  userId: number;
+  nickname: string;
+  /** Content before (null when added) and after (null when deleted), in the doc/detail shape. */
+  before: DocDetail | null;
+  after: DocDetail | null;
+  /** Set for changes made by one push/import run, so notices can be sent as one digest. */
+  batchId?: string;
+  remark?: string;
+}
+
+export type DocChangeListener = (app: FastifyInstance, tx: Tx, changes: DocChange[]) => Promise<void>;
+
+const listeners: DocChangeListener[] = [];
+
+/** Subscribes to doc changes (call once at module load). */
+export function onDocChanges(listener: DocChangeListener): void {
+  if (!listeners.includes(listener)) listeners.push(listener);
+}
+
+/** Emits a batch of changes inside the writing transaction. */
+export async function emitDocChanges(app: FastifyInstance, tx: Tx, changes: DocChange[]): Promise<void> {
+  if (!changes.length) return;
+  for (const l of listeners) await l(app, tx, changes);
+}
