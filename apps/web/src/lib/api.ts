@@ -1,0 +1,96 @@
+/**
+ * The API client: sends the token, reads the envelope whatever the HTTP status, and turns errors into
+ * ApiError. Session codes (1000 log in, 2000 set password) are broadcast to the app shell, which
+ * redirects or offers re-login. Request timeout 600000 ms (spec §9).
+ */
+import { REQUEST_TIMEOUT_MS } from '@folio/shared';
+
+export const TOKEN_KEY = 'folio.token';
+
+export class ApiError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly error?: string,
+    readonly fields?: { field: string; message: string }[],
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
+
+type SessionListener = (code: '1000' | '2000') => void;
+const sessionListeners = new Set<SessionListener>();
+
+/** Subscribes to session codes (the shell redirects to /login or /setPassword). */
+export function onSessionCode(fn: SessionListener): () => void {
+  sessionListeners.add(fn);
+  return () => sessionListeners.delete(fn);
+}
+
+export const getToken = () => localStorage.getItem(TOKEN_KEY);
+export const setToken = (t: string | null) => (t ? localStorage.setItem(TOKEN_KEY, t) : localStorage.removeItem(TOKEN_KEY));
+
+let langHeader = '';
+/** The language sent as Accept-Language (server messages follow it). */
+export function setApiLanguage(lang: string): void {
+  langHeader = lang;
+}
+
+export interface RequestOptions {
+  /** Extra headers (e.g. a share grant). */
+  headers?: Record<string, string>;
+  /** Do not broadcast 1000/2000 (public pages, login dialogs). */
+  silentSession?: boolean;
+  signal?: AbortSignal;
+}
+
+async function request<T>(method: string, url: string, body: unknown, opts: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+  const token = getToken();
+  if (token) headers.token = token;
+  if (langHeader) headers['Accept-Language'] = langHeader;
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  const ctrl = new AbortController();
+  const timer = setTimeout(() => ctrl.abort(), REQUEST_TIMEOUT_MS);
+  opts.signal?.addEventListener('abort', () => ctrl.abort());
+  let res: Response;
+  try {
+    res = await fetch(url.startsWith('/') ? url : `/api/${url}`, { method, headers, body: payload, signal: ctrl.signal });
+  } catch (e) {
+    throw new ApiError('-1', (e as Error).message || 'network error');
+  } finally {
+    clearTimeout(timer);
+  }
+  let env: { code?: string; msg?: string; data?: T; error?: string; fields?: { field: string; message: string }[] };
+  try {
+    env = await res.json();
+  } catch {
+    throw new ApiError('-1', `HTTP ${res.status}`, undefined, undefined, res.status);
+  }
+  if (env.code === '0') return env.data as T;
+  if ((env.code === '1000' || env.code === '2000') && !opts.silentSession) {
+    for (const l of sessionListeners) l(env.code);
+  }
+  throw new ApiError(String(env.code ?? '-1'), env.msg ?? '', env.error, env.fields, res.status);
+}
+
+/** Builds `/api/<path>?query`. */
+export function apiUrl(path: string, query?: Record<string, unknown>): string {
+  const base = path.startsWith('/') ? path : `/api/${path}`;
+  if (!query) return base;
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null) q.set(k, String(v));
+  const s = q.toString();
+  return s ? `${base}?${s}` : base;
+}
+
+export const api = {
+  get: <T>(path: string, query?: Record<string, unknown>, opts?: RequestOptions) => request<T>('GET', apiUrl(path, query), undefined, opts),
+  post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', apiUrl(path), body ?? {}, opts),
+};
