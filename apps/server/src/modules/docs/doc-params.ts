@@ -1,0 +1,199 @@
+/**
+ * Parameter trees in the one `params` table (docs, module common params, environments, compose
+ * projects): bulk load in one query per chunk of owners, bulk replace level by level.
+ */
+import { type DocParam, type EnumInfo, ParamStyle } from '@folio/shared';
+import type { Dialect } from '../../config.js';
+import type { Conn } from '../../db/database.js';
+import { insertManyReturningIds } from '../../db/database.js';
+import type { ParamRow } from '../../db/types.js';
+import type { IdCodec } from '../../lib/ids.js';
+
+/** A parameter to write (internal ids). */
+export interface ParamInput {
+  name: string;
+  type: string;
+  required: number;
+  maxLength: string;
+  example: string;
+  description: string;
+  enumId: number;
+  orderIndex: number;
+  dataId?: string;
+  createMode?: number;
+  children: ParamInput[];
+}
+
+/** One owner's params of one style to replace. */
+export interface ParamSet {
+  ownerId: number;
+  style: number;
+  params: ParamInput[];
+}
+
+const CHUNK = 500;
+
+/** Loads every param row of the given owners (one query per 500 owners). */
+export async function loadParamRows(conn: Conn, ownerType: number, ownerIds: number[]): Promise<ParamRow[]> {
+  const out: ParamRow[] = [];
+  const unique = [...new Set(ownerIds)];
+  for (let i = 0; i < unique.length; i += CHUNK) {
+    const part = unique.slice(i, i + CHUNK);
+    const rows = await conn
+      .selectFrom('params')
+      .selectAll()
+      .where('ownerType', '=', ownerType)
+      .where('ownerId', 'in', part)
+      .orderBy('orderIndex')
+      .orderBy('id')
+      .execute();
+    out.push(...rows);
+  }
+  return out;
+}
+
+/** Turns rows into trees: ownerId → style → roots (children nested, ordered). */
+export function buildParamTrees(
+  rows: ParamRow[],
+  ids: IdCodec,
+  enums: Map<number, EnumInfo> = new Map(),
+): Map<number, Map<number, DocParam[]>> {
+  const nodes = new Map<number, DocParam & { _row: ParamRow }>();
+  for (const r of rows) {
+    nodes.set(r.id, {
+      id: ids.encode(r.id),
+      name: r.name,
+      type: r.type,
+      required: r.required,
+      maxLength: r.maxLength,
+      example: r.example,
+      description: r.description,
+      enumId: r.enumId ? ids.encode(r.enumId) : '',
+      enumInfo: r.enumId ? (enums.get(r.enumId) ?? null) : null,
+      enumContent: r.enumId && enums.get(r.enumId) ? enumContent(enums.get(r.enumId) as EnumInfo) : '',
+      orderIndex: r.orderIndex,
+      children: [],
+      _row: r,
+    });
+  }
+  const out = new Map<number, Map<number, DocParam[]>>();
+  for (const n of nodes.values()) {
+    const r = n._row;
+    const parent = r.parentId ? nodes.get(r.parentId) : undefined;
+    if (parent) parent.children.push(n);
+    else {
+      let byStyle = out.get(r.ownerId);
+      if (!byStyle) out.set(r.ownerId, (byStyle = new Map()));
+      const list = byStyle.get(r.style) ?? [];
+      list.push(n);
+      byStyle.set(r.style, list);
+    }
+  }
+  const clean = (ps: DocParam[]): DocParam[] =>
+    ps
+      .sort((a, b) => a.orderIndex - b.orderIndex)
+      .map((p) => {
+        const { _row, ...rest } = p as DocParam & { _row?: ParamRow };
+        void _row;
+        return { ...rest, children: clean(rest.children) };
+      });
+  for (const byStyle of out.values()) for (const [style, list] of byStyle) byStyle.set(style, clean(list));
+  return out;
+}
+
+/** Human text of an enum's items ("A=1 phone, B=2 ..."). */
+export function enumContent(e: EnumInfo): string {
+  return e.items
+    .map((i) => `${i.name}${i.value !== '' && i.value !== i.name ? `=${i.value}` : ''}${i.description ? ` ${i.description}` : ''}`)
+    .join(', ');
+}
+
+/** Loads dictionaries (with items) by id. */
+export async function loadEnums(conn: Conn, ids: IdCodec, enumIds: number[]): Promise<Map<number, EnumInfo>> {
+  const unique = [...new Set(enumIds.filter((x) => x > 0))];
+  const out = new Map<number, EnumInfo>();
+  if (!unique.length) return out;
+  const infos = await conn.selectFrom('enumInfos').selectAll().where('id', 'in', unique).where('isDeleted', '=', 0).execute();
+  const items = await conn.selectFrom('enumItems').selectAll().where('enumId', 'in', unique).orderBy('orderIndex').orderBy('id').execute();
+  for (const i of infos) out.set(i.id, { id: ids.encode(i.id), name: i.name, description: i.description, items: [] });
+  for (const it of items) {
+    out.get(it.enumId)?.items.push({ id: ids.encode(it.id), name: it.name, type: it.type, value: it.value, description: it.description });
+  }
+  return out;
+}
+
+/**
+ * Replaces the params of the given (owner, style) sets: deletes what was there for those owners and
+ * styles, then inserts level by level (one multi-row insert per level and chunk).
+ */
+export async function replaceParams(conn: Conn, dialect: Dialect, ownerType: number, sets: ParamSet[]): Promise<void> {
+  if (!sets.length) return;
+  const byOwner = new Map<number, Set<number>>();
+  for (const s of sets) {
+    const st = byOwner.get(s.ownerId) ?? new Set<number>();
+    st.add(s.style);
+    byOwner.set(s.ownerId, st);
+  }
+  // Group owners by identical style sets to delete in few queries.
+  const groups = new Map<string, number[]>();
+  for (const [owner, styles] of byOwner) {
+    const k = [...styles].sort().join(',');
+    groups.set(k, [...(groups.get(k) ?? []), owner]);
+  }
+  for (const [k, owners] of groups) {
+    const styles = k.split(',').map(Number);
+    for (let i = 0; i < owners.length; i += CHUNK) {
+      await conn
+        .deleteFrom('params')
+        .where('ownerType', '=', ownerType)
+        .where('ownerId', 'in', owners.slice(i, i + CHUNK))
+        .where('style', 'in', styles)
+        .execute();
+    }
+  }
+  await insertParams(conn, dialect, ownerType, sets);
+}
+
+/** Inserts param trees (no deletion), level by level. */
+export async function insertParams(conn: Conn, dialect: Dialect, ownerType: number, sets: ParamSet[]): Promise<void> {
+  const now = Date.now();
+  let level: { ownerId: number; style: number; parentId: number; p: ParamInput }[] = [];
+  for (const s of sets) for (const p of s.params) level.push({ ownerId: s.ownerId, style: s.style, parentId: 0, p });
+  let depth = 0;
+  while (level.length && depth < 64) {
+    const rows = level.map((x) => ({
+      ownerType,
+      ownerId: x.ownerId,
+      parentId: x.parentId,
+      style: x.style,
+      name: x.p.name.slice(0, 255),
+      type: (x.p.type || 'string').slice(0, 64),
+      required: x.p.required ? 1 : 0,
+      maxLength: (x.p.maxLength ?? '').slice(0, 32),
+      example: x.p.example ?? '',
+      description: x.p.description ?? '',
+      enumId: x.p.enumId || 0,
+      orderIndex: x.p.orderIndex || 0,
+      dataId: x.p.dataId ?? '',
+      createMode: x.p.createMode ?? 0,
+      createdAt: now,
+      updatedAt: now,
+    }));
+    const newIds = await insertManyReturningIds(conn, dialect, 'params', rows);
+    const next: typeof level = [];
+    level.forEach((x, i) => {
+      for (const c of x.p.children ?? []) next.push({ ownerId: x.ownerId, style: x.style, parentId: newIds[i], p: c });
+    });
+    level = next;
+    depth++;
+  }
+}
+
+/** Style ids of the doc detail's param lists. */
+export const STYLE_OF_LIST = {
+  headerParams: ParamStyle.HEADER,
+  pathParams: ParamStyle.PATH,
+  queryParams: ParamStyle.QUERY,
+  requestParams: ParamStyle.REQUEST,
+  responseParams: ParamStyle.RESPONSE,
+} as const;

@@ -1,0 +1,220 @@
+/**
+ * The doc tree of spec §3 (tree-node fields), built with a fixed number of queries whatever the size:
+ * one for projects, one for applications, one for docs. Node ids are unique across kinds: projects
+ * `p_<id>`, applications `m_<id>`, folders and docs their own id.
+ */
+import { FolderType, type TreeNode } from '@folio/shared';
+import type { AppContext } from '../../context.js';
+import type { Conn } from '../../db/database.js';
+
+export type SortType = 'by_order' | 'by_name' | 'by_url';
+
+interface DocLite {
+  id: number;
+  moduleId: number;
+  parentId: number;
+  name: string;
+  type: number;
+  url: string;
+  httpMethod: string;
+  isFolder: number;
+  deprecated: string;
+  version: string;
+  orderIndex: number;
+  isLocked: number;
+  status: number;
+  isShow: number;
+}
+
+const CHUNK = 500;
+
+/** Loads the tree columns of every live doc of the given applications. */
+export async function loadDocsLite(conn: Conn, moduleIds: number[]): Promise<DocLite[]> {
+  const out: DocLite[] = [];
+  for (let i = 0; i < moduleIds.length; i += CHUNK) {
+    const rows = await conn
+      .selectFrom('docs')
+      .select([
+        'id',
+        'moduleId',
+        'parentId',
+        'name',
+        'type',
+        'url',
+        'httpMethod',
+        'isFolder',
+        'deprecated',
+        'version',
+        'orderIndex',
+        'isLocked',
+        'status',
+        'isShow',
+      ])
+      .where('moduleId', 'in', moduleIds.slice(i, i + CHUNK))
+      .where('isDeleted', '=', 0)
+      .execute();
+    out.push(...rows);
+  }
+  return out;
+}
+
+function comparator(sort: SortType) {
+  return (a: TreeNode, b: TreeNode): number => {
+    if (a.isFolder !== b.isFolder && sort !== 'by_order') return b.isFolder - a.isFolder;
+    if (sort === 'by_name') return a.label.localeCompare(b.label);
+    if (sort === 'by_url') return (a.url || a.label).localeCompare(b.url || b.label);
+    return (a.orderIndex ?? 0) - (b.orderIndex ?? 0) || a.label.localeCompare(b.label);
+  };
+}
+
+/** Sorts recursively and fills apiCount (docs below each folder). */
+function finish(nodes: TreeNode[], sort: SortType): number {
+  nodes.sort(comparator(sort));
+  let count = 0;
+  for (const n of nodes) {
+    if (n.isFolder) {
+      n.apiCount = finish(n.children, sort);
+      count += n.apiCount;
+    } else count += 1;
+  }
+  return count;
+}
+
+/** Builds the folder/doc trees of applications; returns moduleId → roots (apiCount filled). */
+export function buildDocForest(ctx: Pick<AppContext, 'ids'>, docs: DocLite[], sort: SortType, parentIdOf: (moduleId: number) => string) {
+  const { ids } = ctx;
+  const nodes = new Map<number, TreeNode & { _m: number; _p: number }>();
+  for (const d of docs) {
+    const id = ids.encode(d.id);
+    nodes.set(d.id, {
+      id,
+      label: d.version ? `${d.name} ${d.version}` : d.name,
+      name: d.name,
+      type: d.isFolder ? FolderType.FOLDER : FolderType.DOC,
+      docId: d.isFolder ? '' : id,
+      parentId: '',
+      url: d.url,
+      httpMethod: d.httpMethod,
+      isFolder: d.isFolder,
+      apiCount: 0,
+      docType: d.type,
+      deprecated: d.deprecated || '$false$',
+      version: d.version,
+      isLocked: d.isLocked,
+      status: d.status,
+      orderIndex: d.orderIndex,
+      children: [],
+      _m: d.moduleId,
+      _p: d.parentId,
+    });
+  }
+  const roots = new Map<number, TreeNode[]>();
+  for (const n of nodes.values()) {
+    const parent = n._p ? nodes.get(n._p) : undefined;
+    if (parent?.isFolder) {
+      n.parentId = parent.id;
+      parent.children.push(n);
+    } else {
+      n.parentId = parentIdOf(n._m);
+      const list = roots.get(n._m) ?? [];
+      list.push(n);
+      roots.set(n._m, list);
+    }
+  }
+  for (const n of nodes.values()) {
+    delete (n as Partial<typeof n>)._m;
+    delete (n as Partial<typeof n>)._p;
+  }
+  for (const list of roots.values()) finish(list, sort);
+  return roots;
+}
+
+function appNode(
+  ctx: Pick<AppContext, 'ids'>,
+  m: { id: number; name: string; projectId: number },
+  children: TreeNode[],
+  parent: string,
+): TreeNode {
+  const apiCount = children.reduce((s, c) => s + (c.isFolder ? c.apiCount : 1), 0);
+  return {
+    id: `m_${ctx.ids.encode(m.id)}`,
+    label: m.name,
+    name: m.name,
+    type: FolderType.MODULE,
+    docId: '',
+    parentId: parent,
+    url: '',
+    httpMethod: '',
+    isFolder: 1,
+    apiCount,
+    docType: 0,
+    deprecated: '$false$',
+    children,
+  };
+}
+
+/** The tree of one project: applications → folders → docs. */
+export async function projectTree(
+  ctx: Pick<AppContext, 'ids' | 'db'>,
+  projectId: number,
+  sort: SortType,
+  conn: Conn = ctx.db,
+): Promise<TreeNode[]> {
+  const modules = await conn
+    .selectFrom('modules')
+    .select(['id', 'name', 'projectId', 'orderIndex'])
+    .where('projectId', '=', projectId)
+    .where('isDeleted', '=', 0)
+    .orderBy('orderIndex')
+    .orderBy('id')
+    .execute();
+  const docs = await loadDocsLite(
+    conn,
+    modules.map((m) => m.id),
+  );
+  const forest = buildDocForest(ctx, docs, sort, (mid) => `m_${ctx.ids.encode(mid)}`);
+  return modules.map((m) => appNode(ctx, m, forest.get(m.id) ?? [], ''));
+}
+
+/** The tree of a space: projects (visible ones only) → applications → folders → docs. */
+export async function spaceTree(
+  ctx: Pick<AppContext, 'ids' | 'db'>,
+  projects: { id: number; name: string }[],
+  sort: SortType,
+  conn: Conn = ctx.db,
+): Promise<TreeNode[]> {
+  if (!projects.length) return [];
+  const projectIds = projects.map((p) => p.id);
+  const modules = await conn
+    .selectFrom('modules')
+    .select(['id', 'name', 'projectId', 'orderIndex'])
+    .where('projectId', 'in', projectIds)
+    .where('isDeleted', '=', 0)
+    .orderBy('orderIndex')
+    .orderBy('id')
+    .execute();
+  const docs = await loadDocsLite(
+    conn,
+    modules.map((m) => m.id),
+  );
+  const forest = buildDocForest(ctx, docs, sort, (mid) => `m_${ctx.ids.encode(mid)}`);
+  return projects.map((p) => {
+    const pid = `p_${ctx.ids.encode(p.id)}`;
+    const apps = modules.filter((m) => m.projectId === p.id).map((m) => appNode(ctx, m, forest.get(m.id) ?? [], pid));
+    return {
+      id: pid,
+      label: p.name,
+      name: p.name,
+      type: FolderType.PROJECT,
+      docId: '',
+      parentId: '',
+      url: '',
+      httpMethod: '',
+      isFolder: 1,
+      apiCount: apps.reduce((s, a) => s + a.apiCount, 0),
+      docType: 0,
+      deprecated: '$false$',
+      children: apps,
+    };
+  });
+}
