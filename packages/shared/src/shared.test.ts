@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ACTIONS,
+  can,
+  formatCount,
+  formatDateTime,
+  formatYuan,
+  isDeprecated,
+  isValidParamName,
+  jsonToParams,
+  nextOrderIndex,
+  normalizeHost,
+  roleAllows,
+} from './index.js';
+
+describe('formatters', () => {
+  it('formats dates as yyyy-MM-dd HH:mm:ss', () => {
+    expect(formatDateTime(new Date(2024, 0, 5, 7, 8, 9))).toBe('2024-01-05 07:08:09');
+    expect(formatDateTime(null)).toBe('');
+    expect(formatDateTime('garbage')).toBe('');
+  });
+  it('formats cents as yuan with two decimals', () => {
+    expect(formatYuan(123456)).toBe('1234.56');
+    expect(formatYuan(5)).toBe('0.05');
+    expect(formatYuan(-250)).toBe('-2.50');
+  });
+  it('caps counts at 99', () => {
+    expect(formatCount(5)).toBe('5');
+    expect(formatCount(99)).toBe('99');
+    expect(formatCount(100)).toBe('99+');
+    expect(formatCount(0)).toBe('0');
+  });
+  it('normalises host addresses and param names per spec §5', () => {
+    expect(normalizeHost('  http://a.b/x//  ')).toBe('http://a.b/x');
+    expect(isValidParamName('user_id-2')).toBe(true);
+    expect(isValidParamName('user id')).toBe(false);
+    expect(isValidParamName('名字')).toBe(false);
+    expect(nextOrderIndex([])).toBe(10000);
+    expect(nextOrderIndex([10, 30, 20])).toBe(40);
+    expect(isDeprecated('$false$')).toBe(false);
+    expect(isDeprecated('Deprecated')).toBe(true);
+  });
+});
+
+describe('JSON import into a parameter table (spec §5)', () => {
+  it('turns objects into object params with children, arrays of objects into arrays with children', () => {
+    const ps = jsonToParams(
+      '{"id": 1, "name": "x", "ok": true, "tags": ["a","b"], "owner": {"uid": 7}, "items": [{"sku": "s1", "qty": 2}]}',
+    );
+    expect(ps.map((p) => [p.name, p.type, p.example])).toEqual([
+      ['id', 'number', '1'],
+      ['name', 'string', 'x'],
+      ['ok', 'boolean', 'true'],
+      ['tags', 'array', '["a","b"]'],
+      ['owner', 'object', ''],
+      ['items', 'array', ''],
+    ]);
+    expect(ps[4].children.map((c) => c.name)).toEqual(['uid']);
+    expect(ps[5].children.map((c) => [c.name, c.type])).toEqual([
+      ['sku', 'string'],
+      ['qty', 'number'],
+    ]);
+  });
+  it('refuses text that is not JSON', () => {
+    expect(() => jsonToParams('{oops')).toThrow('please enter JSON');
+    expect(() => jsonToParams('42')).toThrow('please enter JSON');
+  });
+});
+
+describe('role matrix', () => {
+  it('lets guests read and only writers write', () => {
+    expect(roleAllows('doc.read', 'guest')).toBe(true);
+    expect(roleAllows('doc.update', 'guest')).toBe(false);
+    expect(roleAllows('doc.update', 'dev')).toBe(true);
+    expect(roleAllows('module.manageToken', 'dev')).toBe(false);
+    expect(roleAllows('module.manageToken', 'admin')).toBe(true);
+  });
+  it('checks perms by scope key, super admin passing everything', () => {
+    const perms = { isSuperAdmin: false, roleData: { 'project:abc': 'dev' as const, 'space:s1': 'admin' as const } };
+    expect(can(perms, 'doc.update', 'abc')).toBe(true);
+    expect(can(perms, 'project.delete', 'abc')).toBe(false);
+    expect(can(perms, 'space.manageMembers', 's1')).toBe(true);
+    expect(can(perms, 'doc.read', 'other')).toBe(false);
+    expect(can(perms, 'system.admin')).toBe(false);
+    expect(can({ isSuperAdmin: true, roleData: {} }, 'system.admin')).toBe(true);
+    for (const a of Object.keys(ACTIONS)) expect(can({ isSuperAdmin: true, roleData: {} }, a as keyof typeof ACTIONS, 'x')).toBe(true);
+  });
+});
