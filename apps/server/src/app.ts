@@ -31,6 +31,20 @@ export interface BuildOptions {
 
 export type App = FastifyInstance;
 
+/** A route registered by a feature module (the permission matrix test lists these). */
+export interface FeatureRoute {
+  method: string;
+  url: string;
+  config: { auth?: string; allowSetPassword?: boolean };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route the feature modules registered (not the static web files), in registration order. */
+    featureRoutes: FeatureRoute[];
+  }
+}
+
 const here = dirname(fileURLToPath(import.meta.url));
 
 /** Finds the built web app (apps/web/dist) from src or dist. */
@@ -96,7 +110,18 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   registerAuth(app);
 
   await ensureFirstAdmin(app, config.adminPassword);
+  const featureRoutes: FeatureRoute[] = [];
+  let collecting = true;
+  app.decorate('featureRoutes', featureRoutes);
+  app.addHook('onRoute', (r) => {
+    if (!collecting) return;
+    for (const method of [r.method].flat()) {
+      if (method === 'HEAD' || method === 'OPTIONS') continue;
+      featureRoutes.push({ method, url: r.url, config: (r.config ?? {}) as FeatureRoute['config'] });
+    }
+  });
   await registerModules(app, { workers: opts.workers !== false });
+  collecting = false;
 
   const web = findWebDist(config);
   if (web) {

@@ -1,0 +1,106 @@
+/**
+ * Route × actor permission matrix. Routes come from the server itself (app.featureRoutes), cases from
+ * every `src/modules/<feature>/<feature>.perm.ts`; a route without a case, or a case without a route, fails.
+ * How to add a case: PERMISSION-MATRIX.md next to this file.
+ */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FeatureRoute } from '../src/app.js';
+import { type CallResult, createTestApp, type TestApp } from './harness.js';
+import {
+  ACTORS,
+  type Actor,
+  buildWorld,
+  checkOutcome,
+  type Expectations,
+  type PermCase,
+  type PermWorld,
+  PRESETS,
+} from './permission-matrix.world.js';
+
+const modulesDir = fileURLToPath(new URL('../src/modules/', import.meta.url));
+const permFiles = (readdirSync(modulesDir, { recursive: true }) as string[]).filter((f) => f.endsWith('.perm.ts')).sort();
+const cases: { file: string; c: PermCase<any> }[] = [];
+for (const f of permFiles) {
+  const mod = (await import(pathToFileURL(join(modulesDir, f)).href)) as { permCases?: PermCase<any>[] };
+  for (const c of mod.permCases ?? []) cases.push({ file: f, c });
+}
+
+const key = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
+
+let t: TestApp;
+let w: PermWorld;
+let routes: Map<string, FeatureRoute>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  w = await buildWorld(t);
+  routes = new Map(t.app.featureRoutes.map((r) => [key(r), r]));
+}, 180_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+/** Expectations for every actor: route-config defaults, then the preset, then the case's own. */
+function expectationsFor(route: FeatureRoute, c: PermCase<any>): Expectations {
+  const auth = route.config.auth ?? 'user';
+  const base: Expectations = {};
+  if (auth === 'user' || auth === 'super') {
+    base.anonymous = 'login';
+    if (!route.config.allowSetPassword) base.mustSetPassword = 'setpw';
+  }
+  return { ...base, ...(c.preset ? PRESETS[c.preset] : {}), ...(c.expect ?? {}) };
+}
+
+async function send(actor: Actor, method: string, url: string, req: Awaited<ReturnType<PermCase['request']>>): Promise<CallResult> {
+  const token = w.tokens[actor];
+  const headers: Record<string, string> = { ...(token ? { token } : {}), ...(req.headers ?? {}) };
+  const res =
+    method === 'GET'
+      ? await t.app.inject({ method: 'GET', url: req.url ?? url, headers, query: (req.query ?? {}) as Record<string, string> })
+      : await t.app.inject({
+          method: method as 'POST',
+          url: req.url ?? url,
+          headers,
+          query: (req.query ?? {}) as Record<string, string>,
+          payload: req.body ?? {},
+        });
+  let body: any;
+  try {
+    body = res.json();
+  } catch {
+    body = res.body;
+  }
+  return { status: res.statusCode, code: body?.code, msg: body?.msg, data: body?.data, error: body?.error, fields: body?.fields, body };
+}
+
+describe('permission matrix', () => {
+  it('has a case for every route the server registers, and no case for a missing route', () => {
+    const covered = new Set(cases.map((x) => x.c.route));
+    const missing = [...routes.keys()].filter((k) => !covered.has(k));
+    const stale = cases.filter((x) => !routes.has(x.c.route)).map((x) => `${x.c.route} (${x.file})`);
+    expect({ missing, stale }).toEqual({ missing: [], stale: [] });
+  });
+
+  for (const { file, c } of cases) {
+    it(`${c.route}${c.name ? ` [${c.name}]` : ''} (${file})`, { timeout: 180_000 }, async () => {
+      const route = routes.get(c.route);
+      if (!route) throw new Error(`route ${c.route} is not registered`);
+      const exp = expectationsFor(route, c);
+      const lacking = ACTORS.filter((a) => exp[a] === undefined);
+      expect(lacking, `case lacks expectations for these actors`).toEqual([]);
+      const s = c.setup ? await c.setup(w) : undefined;
+      const failures: string[] = [];
+      for (const actor of ACTORS) {
+        const req = await c.request(w, actor, s);
+        const r = await send(actor, route.method, route.url, req);
+        const why = checkOutcome(r, exp[actor] as NonNullable<Expectations[Actor]>);
+        if (why) failures.push(`${actor}: ${why}`);
+      }
+      expect(failures).toEqual([]);
+    });
+  }
+});
