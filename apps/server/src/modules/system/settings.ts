@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database.js';
+import { ADMIN_SETTING_DEFAULTS } from '../admin/setting-defs.js';
 
 /** Known setting keys and their defaults. */
 export const SETTING_DEFAULTS: Record<string, string> = {
@@ -22,10 +23,18 @@ export const SETTING_DEFAULTS: Record<string, string> = {
   'metershpere.enable': 'false',
   'folio.audit.retention-days': '180',
   'torna.password.salt': '@3dG%gm^uu&=.',
+  ...ADMIN_SETTING_DEFAULTS,
 };
 
 /** Keys whose values are secrets: write-only through the API. */
-export const SECRET_KEYS = new Set(['folio.secret.install-key', 'folio.secret.grant-key', 'folio.secret.hashids-salt']);
+export const SECRET_KEYS = new Set([
+  'folio.secret.install-key',
+  'folio.secret.grant-key',
+  'folio.secret.hashids-salt',
+  'folio.smtp.password',
+  'folio.ldap.bind-password',
+  'folio.oauth.providers',
+]);
 
 export class Settings {
   private cache = new Map<string, string>();

@@ -9,6 +9,8 @@ import { Paging, RoleCodeSchema } from '../../lib/schemas.js';
 import { membershipsOf, projectRole } from '../../permissions/authorize.js';
 import { requireUser } from '../../plugins/auth.js';
 import { ok, okNull } from '../../plugins/envelope.js';
+import { AuditAction, audit } from '../admin/audit.js';
+import { passwordSignIn } from '../sso/accounts.js';
 import { registerPasswordResetRoutes } from './password-reset.routes.js';
 import { adminResetPassword, changePassword, createUser, login, setPassword, setUserEnabled, userView } from './users.service.js';
 
@@ -31,8 +33,21 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      const { username, password } = req.body as { username: string; password: string };
-      const r = await login(app, username, password, req.ip);
+      const { username, password, source } = req.body as { username: string; password: string; source?: string };
+      const target = username.trim().slice(0, 128);
+      const refused = (reason: string) => audit(app, req, AuditAction.LOGIN_FAILURE, target, { source: source || 'register', reason });
+      let r: { token: string; status: number; userId: number };
+      if (source === 'ldap' || source === 'form') {
+        r = await passwordSignIn(app, source, username, password, req.ip, refused);
+      } else {
+        try {
+          r = await login(app, username, password, req.ip);
+        } catch (e) {
+          await refused((e as Error).message);
+          throw e;
+        }
+      }
+      await audit(app, req, AuditAction.LOGIN_SUCCESS, target, { source: source || 'register' }, { id: r.userId, name: target });
       return ok({ token: r.token, status: r.status });
     },
   );
@@ -129,6 +144,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
       const u = requireUser(req);
       const b = req.body as { oldPassword: string; password: string };
       await changePassword(app, u.id, b.oldPassword, b.password);
+      await audit(app, req, AuditAction.PASSWORD_CHANGE, u.username);
       return ok(null);
     },
   );
@@ -254,13 +270,16 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   const IdBody = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
   app.post('/admin/user/resetPassword', { config: { auth: 'super' }, schema: { tags: ['admin'], body: IdBody } }, async (req) => {
     const id = ids.decode((req.body as { id: string }).id, 'user');
-    return ok({ password: await adminResetPassword(app, id) });
+    const password = await adminResetPassword(app, id);
+    await audit(app, req, AuditAction.PASSWORD_RESET, (req.body as { id: string }).id, { by: 'admin' });
+    return ok({ password });
   });
   app.post(
     '/admin/user/disable',
     { config: { auth: 'super' }, schema: { tags: ['admin'], body: IdBody, response: okNull } },
     async (req) => {
       await setUserEnabled(app, ids.decode((req.body as { id: string }).id, 'user'), false);
+      await audit(app, req, AuditAction.USER_DISABLE, (req.body as { id: string }).id);
       return ok(null);
     },
   );
@@ -269,6 +288,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     { config: { auth: 'super' }, schema: { tags: ['admin'], body: IdBody, response: okNull } },
     async (req) => {
       await setUserEnabled(app, ids.decode((req.body as { id: string }).id, 'user'), true);
+      await audit(app, req, AuditAction.USER_ENABLE, (req.body as { id: string }).id);
       return ok(null);
     },
   );
@@ -306,6 +326,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
       if (b.isSuperAdmin !== undefined) patch.isSuperAdmin = b.isSuperAdmin;
       const r = await db.updateTable('users').set(patch).where('id', '=', id).executeTakeFirst();
       if (Number(r.numUpdatedRows) === 0) throw notFound('user');
+      if (b.isSuperAdmin !== undefined) await audit(app, req, AuditAction.USER_ROLE, b.id, { isSuperAdmin: b.isSuperAdmin });
       return ok(null);
     },
   );
@@ -339,6 +360,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
           .values([...new Set(projectIds)].map((projectId) => ({ projectId, userId, roleCode: b.roleCode, createdAt: now })))
           .execute();
       });
+      await audit(app, req, AuditAction.MEMBER_ADD, b.userId, { projectIds: b.projectIds, roleCode: b.roleCode });
       return ok(null);
     },
   );
