@@ -1,0 +1,399 @@
+/**
+ * JSON Schema (OpenAPI 2.0/3.0/3.1 flavours) → push parameter trees, dereferenced lazily per use:
+ * `$ref`s are followed on demand, a schema already on the current path is shown once with a
+ * recursion marker, nesting and node count are bounded, so Stripe's 82 cyclic schemas and GitHub's
+ * deep objects give bounded trees without ever materialising the whole spec.
+ */
+import type { PushEnumInfo, PushParam } from '@folio/shared';
+
+/** Marker text of a schema that refers back to one of its ancestors. */
+export const RECURSION_MARK = '↻ recursive:';
+/** Marker text of a named schema already shown earlier in the same body. */
+export const SEE_MARK = '↗ see';
+/** Marker text of a subtree cut by the nesting or size bound. */
+export const TRUNCATED_MARK = '… truncated';
+/** Deepest parameter nesting produced. */
+export const MAX_PARAM_DEPTH = 6;
+/** Most parameters produced for one doc (all its lists together). */
+export const MAX_PARAMS_PER_DOC = 1500;
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
+
+const KNOWN_TYPES = new Set(['string', 'integer', 'number', 'boolean', 'object', 'array', 'null', 'file']);
+const TYPE_ALIASES: Record<string, string> = {
+  str: 'string',
+  int: 'integer',
+  long: 'integer',
+  float: 'number',
+  double: 'number',
+  bool: 'boolean',
+  dict: 'object',
+  list: 'array',
+  map: 'object',
+};
+
+/** Shared state of one conversion: the root document, warnings, and the per-doc node budget. */
+export class SchemaWalker {
+  readonly warnings: string[] = [];
+  private readonly warned = new Set<string>();
+  budget = MAX_PARAMS_PER_DOC;
+  truncated = false;
+  /** Named object schemas already expanded in the current body (shown once, then referenced). */
+  private expanded = new Set<string>();
+
+  constructor(readonly root: Obj) {}
+
+  warn(msg: string): void {
+    if (this.warned.has(msg) || this.warnings.length >= 500) return;
+    this.warned.add(msg);
+    this.warnings.push(msg);
+  }
+
+  /** Starts the budget of a new doc. */
+  startDoc(): void {
+    this.budget = MAX_PARAMS_PER_DOC;
+    this.truncated = false;
+    this.expanded.clear();
+  }
+
+  /** Starts a new body or parameter list: named schemas may be expanded again. */
+  startList(): void {
+    this.expanded.clear();
+  }
+
+  /** Follows a local JSON pointer; external refs are reported and treated as empty. */
+  lookup(ref: string): unknown {
+    if (!ref.startsWith('#')) {
+      this.warn(`external $ref not followed: ${ref}`);
+      return undefined;
+    }
+    let cur: unknown = this.root;
+    for (const raw of ref.slice(1).split('/').slice(1)) {
+      const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+      if (!isObj(cur) && !Array.isArray(cur)) return undefined;
+      cur = (cur as Obj)[key];
+    }
+    if (cur === undefined) this.warn(`unresolved $ref: ${ref}`);
+    return cur;
+  }
+
+  /** Resolves a value that may be a $ref (chains followed, max 32). */
+  deref<T = Obj>(v: unknown): { value: T | undefined; ref: string } {
+    let cur = v;
+    let ref = '';
+    for (let i = 0; i < 32 && isObj(cur) && typeof cur.$ref === 'string'; i++) {
+      ref = cur.$ref;
+      cur = this.lookup(ref);
+    }
+    return { value: isObj(cur) ? (cur as T) : undefined, ref };
+  }
+
+  /** Normalises a schema: follows $ref, merges allOf, returns the refs entered (for cycle checks). */
+  normalize(schema: unknown, stack: string[]): { s: Obj; refs: string[]; cycle: string } {
+    const refs: string[] = [];
+    let cur = schema;
+    for (let i = 0; i < 32 && isObj(cur) && typeof cur.$ref === 'string'; i++) {
+      const ref = cur.$ref;
+      if (stack.includes(ref) || refs.includes(ref)) return { s: {}, refs, cycle: ref };
+      refs.push(ref);
+      const siblings = { ...cur };
+      delete siblings.$ref;
+      const target = this.lookup(ref);
+      // 3.1 allows siblings next to $ref (description, example): keep them over the target's.
+      cur = isObj(target) ? (Object.keys(siblings).length ? { ...target, ...siblings } : target) : {};
+    }
+    if (!isObj(cur)) return { s: {}, refs, cycle: '' };
+    let s = cur;
+    if (Array.isArray(s.allOf) && s.allOf.length) {
+      const merged: Obj = { ...s };
+      delete merged.allOf;
+      const props: Obj = {};
+      const required = new Set<string>(Array.isArray(s.required) ? (s.required as string[]) : []);
+      for (const part of s.allOf as unknown[]) {
+        const n = this.normalize(part, [...stack, ...refs]);
+        if (n.cycle) continue;
+        refs.push(...n.refs);
+        const p = n.s;
+        if (isObj(p.properties)) Object.assign(props, p.properties);
+        if (Array.isArray(p.required)) for (const r of p.required) required.add(String(r));
+        for (const k of [
+          'type',
+          'description',
+          'title',
+          'enum',
+          'items',
+          'format',
+          'example',
+          'discriminator',
+          'additionalProperties',
+          'oneOf',
+          'anyOf',
+          'nullable',
+          'deprecated',
+        ]) {
+          if (merged[k] === undefined && p[k] !== undefined) merged[k] = p[k];
+        }
+      }
+      if (isObj(s.properties)) Object.assign(props, s.properties);
+      if (Object.keys(props).length) merged.properties = props;
+      if (required.size) merged.required = [...required];
+      if (merged.type === undefined && Object.keys(props).length) merged.type = 'object';
+      s = merged;
+    }
+    return { s, refs, cycle: '' };
+  }
+
+  /** The type text of a normalised schema ("string", "string|null", "array[integer]", "object", "file"). */
+  typeOf(s: Obj, where: string): { type: string; base: string; nullable: boolean } {
+    let types: string[] = [];
+    if (Array.isArray(s.type)) types = s.type.map(String);
+    else if (typeof s.type === 'string') types = [s.type];
+    types = types.map((t) => {
+      if (KNOWN_TYPES.has(t)) return t;
+      const alias = TYPE_ALIASES[t.toLowerCase()];
+      this.warn(`unknown type '${t}' at ${where}${alias ? `, read as '${alias}'` : ', read as string'}`);
+      return alias ?? 'string';
+    });
+    const nullable = types.includes('null') || s.nullable === true;
+    let nonNull = types.filter((t) => t !== 'null');
+    if (!nonNull.length) {
+      if (isObj(s.properties) || isObj(s.additionalProperties)) nonNull = ['object'];
+      else if (s.items !== undefined) nonNull = ['array'];
+      else if (Array.isArray(s.enum) && s.enum.length) {
+        const v = s.enum.find((x) => x !== null);
+        nonNull = [typeof v === 'number' ? (Number.isInteger(v) ? 'integer' : 'number') : typeof v === 'boolean' ? 'boolean' : 'string'];
+      } else if (s.format) nonNull = ['string'];
+      else if (types.includes('null')) nonNull = [];
+      else nonNull = ['object'];
+    }
+    let base = nonNull[0] ?? 'null';
+    if ((base === 'string' && (s.format === 'binary' || s.contentMediaType === 'application/octet-stream')) || base === 'file')
+      base = 'file';
+    let type = nonNull.length > 1 ? nonNull.join('|') : base;
+    if (nullable) type = `${type}|null`;
+    return { type, base, nullable };
+  }
+
+  /** Enum items of a schema as a dictionary (null when none). */
+  enumOf(s: Obj, name: string): PushEnumInfo | null {
+    if (!Array.isArray(s.enum) || !s.enum.length) return null;
+    const names = (s['x-enum-varnames'] ?? s['x-enumNames']) as unknown[] | undefined;
+    const descs = (s['x-enum-descriptions'] ?? s['x-enumDescriptions']) as unknown[] | undefined;
+    return {
+      name,
+      description: typeof s.description === 'string' ? s.description.slice(0, 500) : '',
+      items: s.enum
+        .filter((v) => v !== null)
+        .slice(0, 500)
+        .map((v, i) => ({
+          name: Array.isArray(names) && names[i] != null ? String(names[i]) : String(v),
+          type: typeof v === 'number' ? 'number' : typeof v === 'boolean' ? 'boolean' : 'string',
+          value: typeof v === 'object' ? JSON.stringify(v) : String(v),
+          description: Array.isArray(descs) && descs[i] != null ? String(descs[i]) : '',
+        })),
+    };
+  }
+
+  /** The parameters under an object schema (its properties), or under an array's item object. */
+  childrenOf(s: Obj, stack: string[], depth: number, example: unknown, where: string): PushParam[] {
+    const out: PushParam[] = [];
+    const required = new Set(Array.isArray(s.required) ? (s.required as unknown[]).map(String) : []);
+    const ex = isObj(example) ? example : undefined;
+    if (isObj(s.properties)) {
+      for (const [name, ps] of Object.entries(s.properties)) {
+        if (this.budget <= 0) {
+          this.truncated = true;
+          break;
+        }
+        out.push(this.param(name, ps, required.has(name), stack, depth, ex?.[name], `${where}/properties/${name}`));
+      }
+    }
+    if (!out.length && s.additionalProperties && isObj(s.additionalProperties) && this.budget > 0) {
+      out.push(this.param('<key>', s.additionalProperties, false, stack, depth, undefined, `${where}/additionalProperties`));
+    }
+    return out;
+  }
+
+  /** Converts one named schema into a parameter (children nested, bounded). */
+  param(name: string, schema: unknown, required: boolean, stack: string[], depth: number, example: unknown, where: string): PushParam {
+    this.budget--;
+    const n = this.normalize(schema, stack);
+    const s = n.s;
+    const desc: string[] = [];
+    const d0 = typeof s.description === 'string' ? s.description : typeof s.title === 'string' ? s.title : '';
+    if (s.deprecated === true) desc.push('[deprecated]');
+    if (d0) desc.push(d0);
+    if (n.cycle) {
+      return {
+        name,
+        type: 'object',
+        required: required ? 1 : 0,
+        description: `${RECURSION_MARK} ${refName(n.cycle)}`,
+        example: '',
+        children: [],
+      };
+    }
+    const innerStack = n.refs.length ? [...stack, ...n.refs] : stack;
+    const t = this.typeOf(s, where);
+    // A named object schema is expanded once per body; later uses point back to it.
+    const named = n.refs.length ? n.refs[n.refs.length - 1] : '';
+    if (named && depth > 0 && t.base === 'object' && isObj(s.properties)) {
+      if (this.expanded.has(named)) {
+        desc.push(`${SEE_MARK} ${refName(named)}`);
+        return { name, type: t.type, required: required ? 1 : 0, description: desc.join(' '), example: '' };
+      }
+      this.expanded.add(named);
+    }
+    const p: PushParam = { name, type: t.type, required: required ? 1 : 0, example: '', description: '', children: [] };
+    if (typeof s.maxLength === 'number') p.maxLength = String(s.maxLength);
+    const exVal = example !== undefined ? example : exampleOf(s);
+    const refLabel = n.refs.length ? refName(n.refs[n.refs.length - 1]) : '';
+    const en = this.enumOf(s, refLabel || name);
+    if (en) p.enumInfo = en;
+    if (isObj(s.discriminator) && typeof s.discriminator.propertyName === 'string') {
+      const mapping = isObj(s.discriminator.mapping)
+        ? Object.entries(s.discriminator.mapping)
+            .map(([k, v]) => `${k} → ${refName(String(v))}`)
+            .join(', ')
+        : '';
+      desc.push(`Discriminator: \`${s.discriminator.propertyName}\`${mapping ? ` (${mapping})` : ''}`);
+    }
+    const alts = (Array.isArray(s.oneOf) ? s.oneOf : Array.isArray(s.anyOf) ? s.anyOf : null) as unknown[] | null;
+    const tooDeep = depth >= MAX_PARAM_DEPTH;
+    if (alts && !isObj(s.properties)) {
+      const kind = Array.isArray(s.oneOf) ? 'oneOf' : 'anyOf';
+      const simple = alts.every((a) => {
+        const an = this.normalize(a, innerStack);
+        return (
+          !an.cycle &&
+          !an.refs.length &&
+          ['string', 'integer', 'number', 'boolean', 'null'].includes(this.typeOf(an.s, where).base) &&
+          !an.s.enum
+        );
+      });
+      if (simple) {
+        const types = [...new Set(alts.map((a) => this.typeOf(this.normalize(a, innerStack).s, where).type))];
+        p.type = types.join('|');
+      } else if (tooDeep) {
+        p.type = kind;
+        desc.push(TRUNCATED_MARK);
+      } else {
+        p.type = kind;
+        alts.forEach((a, i) => {
+          if (this.budget <= 0) {
+            this.truncated = true;
+            return;
+          }
+          const an = this.normalize(a, innerStack);
+          const label = an.cycle
+            ? refName(an.cycle)
+            : an.refs.length
+              ? refName(an.refs[an.refs.length - 1])
+              : String(an.s.title ?? `option ${i + 1}`);
+          p.children?.push(this.param(label, a, false, innerStack, depth + 1, undefined, `${where}/${kind}/${i}`));
+        });
+      }
+    } else if (t.base === 'array') {
+      const items = s.items;
+      const ni = this.normalize(items, innerStack);
+      if (ni.cycle) {
+        p.type = 'array';
+        desc.push(`${RECURSION_MARK} ${refName(ni.cycle)}`);
+      } else {
+        const it = this.typeOf(ni.s, `${where}/items`);
+        const objectish =
+          isObj(ni.s.properties) ||
+          Array.isArray(ni.s.oneOf) ||
+          Array.isArray(ni.s.anyOf) ||
+          isObj(ni.s.additionalProperties) ||
+          it.base === 'array';
+        if (!objectish) {
+          p.type = `array[${it.type}]${t.nullable ? '|null' : ''}`;
+          if (it.base === 'file') p.type = 'file[]';
+          const ien = this.enumOf(ni.s, refName(ni.refs[ni.refs.length - 1] ?? '') || name);
+          if (ien && !p.enumInfo) p.enumInfo = ien;
+        } else if (tooDeep) {
+          desc.push(TRUNCATED_MARK);
+        } else if (it.base === 'array' || Array.isArray(ni.s.oneOf) || Array.isArray(ni.s.anyOf)) {
+          p.children = [
+            this.param('[item]', items, false, innerStack, depth + 1, Array.isArray(exVal) ? exVal[0] : undefined, `${where}/items`),
+          ];
+        } else {
+          p.children = this.childrenOf(
+            ni.s,
+            [...innerStack, ...ni.refs],
+            depth + 1,
+            Array.isArray(exVal) ? exVal[0] : undefined,
+            `${where}/items`,
+          );
+        }
+        if (typeof ni.s.description === 'string' && !d0) desc.push(ni.s.description);
+      }
+      if (exVal !== undefined && !isObj(exVal) && !(Array.isArray(exVal) && exVal.some((x) => isObj(x)))) p.example = exampleText(exVal);
+    } else if (t.base === 'object') {
+      if (tooDeep && (isObj(s.properties) || isObj(s.additionalProperties))) desc.push(TRUNCATED_MARK);
+      else p.children = this.childrenOf(s, innerStack, depth + 1, exVal, where);
+    } else if (exVal !== undefined) {
+      p.example = exampleText(exVal);
+    }
+    if (s.default !== undefined && p.example === '' && !isObj(s.default) && !Array.isArray(s.default)) p.example = exampleText(s.default);
+    p.description = desc.join(' ');
+    if (!p.children?.length) delete p.children;
+    return p;
+  }
+
+  /**
+   * The top-level parameters of a body schema: an object's properties, an array's item properties
+   * (flagged as a root array), alternatives, or a single "body" parameter for a scalar.
+   */
+  body(schema: unknown, example: unknown, where: string): { params: PushParam[]; isArray: boolean; arrayType: string } {
+    this.startList();
+    const n = this.normalize(schema, []);
+    const s = n.s;
+    const t = this.typeOf(s, where);
+    if (n.cycle) return { params: [], isArray: false, arrayType: '' };
+    if (t.base === 'array') {
+      const ni = this.normalize(s.items, n.refs);
+      const it = this.typeOf(ni.s, `${where}/items`);
+      if (isObj(ni.s.properties) && !ni.cycle) {
+        return {
+          params: this.childrenOf(ni.s, [...n.refs, ...ni.refs], 0, Array.isArray(example) ? example[0] : undefined, `${where}/items`),
+          isArray: true,
+          arrayType: 'object',
+        };
+      }
+      return { params: [], isArray: true, arrayType: it.type };
+    }
+    if ((Array.isArray(s.oneOf) || Array.isArray(s.anyOf)) && !isObj(s.properties)) {
+      const p = this.param('body', schema, false, [], 0, example, where);
+      if (p.type === 'oneOf' || p.type === 'anyOf') return { params: p.children ?? [], isArray: false, arrayType: '' };
+      return { params: [p], isArray: false, arrayType: '' };
+    }
+    if (t.base === 'object') return { params: this.childrenOf(s, n.refs, 0, example, where), isArray: false, arrayType: '' };
+    return { params: [this.param('body', schema, false, [], 0, example, where)], isArray: false, arrayType: '' };
+  }
+}
+
+/** The last segment of a $ref ("#/components/schemas/Pet" → "Pet"). */
+export function refName(ref: string): string {
+  const i = ref.lastIndexOf('/');
+  return decodeURIComponent(i >= 0 ? ref.slice(i + 1) : ref)
+    .replace(/~1/g, '/')
+    .replace(/~0/g, '~');
+}
+
+/** The example a schema declares (example, first of examples, const). */
+export function exampleOf(s: Obj): unknown {
+  if (s.example !== undefined) return s.example;
+  if (Array.isArray(s.examples) && s.examples.length) return s.examples[0];
+  if (s.const !== undefined) return s.const;
+  return undefined;
+}
+
+/** Example text as stored (scalars as is, structures as JSON, capped). */
+export function exampleText(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  const s = typeof v === 'object' ? JSON.stringify(v) : String(v);
+  return s.length > 4000 ? `${s.slice(0, 4000)}…` : s;
+}

@@ -1,0 +1,397 @@
+/**
+ * Swagger 2.0 / OpenAPI 3.0 / 3.1 → the Torna push payload, so imports, `swagger-json.push` and
+ * refreshes all go through the same merge. Tolerant: what a strict validator rejects but a reader can
+ * use (wrong-case schemes, unknown types, undeclared path variables) imports with warnings.
+ */
+import type { PushDebugEnv, PushDocItem, PushParam, PushPayload } from '@folio/shared';
+import { exampleOf, exampleText, SchemaWalker } from './openapi-schema.js';
+import { ImportInputError, parseStructured } from './spec-text.js';
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+/** Folder of the 3.1 webhooks. */
+export const WEBHOOKS_FOLDER = 'Webhooks';
+
+export interface ConvertResult {
+  payload: PushPayload;
+  warnings: string[];
+}
+
+export interface ConvertOptions {
+  author?: string;
+  /** Called with 0..1 while converting. */
+  onProgress?: (fraction: number) => void | Promise<void>;
+}
+
+const ptr = (...parts: string[]) => `#/${parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
+
+/** Picks the preferred media type of a content map: JSON first, then forms, then the first one. */
+function pickMedia(content: unknown): [string, Obj] | null {
+  if (!isObj(content)) return null;
+  const keys = Object.keys(content);
+  if (!keys.length) return null;
+  const pref =
+    keys.find((k) => /^application\/json/i.test(k)) ??
+    keys.find((k) => /[+/]json/i.test(k)) ??
+    keys.find((k) => /multipart\/form-data/i.test(k)) ??
+    keys.find((k) => /x-www-form-urlencoded/i.test(k)) ??
+    keys[0];
+  return [pref, isObj(content[pref]) ? (content[pref] as Obj) : {}];
+}
+
+function mediaExample(w: SchemaWalker, media: Obj): unknown {
+  if (media.example !== undefined) return media.example;
+  if (isObj(media.examples)) {
+    const first = Object.values(media.examples)[0];
+    const ex = w.deref(first).value;
+    if (ex && ex.value !== undefined) return ex.value;
+  }
+  return undefined;
+}
+
+function describeSecurity(root: Obj, op: Obj, w: SchemaWalker, v2: boolean): string {
+  const reqs = (Array.isArray(op.security) ? op.security : root.security) as unknown[] | undefined;
+  if (!Array.isArray(reqs) || !reqs.length) return '';
+  const defs = (v2 ? root.securityDefinitions : (root.components as Obj | undefined)?.securitySchemes) as Obj | undefined;
+  const parts: string[] = [];
+  for (const req of reqs) {
+    if (!isObj(req)) continue;
+    const names = Object.keys(req);
+    if (!names.length) {
+      parts.push('none');
+      continue;
+    }
+    parts.push(
+      names
+        .map((name) => {
+          const d = w.deref(defs?.[name]).value;
+          if (!d) return name;
+          const scopes =
+            Array.isArray(req[name]) && (req[name] as unknown[]).length ? `, scopes: ${(req[name] as unknown[]).join(' ')}` : '';
+          let kind = String(d.type ?? '');
+          if (d.type === 'http') {
+            const scheme = String(d.scheme ?? '');
+            if (scheme && scheme !== scheme.toLowerCase())
+              w.warn(`security scheme '${name}': scheme '${scheme}' should be lower case (read as '${scheme.toLowerCase()}')`);
+            kind = `HTTP ${scheme.toLowerCase()}${d.bearerFormat ? ` (${d.bearerFormat})` : ''}`;
+          } else if (d.type === 'apiKey') kind = `API key in ${d.in} \`${d.name}\``;
+          else if (d.type === 'oauth2') kind = 'OAuth 2';
+          else if (d.type === 'openIdConnect') kind = `OpenID Connect ${d.openIdConnectUrl ?? ''}`.trim();
+          else if (d.type === 'basic') kind = 'HTTP basic';
+          return `${name} (${kind}${scopes})`;
+        })
+        .join(' + '),
+    );
+  }
+  return parts.length ? `**Security:** ${parts.join(' or ')}` : '';
+}
+
+function servers(root: Obj, v2: boolean, w: SchemaWalker): PushDebugEnv[] {
+  if (v2) {
+    if (typeof root.host !== 'string') return [];
+    const schemes = Array.isArray(root.schemes) && root.schemes.length ? (root.schemes as string[]) : ['https'];
+    const base = typeof root.basePath === 'string' && root.basePath !== '/' ? root.basePath : '';
+    return schemes.map((s) => ({ name: s, url: `${s}://${root.host}${base}` }));
+  }
+  if (!Array.isArray(root.servers)) return [];
+  const out: PushDebugEnv[] = [];
+  const names = new Set<string>();
+  for (const [i, s] of (root.servers as unknown[]).entries()) {
+    if (!isObj(s) || typeof s.url !== 'string') continue;
+    let url = s.url;
+    if (isObj(s.variables)) {
+      for (const [k, v] of Object.entries(s.variables)) {
+        if (isObj(v) && v.default !== undefined) url = url.split(`{${k}}`).join(String(v.default));
+      }
+    }
+    if (/\{[^}]+\}/.test(url)) w.warn(`server ${i + 1}: variables without defaults in ${s.url}`);
+    let name = (typeof s.description === 'string' && s.description.trim() ? s.description.trim() : url).slice(0, 50);
+    if (names.has(name)) name = `${name} ${i + 1}`.slice(0, 50);
+    names.add(name);
+    out.push({ name, url });
+  }
+  return out;
+}
+
+interface OpInput {
+  root: Obj;
+  v2: boolean;
+  path: string;
+  method: string;
+  op: Obj;
+  pathParams: unknown[];
+  where: string;
+  author?: string;
+}
+
+function paramFromParameter(w: SchemaWalker, raw: unknown, where: string): { in: string; param: PushParam; raw: Obj } | null {
+  const { value: p } = w.deref(raw);
+  if (!p || typeof p.name !== 'string' || typeof p.in !== 'string') {
+    w.warn(`parameter without name or location at ${where}`);
+    return null;
+  }
+  // Swagger 2 non-body parameters carry the schema keywords themselves.
+  let schema: unknown = p.schema;
+  if (schema === undefined && isObj(p.content)) schema = pickMedia(p.content)?.[1].schema;
+  if (schema === undefined) schema = p;
+  let example: unknown = p.example ?? p['x-example'];
+  if (example === undefined && isObj(p.examples)) {
+    const ex = w.deref(Object.values(p.examples)[0]).value;
+    example = ex?.value;
+  }
+  const param = w.param(p.name, schema, p.required === true || p.in === 'path', [], 0, example, where);
+  const d = typeof p.description === 'string' ? p.description : '';
+  const parts = [p.in === 'cookie' ? '[cookie]' : '', p.deprecated === true ? '[deprecated]' : '', d || param.description || ''].filter(
+    Boolean,
+  );
+  param.description = parts.join(' ');
+  return { in: p.in, param, raw: p };
+}
+
+function convertOperation(w: SchemaWalker, x: OpInput): PushDocItem {
+  const { op, root, v2 } = x;
+  w.startDoc();
+  const doc: PushDocItem = {
+    name: String(op.summary ?? op.operationId ?? `${x.method.toUpperCase()} ${x.path}`)
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, 128),
+    description: '',
+    author: x.author ?? '',
+    type: 0,
+    url: x.path,
+    httpMethod: x.method.toUpperCase(),
+    contentType: '',
+    deprecated: op.deprecated === true ? 'deprecated' : '$false$',
+    headerParams: [],
+    pathParams: [],
+    queryParams: [],
+    requestParams: [],
+    responseParams: [],
+    errorCodeParams: [],
+  };
+  const descParts: string[] = [];
+  if (typeof op.description === 'string' && op.description.trim()) descParts.push(op.description.trim());
+  else if (typeof op.summary === 'string' && op.operationId && op.summary.length > 128) descParts.push(op.summary);
+  const sec = describeSecurity(root, op, w, v2);
+  if (sec) descParts.push(sec);
+  // Path-level parameters, overridden by operation-level ones with the same name and location.
+  const merged = new Map<string, { raw: unknown; where: string }>();
+  x.pathParams.forEach((p, i) => {
+    const r = w.deref(p).value;
+    if (r) merged.set(`${r.in}:${r.name}`, { raw: p, where: `${x.where.replace(/\/[^/]+$/, '')}/parameters/${i}` });
+  });
+  (Array.isArray(op.parameters) ? op.parameters : []).forEach((p, i) => {
+    const r = w.deref(p).value;
+    if (r) merged.set(`${r.in}:${r.name}`, { raw: p, where: `${x.where}/parameters/${i}` });
+  });
+  const formData: PushParam[] = [];
+  let bodyDone = false;
+  const consumes = (Array.isArray(op.consumes) ? op.consumes : Array.isArray(root.consumes) ? root.consumes : []) as string[];
+  for (const { raw, where } of merged.values()) {
+    const r = w.deref(raw).value as Obj;
+    if (v2 && r.in === 'body') {
+      const body = w.body(r.schema, r['x-example'], `${where}/schema`);
+      doc.requestParams = body.params;
+      if (body.isArray) {
+        doc.isRequestArray = 1;
+        doc.requestArrayType = body.arrayType;
+      }
+      doc.contentType = consumes.find((c) => /json/i.test(c)) ?? consumes[0] ?? 'application/json';
+      bodyDone = true;
+      continue;
+    }
+    const conv = paramFromParameter(w, raw, where);
+    if (!conv) continue;
+    if (conv.in === 'path') doc.pathParams?.push(conv.param);
+    else if (conv.in === 'query') doc.queryParams?.push(conv.param);
+    else if (conv.in === 'header' || conv.in === 'cookie') doc.headerParams?.push(conv.param);
+    else if (conv.in === 'formData') formData.push(conv.param);
+    else w.warn(`unknown parameter location '${conv.in}' at ${where}`);
+  }
+  if (formData.length && !bodyDone) {
+    doc.requestParams = formData;
+    const hasFile = formData.some((p) => p.type === 'file' || p.type === 'file[]');
+    doc.contentType = hasFile ? 'multipart/form-data' : (consumes.find((c) => /form/i.test(c)) ?? 'application/x-www-form-urlencoded');
+  }
+  // Path variables in the template must be declared; report the ones that are not.
+  for (const m of x.path.matchAll(/\{([^}]+)\}/g)) {
+    const name = m[1];
+    if (!doc.pathParams?.some((p) => p.name === name)) {
+      const base = name.split(':')[0];
+      if (!doc.pathParams?.some((p) => p.name === base)) {
+        w.warn(`path variable {${name}} of ${x.method.toUpperCase()} ${x.path} is not declared`);
+        doc.pathParams?.push({ name, type: 'string', required: 1, description: '', example: '' });
+      }
+    }
+  }
+  if (!v2 && op.requestBody !== undefined) {
+    const rb = w.deref(op.requestBody).value;
+    const picked = rb ? pickMedia(rb.content) : null;
+    if (picked) {
+      const [mt, media] = picked;
+      const body = w.body(media.schema ?? {}, mediaExample(w, media), `${x.where}/requestBody/content/${mt.replace(/\//g, '~1')}/schema`);
+      doc.requestParams = body.params;
+      if (body.isArray) {
+        doc.isRequestArray = 1;
+        doc.requestArrayType = body.arrayType;
+      }
+      doc.contentType = mt;
+      if (rb && typeof rb.description === 'string' && rb.description.trim() && !descParts.includes(rb.description.trim())) {
+        descParts.push(`**Request body:** ${rb.description.trim()}`);
+      }
+    }
+  }
+  // Responses: the first success response gives the response parameters; every code is listed.
+  const responses = isObj(op.responses) ? op.responses : {};
+  const codes = Object.keys(responses);
+  const success =
+    codes.find((c) => c === '200') ??
+    codes.find((c) => /^2\d\d$/.test(c)) ??
+    codes.find((c) => /^2xx$/i.test(c)) ??
+    codes.find((c) => c === 'default');
+  for (const code of codes) {
+    const resp = w.deref(responses[code]).value;
+    doc.errorCodeParams?.push({ code, msg: String(resp?.description ?? '').slice(0, 2000), solution: '' });
+  }
+  if (success) {
+    const resp = w.deref(responses[success]).value;
+    const where = `${x.where}/responses/${success}`;
+    if (resp) {
+      let schema: unknown;
+      let example: unknown;
+      if (v2) {
+        schema = resp.schema;
+        example = isObj(resp.examples) ? (resp.examples['application/json'] ?? Object.values(resp.examples)[0]) : undefined;
+      } else {
+        const picked = pickMedia(resp.content);
+        if (picked) {
+          schema = picked[1].schema;
+          example = mediaExample(w, picked[1]);
+        }
+      }
+      if (schema !== undefined) {
+        const body = w.body(schema, example, `${where}/schema`);
+        doc.responseParams = body.params;
+        if (body.isArray) {
+          doc.isResponseArray = 1;
+          doc.responseArrayType = body.arrayType;
+        }
+      }
+    }
+  }
+  if (w.truncated) {
+    descParts.push('_Some parameters were left out: the schema is larger than one doc can show._');
+    w.warn(`${x.method.toUpperCase()} ${x.path}: parameter tree cut at ${MAX_SHOWN} parameters`);
+  }
+  doc.description = descParts.join('\n\n');
+  return doc;
+}
+
+const MAX_SHOWN = 3000;
+
+/** Converts a parsed (or raw text) Swagger/OpenAPI document into a push payload plus warnings. */
+export async function openApiToPush(spec: unknown, opts: ConvertOptions = {}): Promise<ConvertResult> {
+  const root = typeof spec === 'string' ? parseStructured(spec) : spec;
+  if (!isObj(root)) throw new ImportInputError('import.not_openapi');
+  const v2 = root.swagger !== undefined;
+  const version = String(root.swagger ?? root.openapi ?? '');
+  if (!version) throw new ImportInputError('import.not_openapi');
+  const w = new SchemaWalker(root);
+  if (v2 && !version.startsWith('2')) w.warn(`unexpected swagger version ${version}`);
+  if (!v2 && !/^3\.[01]/.test(version)) w.warn(`unexpected openapi version ${version}, read as 3.x`);
+  const paths = isObj(root.paths) ? root.paths : {};
+  const webhooks = !v2 && isObj(root.webhooks) ? root.webhooks : {};
+  if (!Object.keys(paths).length && !Object.keys(webhooks).length) throw new ImportInputError('import.no_operations');
+
+  // Folders from tags, in the order the spec declares them, then in order of first use.
+  const tagInfo = new Map<string, string>();
+  if (Array.isArray(root.tags)) {
+    for (const t of root.tags)
+      if (isObj(t) && typeof t.name === 'string') tagInfo.set(t.name, typeof t.description === 'string' ? t.description : '');
+  }
+  const folders = new Map<string, PushDocItem>();
+  const rootDocs: PushDocItem[] = [];
+  const folderOf = (name: string): PushDocItem => {
+    let f = folders.get(name);
+    if (!f) {
+      f = { name: name.slice(0, 128), isFolder: 1, description: tagInfo.get(name) ?? '', items: [], author: opts.author ?? '' };
+      folders.set(name, f);
+    }
+    return f;
+  };
+  for (const t of tagInfo.keys()) folderOf(t);
+  const anyTags = Object.values(paths).some(
+    (pi) =>
+      isObj(pi) && METHODS.some((m) => isObj(pi[m]) && Array.isArray((pi[m] as Obj).tags) && ((pi[m] as Obj).tags as unknown[]).length),
+  );
+  const total = Object.values(paths).reduce<number>((n, pi) => n + (isObj(pi) ? METHODS.filter((m) => isObj(pi[m])).length : 0), 0) || 1;
+  let done = 0;
+  const convertItems = async (items: Obj, section: 'paths' | 'webhooks') => {
+    for (const [path, rawItem] of Object.entries(items)) {
+      const { value: item } = w.deref(rawItem);
+      if (!item) continue;
+      for (const method of METHODS) {
+        const op = item[method];
+        if (!isObj(op)) continue;
+        const where = ptr(section, path, method);
+        let doc: PushDocItem;
+        try {
+          doc = convertOperation(w, {
+            root,
+            v2,
+            path,
+            method,
+            op,
+            pathParams: Array.isArray(item.parameters) ? item.parameters : [],
+            where,
+            author: opts.author,
+          });
+        } catch (err) {
+          if (err instanceof RangeError) {
+            w.warn(`${where}: schema too deep to read, operation skipped`);
+            continue;
+          }
+          throw err;
+        }
+        if (section === 'webhooks') {
+          doc.name = String(op.summary ?? op.operationId ?? path).slice(0, 128);
+          folderOf(WEBHOOKS_FOLDER).items?.push(doc);
+        } else {
+          let tag = Array.isArray(op.tags) && typeof op.tags[0] === 'string' ? op.tags[0] : '';
+          // A spec without any tags (Stripe) is grouped by the first path segment after a version.
+          if (!tag && !anyTags) tag = path.split('/').find((seg) => seg && !/^v\d+(\.\d+)*$/i.test(seg) && !seg.startsWith('{')) ?? '';
+          if (tag) folderOf(tag).items?.push(doc);
+          else rootDocs.push(doc);
+        }
+        done++;
+        if (done % 50 === 0) {
+          await opts.onProgress?.(Math.min(1, done / total));
+          await new Promise((r) => setImmediate(r));
+        }
+      }
+    }
+  };
+  await convertItems(paths, 'paths');
+  await convertItems(webhooks, 'webhooks');
+  const apis: PushDocItem[] = [];
+  let order = 0;
+  for (const f of folders.values()) {
+    if (!f.items?.length) continue;
+    f.orderIndex = order++;
+    f.items.forEach((d, i) => {
+      d.orderIndex = i;
+    });
+    apis.push(f);
+  }
+  for (const d of rootDocs) {
+    d.orderIndex = order++;
+    apis.push(d);
+  }
+  await opts.onProgress?.(1);
+  const payload: PushPayload = { apis, debugEnvs: servers(root, v2, w), author: opts.author ?? '' };
+  return { payload, warnings: w.warnings };
+}
+
+export { exampleOf, exampleText };
