@@ -35,6 +35,9 @@ export const ErrorSlug = [
   'smtp_not_configured',
   'doc_locked',
   'duplicate',
+  'outbound_refused',
+  'outbound_failed',
+  'mock_script_error',
 ] as const;
 export type ErrorSlugCode = (typeof ErrorSlug)[number];
 
