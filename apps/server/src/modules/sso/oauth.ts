@@ -178,6 +178,9 @@ export async function finishFlow(
   const base = publicBase(app, req);
   const query = new URL(req.url, 'http://x').search;
   const current = new URL(`${callbackUrl(base, p.id)}${query}`);
+  const error = current.searchParams.get('error');
+  if (error) throw new FlowError(`provider answered ${error}: ${current.searchParams.get('error_description') ?? ''}`.slice(0, 300));
+  if (current.searchParams.get('state') !== flow.s) throw new FlowError('state mismatch');
   let tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
   try {
     tokens = await oidc.authorizationCodeGrant(config, current, {
@@ -187,7 +190,9 @@ export async function finishFlow(
       idTokenExpected: p.type === 'oidc',
     });
   } catch (e) {
-    throw new FlowError(`code exchange refused: ${(e as Error).message}`);
+    const cause = (e as { cause?: unknown }).cause;
+    const extra = cause && typeof cause === 'object' ? JSON.stringify(cause).slice(0, 300) : '';
+    throw new FlowError(`code exchange refused: ${(e as Error).message} ${extra}`.trim());
   }
   let claims: Record<string, unknown> = { ...(tokens.claims() ?? {}) };
   const userinfoUrl = p.type === 'oidc' ? config.serverMetadata().userinfo_endpoint : p.userinfoUrl;
