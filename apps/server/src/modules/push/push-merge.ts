@@ -1,0 +1,802 @@
+/**
+ * The push merge (torna-compat §1b, done better): one transaction per push, identity keys so ids stay
+ * stable, locked docs and their subtrees untouched, hand-edited descriptions kept, versioned docs
+ * coexisting, unchanged content costing reads only, bulk writes (one upsert per chunk of docs, params
+ * replaced level by level), and doc-change events (with the push's batchId) for history and notices.
+ * Used by the open API (`doc.push`, `swagger-json.push`, `POST /api/push/openapi`) and by importers.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  type DocDetail,
+  type DocParam,
+  DocType,
+  type DubboInfo,
+  ModifySource,
+  ModuleConfigType,
+  ParamOwner,
+  ParamStyle,
+  PropType,
+  type PushOutcome,
+  type PushPayload,
+} from '@folio/shared';
+import type { FastifyInstance } from 'fastify';
+import { type Conn, insertId, insertManyReturningIds, inTx, type Tx } from '../../db/database.js';
+import { type DocChange, emitDocChanges } from '../doc-events.js';
+import { loadDocDetails, loadDubboInfo } from '../docs/doc-detail.js';
+import { contentHash, dataId, docKey, folderKey } from '../docs/doc-keys.js';
+import { type ParamInput, type ParamSet, replaceParams } from '../docs/doc-params.js';
+import { upsertEnums } from './push-enums.js';
+import {
+  type NDoc,
+  type NDubbo,
+  type NEnum,
+  type NFolder,
+  type NItem,
+  type NParam,
+  type NPayload,
+  normalizePayload,
+} from './push-normalize.js';
+import { continuingRun, recordRun, runSignature, topKeys } from './push-runs.js';
+
+export interface MergeInput {
+  moduleId: number;
+  payload: PushPayload;
+  source: 'push' | 'import';
+  user: { id: number; nickname: string };
+  isReplace?: boolean;
+  isOverride?: boolean;
+  batchId?: string;
+  onProgress?: (pct: number) => Promise<void>;
+  /** Extra run-signature input (the envelope's app_key), so two pipelines do not share a run. */
+  runHint?: string;
+}
+
+/** Outcome plus what the caller needs for notices. */
+export interface MergeResult extends PushOutcome {
+  batchId: string;
+  /** Names of changed docs (for the digest), capped. */
+  changedNames: string[];
+  /** Deleted doc ids whose history is recorded when the run settles (push.settle job). */
+  pendingDeleteIds: number[];
+  runId: string;
+}
+
+const CHUNK = 200;
+const KIND_ADD = 'add' as const;
+const KIND_UPDATE = 'update' as const;
+
+type DocRowLite = {
+  id: number;
+  parentId: number;
+  dataId: string;
+  docKey: string;
+  md5: string;
+  name: string;
+  description: string;
+  author: string;
+  type: number;
+  isFolder: number;
+  isShow: number;
+  orderIndex: number;
+  isLocked: number;
+  isDeleted: number;
+  version: string;
+  createMode: number;
+  modifySource: number;
+  modifierId: number;
+  modifierName: string;
+  updatedAt: number;
+  isUseGlobalHeaders: number;
+  isUseGlobalParams: number;
+  isUseGlobalReturns: number;
+};
+
+/** doc_key of a pushed doc: HTTP by url+method; Dubbo by its definition when present (two services may share a method name); others by name. */
+export function pushedDocKey(moduleId: number, d: Pick<NDoc, 'type' | 'name' | 'url' | 'httpMethod'>): string {
+  if (d.type === DocType.DUBBO && d.url) return docKey(moduleId, DocType.HTTP, d.name, d.url, '');
+  return docKey(moduleId, d.type, d.name, d.url, d.httpMethod);
+}
+
+const sortParams = (ps: NParam[]): NParam[] =>
+  ps
+    .map((p, i) => ({ p, i }))
+    .sort((a, b) => a.p.orderIndex - b.p.orderIndex || a.i - b.i)
+    .map((x) => ({ ...x.p, children: sortParams(x.p.children) }));
+
+function toDocParams(ps: NParam[], enumIds: Map<string, number>, encode: (n: number) => string): DocParam[] {
+  return sortParams(ps).map((p) => {
+    const eid = p.enumInfo ? (enumIds.get(p.enumInfo.name) ?? 0) : 0;
+    return {
+      name: p.name,
+      type: p.type,
+      required: p.required,
+      maxLength: p.maxLength,
+      example: p.example,
+      description: p.description,
+      enumId: eid ? encode(eid) : '',
+      orderIndex: p.orderIndex,
+      children: toDocParams(p.children, enumIds, encode),
+    };
+  });
+}
+
+function toParamInputs(ps: NParam[], enumIds: Map<string, number>): ParamInput[] {
+  return ps.map((p) => ({
+    name: p.name,
+    type: p.type,
+    required: p.required,
+    maxLength: p.maxLength,
+    example: p.example,
+    description: p.description,
+    enumId: p.enumInfo ? (enumIds.get(p.enumInfo.name) ?? 0) : 0,
+    orderIndex: p.orderIndex,
+    createMode: 1,
+    children: toParamInputs(p.children, enumIds),
+  }));
+}
+
+function collectEnums(items: NItem[], out: NEnum[] = []): NEnum[] {
+  const walk = (ps: NParam[]) => {
+    for (const p of ps) {
+      if (p.enumInfo) out.push(p.enumInfo);
+      walk(p.children);
+    }
+  };
+  for (const it of items) {
+    if (it.kind === 'folder') collectEnums(it.children, out);
+    else for (const list of Object.values(it.params)) walk(list);
+  }
+  return out;
+}
+
+function countItems(items: NItem[]): number {
+  let n = 0;
+  for (const it of items) n += 1 + (it.kind === 'folder' ? countItems(it.children) : 0);
+  return n;
+}
+
+const fullDubbo = (d: NDubbo | DubboInfo): DubboInfo => ({
+  interfaceName: d.interfaceName ?? '',
+  author: d.author ?? '',
+  version: d.version ?? '',
+  protocol: d.protocol ?? '',
+  dependency: d.dependency ?? '',
+});
+
+const sameDubbo = (a: DubboInfo | null | undefined, b: DubboInfo | null | undefined) =>
+  JSON.stringify(a ? fullDubbo(a) : null) === JSON.stringify(b ? fullDubbo(b) : null);
+
+/** Renders commonErrorCodes as the application's error-code page (HTML table, Torna's headers). */
+export function errorCodesHtml(codes: { code: string; msg: string; solution: string }[]): string {
+  const esc = (s: string) =>
+    s
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/&lt;br\s*\/?&gt;/gi, '<br>');
+  const rows = codes.map((c) => `<tr><td>${esc(c.code)}</td><td>${esc(c.msg)}</td><td>${esc(c.solution)}</td></tr>`).join('');
+  return `<table><thead><tr><th>错误码</th><th>错误描述</th><th>解决方案</th></tr></thead><tbody>${rows}</tbody></table>`;
+}
+
+/** Whether an application (or the whole install) has the "push overrides, never deletes" switch on. */
+async function overrideSwitch(app: FastifyInstance, conn: Conn, moduleId: number): Promise<boolean> {
+  if (app.ctx.settings.getBool('folio.push.override')) return true;
+  const rows = await conn
+    .selectFrom('moduleConfigs')
+    .select(['configKey', 'configValue'])
+    .where('moduleId', '=', moduleId)
+    .where('type', '=', ModuleConfigType.COMMON)
+    .where('configKey', 'in', ['override', 'push.override', 'torna.push.override'])
+    .execute();
+  return rows.some((r) => ['true', '1'].includes(r.configValue.trim().toLowerCase()));
+}
+
+async function upsertDebugEnvs(app: FastifyInstance, tx: Tx, moduleId: number, envs: { name: string; url: string }[]): Promise<void> {
+  if (!envs.length) return;
+  const existing = await tx
+    .selectFrom('moduleEnvironments')
+    .select(['id', 'name', 'url', 'orderIndex'])
+    .where('moduleId', '=', moduleId)
+    .execute();
+  const byName = new Map(existing.map((e) => [e.name, e]));
+  let order = existing.reduce((m, e) => Math.max(m, e.orderIndex), 0);
+  const now = Date.now();
+  for (const e of envs) {
+    const ex = byName.get(e.name);
+    if (ex) {
+      if (ex.url !== e.url)
+        await tx.updateTable('moduleEnvironments').set({ url: e.url, updatedAt: now }).where('id', '=', ex.id).execute();
+      continue;
+    }
+    order += 10;
+    const id = await insertId(tx, app.ctx.dialect, 'moduleEnvironments', {
+      moduleId,
+      name: e.name,
+      url: e.url,
+      isPublic: 0,
+      orderIndex: order,
+      createdAt: now,
+      updatedAt: now,
+    });
+    byName.set(e.name, { id, name: e.name, url: e.url, orderIndex: order });
+  }
+}
+
+async function writeErrorCodePage(tx: Tx, app: FastifyInstance, moduleId: number, codes: NPayload['commonErrorCodes']): Promise<void> {
+  if (!codes.length) return;
+  const content = errorCodesHtml(codes);
+  const row = await tx
+    .selectFrom('constantInfos')
+    .select(['id', 'content'])
+    .where('moduleId', '=', moduleId)
+    .where('docId', '=', 0)
+    .orderBy('id')
+    .executeTakeFirst();
+  const now = Date.now();
+  if (!row) {
+    await insertId(tx, app.ctx.dialect, 'constantInfos', { projectId: 0, moduleId, docId: 0, content, createdAt: now, updatedAt: now });
+  } else if (row.content !== content) {
+    await tx.updateTable('constantInfos').set({ content, updatedAt: now }).where('id', '=', row.id).execute();
+  }
+}
+
+async function writeDubboProps(tx: Tx, rows: { refId: number; info: DubboInfo }[]): Promise<void> {
+  if (!rows.length) return;
+  const ids = rows.map((r) => r.refId);
+  for (let i = 0; i < ids.length; i += 500) {
+    await tx
+      .deleteFrom('props')
+      .where('type', '=', PropType.DOC)
+      .where('refId', 'in', ids.slice(i, i + 500))
+      .where('name', 'in', ['interfaceName', 'author', 'version', 'protocol', 'dependency'])
+      .execute();
+  }
+  const values: Record<string, unknown>[] = [];
+  for (const r of rows) {
+    const d = fullDubbo(r.info);
+    for (const [name, val] of Object.entries(d)) values.push({ refId: r.refId, type: PropType.DOC, name, val });
+  }
+  for (let i = 0; i < values.length; i += 500) {
+    await tx
+      .insertInto('props')
+      .values(values.slice(i, i + 500) as never)
+      .execute();
+  }
+}
+
+/** Columns a push writes on a doc row (insert and update alike). */
+const UPSERT_COLUMNS = [
+  'parentId',
+  'docKey',
+  'md5',
+  'name',
+  'description',
+  'author',
+  'type',
+  'url',
+  'version',
+  'definition',
+  'httpMethod',
+  'contentType',
+  'deprecated',
+  'isFolder',
+  'isShow',
+  'orderIndex',
+  'isRequestArray',
+  'isResponseArray',
+  'requestArrayType',
+  'responseArrayType',
+  'createMode',
+  'modifySource',
+  'modifierId',
+  'modifierName',
+  'updatedAt',
+  'isDeleted',
+] as const;
+
+/** Inserts or updates doc rows by (moduleId, dataId) in chunks; returns dataId → id. */
+async function upsertDocRows(
+  app: FastifyInstance,
+  tx: Tx,
+  moduleId: number,
+  rows: Record<string, unknown>[],
+): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const part = rows.slice(i, i + CHUNK);
+    const q = tx.insertInto('docs').values(part as never);
+    if (app.ctx.dialect === 'mysql') {
+      await q
+        .onDuplicateKeyUpdate((eb) => {
+          const set: Record<string, unknown> = {};
+          for (const c of UPSERT_COLUMNS) set[c] = eb.fn('values', [eb.ref(c)]);
+          return set as never;
+        })
+        .execute();
+    } else {
+      await q
+        .onConflict((oc) =>
+          oc.columns(['moduleId', 'dataId']).doUpdateSet((eb) => {
+            const set: Record<string, unknown> = {};
+            for (const c of UPSERT_COLUMNS) set[c] = eb.ref(`excluded.${c}` as never);
+            return set as never;
+          }),
+        )
+        .execute();
+    }
+    const got = await tx
+      .selectFrom('docs')
+      .select(['id', 'dataId'])
+      .where('moduleId', '=', moduleId)
+      .where(
+        'dataId',
+        'in',
+        part.map((r) => r.dataId as string),
+      )
+      .execute();
+    for (const g of got) ids.set(g.dataId, g.id);
+  }
+  return ids;
+}
+
+interface PlannedDoc {
+  item: NDoc;
+  parentId: number;
+  parentDubbo: DubboInfo | null;
+  dataId: string;
+  docKey: string;
+  existing: DocRowLite | undefined;
+  hash: string;
+  detail: DocDetail;
+}
+
+/**
+ * Merges a push payload into an application. One transaction (the given one, or a new one). Callers
+ * outside the open API that may race with pushes should wrap the call in `withModuleLock(moduleId, …)`
+ * (push-lock.ts) when they do not pass their own transaction.
+ */
+export async function mergePush(app: FastifyInstance, input: MergeInput, tx?: Tx): Promise<MergeResult> {
+  const norm = normalizePayload(input.payload);
+  return inTx(tx ?? app.ctx.db, (t) => mergeNormalized(app, t, input, norm));
+}
+
+/** The merge of an already normalised payload (inside a transaction). */
+export async function mergeNormalized(app: FastifyInstance, tx: Tx, input: MergeInput, norm: NPayload): Promise<MergeResult> {
+  const { ids } = app.ctx;
+  const moduleId = input.moduleId;
+  const now = Date.now();
+  const batchId = input.batchId ?? randomUUID();
+  const progress = input.onProgress ?? (async () => {});
+  const nickname = norm.author || input.user.nickname || 'OpenAPI';
+  const userId = input.user.id;
+  const outcome: MergeResult = {
+    added: 0,
+    updated: 0,
+    unchanged: 0,
+    deleted: 0,
+    skippedLocked: 0,
+    folders: 0,
+    errors: [],
+    batchId,
+    changedNames: [],
+    pendingDeleteIds: [],
+    runId: '',
+  };
+  const mod = await tx
+    .selectFrom('modules')
+    .select(['id', 'projectId'])
+    .where('id', '=', moduleId)
+    .where('isDeleted', '=', 0)
+    .executeTakeFirst();
+  if (!mod) throw new Error(`application ${moduleId} not found`);
+
+  const isOverride = input.isOverride ?? (norm.isOverride === 1 || (await overrideSwitch(app, tx, moduleId)));
+  const isReplace = input.isReplace ?? (norm.isReplace ?? 1) === 1;
+  const doDelete = isReplace && !isOverride;
+
+  // Dictionaries first: params link to them and their ids are part of the content hash.
+  const enumIds = await upsertEnums(tx, app.ctx.dialect, moduleId, collectEnums(norm.items));
+  await upsertDebugEnvs(app, tx, moduleId, norm.debugEnvs);
+  await progress(5);
+
+  const existingRows: DocRowLite[] = await tx
+    .selectFrom('docs')
+    .select([
+      'id',
+      'parentId',
+      'dataId',
+      'docKey',
+      'md5',
+      'name',
+      'description',
+      'author',
+      'type',
+      'isFolder',
+      'isShow',
+      'orderIndex',
+      'isLocked',
+      'isDeleted',
+      'version',
+      'createMode',
+      'modifySource',
+      'modifierId',
+      'modifierName',
+      'updatedAt',
+      'isUseGlobalHeaders',
+      'isUseGlobalParams',
+      'isUseGlobalReturns',
+    ])
+    .where('moduleId', '=', moduleId)
+    .execute();
+  const byDataId = new Map(existingRows.map((r) => [r.dataId, r]));
+  const byId = new Map(existingRows.map((r) => [r.id, r]));
+  // Locked: locked live rows and every live row below a locked folder.
+  const locked = new Set<number>();
+  const isUnderLock = (r: DocRowLite): boolean => {
+    const seen = new Set<number>();
+    let cur: DocRowLite | undefined = r;
+    while (cur && !seen.has(cur.id)) {
+      if (cur.isLocked && !cur.isDeleted) return true;
+      seen.add(cur.id);
+      cur = cur.parentId ? byId.get(cur.parentId) : undefined;
+    }
+    return false;
+  };
+  for (const r of existingRows) if (!r.isDeleted && isUnderLock(r)) locked.add(r.id);
+  const ignoreDescription = new Set(
+    (
+      await tx
+        .selectFrom('pushIgnoreFields')
+        .select(['dataId'])
+        .where('moduleId', '=', moduleId)
+        .where('fieldName', '=', 'description')
+        .execute()
+    ).map((r) => r.dataId),
+  );
+  const existingDubbo = await loadDubboInfo(
+    tx,
+    existingRows.filter((r) => r.isFolder && !r.isDeleted).map((r) => r.id),
+  );
+
+  // Folders, level by level (a folder's identity includes its parent's id).
+  const touched = new Set<number>();
+  const parentOf = new Map<number, number>(existingRows.map((r) => [r.id, r.parentId]));
+  const planned = new Map<string, PlannedDoc>();
+  const dubboWrites: { refId: number; info: DubboInfo }[] = [];
+  let level: { item: NItem; parentId: number; parentDubbo: DubboInfo | null }[] = norm.items.map((item) => ({
+    item,
+    parentId: 0,
+    parentDubbo: null,
+  }));
+  const encode = (n: number) => ids.encode(n);
+  while (level.length) {
+    const next: typeof level = [];
+    const newFolders: { f: NFolder; row: Record<string, unknown>; parentDubbo: DubboInfo | null }[] = [];
+    for (const { item, parentId, parentDubbo } of level) {
+      if (item.kind === 'doc') {
+        const key = pushedDocKey(moduleId, item);
+        const did = dataId(key, item.version);
+        if (planned.has(did))
+          outcome.errors.push({ path: item.path, message: `duplicate of ${planned.get(did)?.item.path}; the later one is kept` });
+        planned.set(did, {
+          item,
+          parentId,
+          parentDubbo,
+          dataId: did,
+          docKey: key,
+          existing: byDataId.get(did),
+          hash: '',
+          detail: null as never,
+        });
+        continue;
+      }
+      const key = folderKey(moduleId, parentId, item.name);
+      const did = dataId(key, '');
+      const ex = byDataId.get(did);
+      if (ex && !ex.isDeleted && locked.has(ex.id)) {
+        outcome.skippedLocked += 1 + countItems(item.children);
+        touched.add(ex.id);
+        continue;
+      }
+      outcome.folders++;
+      const row = {
+        moduleId,
+        parentId,
+        dataId: did,
+        docKey: key,
+        md5: '',
+        name: item.name,
+        description: item.description,
+        author: item.author,
+        type: item.type,
+        isFolder: 1,
+        isShow: item.isShow,
+        orderIndex: item.orderIndex,
+        createMode: 1,
+        modifySource: ModifySource.PUSH,
+        creatorId: userId,
+        creatorName: nickname,
+        modifierId: userId,
+        modifierName: nickname,
+        createdAt: now,
+        updatedAt: now,
+        isDeleted: 0,
+      };
+      if (!ex) {
+        newFolders.push({ f: item, row, parentDubbo });
+        continue;
+      }
+      touched.add(ex.id);
+      const changed =
+        ex.isDeleted ||
+        ex.parentId !== parentId ||
+        ex.name !== item.name ||
+        ex.description !== item.description ||
+        ex.author !== item.author ||
+        ex.type !== item.type ||
+        ex.isShow !== item.isShow ||
+        ex.orderIndex !== item.orderIndex ||
+        !ex.isFolder;
+      if (changed) {
+        await tx
+          .updateTable('docs')
+          .set({
+            parentId,
+            name: item.name,
+            description: item.description,
+            author: item.author,
+            type: item.type,
+            isShow: item.isShow,
+            orderIndex: item.orderIndex,
+            isFolder: 1,
+            isDeleted: 0,
+            modifierId: userId,
+            modifierName: nickname,
+            updatedAt: now,
+          })
+          .where('id', '=', ex.id)
+          .execute();
+        parentOf.set(ex.id, parentId);
+      }
+      const have = existingDubbo.get(ex.id) ?? null;
+      if (item.dubboInfo && !sameDubbo(have, item.dubboInfo)) dubboWrites.push({ refId: ex.id, info: fullDubbo(item.dubboInfo) });
+      const dubbo = item.dubboInfo ? fullDubbo(item.dubboInfo) : have;
+      for (const c of item.children) next.push({ item: c, parentId: ex.id, parentDubbo: dubbo });
+    }
+    if (newFolders.length) {
+      const newIds = await insertManyReturningIds(
+        tx,
+        app.ctx.dialect,
+        'docs',
+        newFolders.map((n) => n.row),
+      );
+      newFolders.forEach(({ f }, i) => {
+        const id = newIds[i];
+        touched.add(id);
+        parentOf.set(id, newFolders[i].row.parentId as number);
+        if (f.dubboInfo) dubboWrites.push({ refId: id, info: fullDubbo(f.dubboInfo) });
+        const dubbo = f.dubboInfo ? fullDubbo(f.dubboInfo) : null;
+        for (const c of f.children) next.push({ item: c, parentId: id, parentDubbo: dubbo });
+      });
+    }
+    level = next;
+  }
+  await progress(20);
+
+  // Docs: content hash of what the push would store; unchanged docs cost nothing more.
+  const updateCandidates: PlannedDoc[] = [];
+  const writes: PlannedDoc[] = [];
+  const structural: PlannedDoc[] = [];
+  for (const p of planned.values()) {
+    const ex = p.existing;
+    if (ex && !ex.isDeleted && locked.has(ex.id)) {
+      outcome.skippedLocked++;
+      touched.add(ex.id);
+      continue;
+    }
+    const it = p.item;
+    const keepDescription = ex && ignoreDescription.has(p.dataId);
+    const dubbo = it.dubboInfo ? fullDubbo(it.dubboInfo) : p.parentDubbo;
+    const list = (s: number) => toDocParams(it.params[s] ?? [], enumIds, encode);
+    p.detail = {
+      name: it.name,
+      description: keepDescription ? (ex?.description ?? '') : it.description,
+      author: it.author,
+      url: it.url,
+      httpMethod: it.httpMethod,
+      contentType: it.contentType,
+      deprecated: it.deprecated,
+      version: it.version,
+      definition: it.definition,
+      type: it.type,
+      isUseGlobalHeaders: ex?.isUseGlobalHeaders ?? 1,
+      isUseGlobalParams: ex?.isUseGlobalParams ?? 1,
+      isUseGlobalReturns: ex?.isUseGlobalReturns ?? 1,
+      isRequestArray: it.isRequestArray,
+      isResponseArray: it.isResponseArray,
+      requestArrayType: it.requestArrayType,
+      responseArrayType: it.responseArrayType,
+      dubboInfo: dubbo,
+      headerParams: list(ParamStyle.HEADER),
+      pathParams: list(ParamStyle.PATH),
+      queryParams: list(ParamStyle.QUERY),
+      requestParams: list(ParamStyle.REQUEST),
+      responseParams: list(ParamStyle.RESPONSE),
+      errorCodeParams: sortParams(it.params[ParamStyle.CODE] ?? []).map((c) => ({ code: c.name, msg: c.description, solution: c.example })),
+    } as unknown as DocDetail;
+    p.hash = contentHash(p.detail);
+    if (ex && !ex.isDeleted) {
+      touched.add(ex.id);
+      const sameShape =
+        ex.parentId === p.parentId && ex.orderIndex === it.orderIndex && ex.isShow === it.isShow && !ex.isFolder && ex.createMode === 1;
+      if (ex.md5 === p.hash) {
+        if (sameShape) outcome.unchanged++;
+        else structural.push(p);
+        continue;
+      }
+      updateCandidates.push(p);
+    } else writes.push(p);
+  }
+  // A stale md5 column (e.g. written by an older version) must not fake a change: compare real content.
+  const before = await loadDocDetails(
+    app.ctx,
+    updateCandidates.map((p) => (p.existing as DocRowLite).id),
+    tx,
+  );
+  for (const p of updateCandidates) {
+    const b = before.get((p.existing as DocRowLite).id);
+    if (b && contentHash(b) === p.hash) structural.push(p);
+    else writes.push(p);
+  }
+  await progress(40);
+
+  // Row writes: content changes and structural moves in one bulk upsert.
+  const rowOf = (p: PlannedDoc, content: boolean): Record<string, unknown> => {
+    const it = p.item;
+    const ex = p.existing;
+    return {
+      moduleId,
+      parentId: p.parentId,
+      dataId: p.dataId,
+      docKey: p.docKey,
+      md5: p.hash,
+      name: it.name,
+      description: p.detail.description,
+      author: it.author,
+      type: it.type,
+      url: it.url,
+      version: it.version,
+      definition: it.definition,
+      httpMethod: it.httpMethod,
+      contentType: it.contentType,
+      deprecated: it.deprecated,
+      isFolder: 0,
+      isShow: it.isShow,
+      orderIndex: it.orderIndex,
+      isRequestArray: it.isRequestArray,
+      isResponseArray: it.isResponseArray,
+      requestArrayType: it.requestArrayType,
+      responseArrayType: it.responseArrayType,
+      createMode: 1,
+      modifySource: content || !ex ? ModifySource.PUSH : ex.modifySource,
+      creatorId: userId,
+      creatorName: nickname,
+      modifierId: content || !ex ? userId : ex.modifierId,
+      modifierName: content || !ex ? nickname : ex.modifierName,
+      createdAt: now,
+      updatedAt: content || !ex ? now : ex.updatedAt,
+      isDeleted: 0,
+    };
+  };
+  const rows = [...writes.map((p) => rowOf(p, true)), ...structural.map((p) => rowOf(p, false))];
+  const idOf = rows.length ? await upsertDocRows(app, tx, moduleId, rows) : new Map<string, number>();
+  outcome.unchanged += structural.length;
+  const changedIds: number[] = [];
+  const kinds = new Map<number, 'add' | 'update'>();
+  const sets: ParamSet[] = [];
+  for (const p of writes) {
+    const id = idOf.get(p.dataId);
+    if (!id) continue;
+    touched.add(id);
+    parentOf.set(id, p.parentId);
+    changedIds.push(id);
+    const isUpdate = !!p.existing && !p.existing.isDeleted;
+    kinds.set(id, isUpdate ? KIND_UPDATE : KIND_ADD);
+    if (isUpdate) outcome.updated++;
+    else outcome.added++;
+    if (outcome.changedNames.length < 50) outcome.changedNames.push(p.item.name);
+    for (const style of [ParamStyle.PATH, ParamStyle.HEADER, ParamStyle.REQUEST, ParamStyle.RESPONSE, ParamStyle.CODE, ParamStyle.QUERY]) {
+      sets.push({ ownerId: id, style, params: toParamInputs(p.item.params[style] ?? [], enumIds) });
+    }
+    if (p.item.dubboInfo) dubboWrites.push({ refId: id, info: fullDubbo(p.item.dubboInfo) });
+  }
+  for (const p of structural) {
+    const id = idOf.get(p.dataId);
+    if (id) parentOf.set(id, p.parentId);
+  }
+  await replaceParams(tx, app.ctx.dialect, ParamOwner.DOC, sets);
+  await writeDubboProps(tx, dubboWrites);
+  await progress(70);
+
+  // Replace: delete pushed docs this push (or an earlier chunk of the same run) did not send.
+  let runTouched = new Set<number>();
+  let runId = batchId;
+  if (input.source === 'push' && doDelete) {
+    const sig = runSignature(norm, input.runHint ?? '');
+    const keys = topKeys(norm);
+    const prev = continuingRun(app, moduleId, sig, keys);
+    if (prev) {
+      runTouched = prev.touched;
+      runId = prev.runId;
+    }
+    recordRun(moduleId, prev, { runId, signature: sig, keys, touched });
+  }
+  outcome.runId = runId;
+  if (doDelete) {
+    const keep = (r: DocRowLite) => touched.has(r.id) || runTouched.has(r.id) || locked.has(r.id);
+    const deleteDocs = existingRows.filter((r) => !r.isDeleted && !r.isFolder && r.createMode === 1 && r.version === '' && !keep(r));
+    const deleted = new Set(deleteDocs.map((r) => r.id));
+    // Folders survive while anything live remains below them.
+    const needed = new Set<number>();
+    const mark = (id: number) => {
+      let cur = parentOf.get(id) ?? 0;
+      const seen = new Set<number>();
+      while (cur && !seen.has(cur)) {
+        seen.add(cur);
+        needed.add(cur);
+        cur = parentOf.get(cur) ?? 0;
+      }
+    };
+    for (const r of existingRows) {
+      if (r.isDeleted || deleted.has(r.id)) continue;
+      if (!r.isFolder || r.createMode !== 1 || keep(r)) mark(r.id);
+    }
+    for (const id of touched) mark(id);
+    const deleteFolders = existingRows.filter((r) => !r.isDeleted && r.isFolder && r.createMode === 1 && !keep(r) && !needed.has(r.id));
+    const all = [...deleteDocs.map((r) => r.id), ...deleteFolders.map((r) => r.id)];
+    for (let i = 0; i < all.length; i += 500) {
+      await tx
+        .updateTable('docs')
+        .set({ isDeleted: 1, modifierId: userId, modifierName: nickname, updatedAt: now })
+        .where('id', 'in', all.slice(i, i + 500))
+        .execute();
+    }
+    outcome.deleted = deleteDocs.length;
+    outcome.pendingDeleteIds = deleteDocs.map((r) => r.id);
+    for (const r of deleteDocs) if (outcome.changedNames.length < 50) outcome.changedNames.push(r.name);
+  }
+  await writeErrorCodePage(tx, app, moduleId, norm.commonErrorCodes);
+  await progress(85);
+
+  // Events: history, notices, mocks. Deletions of a push are emitted when its run settles.
+  const after = await loadDocDetails(app.ctx, changedIds, tx);
+  const changes: DocChange[] = [];
+  for (const id of changedIds) {
+    const a = after.get(id);
+    if (!a) continue;
+    const kind = kinds.get(id) ?? KIND_ADD;
+    changes.push({
+      docId: id,
+      moduleId,
+      source: ModifySource.PUSH,
+      kind,
+      userId,
+      nickname,
+      before: kind === KIND_UPDATE ? (before.get(id) ?? null) : null,
+      after: a,
+      batchId,
+    });
+  }
+  if (input.source === 'import' && outcome.pendingDeleteIds.length) {
+    const gone = await loadDocDetails(app.ctx, outcome.pendingDeleteIds, tx, { includeDeleted: true });
+    for (const id of outcome.pendingDeleteIds) {
+      const b = gone.get(id);
+      if (b)
+        changes.push({ docId: id, moduleId, source: ModifySource.PUSH, kind: 'delete', userId, nickname, before: b, after: null, batchId });
+    }
+    outcome.pendingDeleteIds = [];
+  }
+  await emitDocChanges(app, tx, changes);
+  await progress(100);
+  return outcome;
+}
