@@ -56,7 +56,7 @@ describe('open users', () => {
     expect(await verifyOpenApiSignature(t.app, { ...env, sign: String(env.sign).toLowerCase() })).toBe('ok');
     expect(await verifyOpenApiSignature(t.app, { ...env, data: '%7B%22a%22%7D' })).toEqual({ error: 'invalid sign' });
     expect(await verifyOpenApiSignature(t.app, { ...env, sign: undefined })).toEqual({ error: 'missing sign' });
-    const old = { ...env, timestamp: stamp(new Date(Date.now() - 3_600_000)) };
+    const old: Record<string, unknown> = { ...env, timestamp: stamp(new Date(Date.now() - 3_600_000)) };
     old.sign = computeOpenApiSign(old, secret);
     expect(await verifyOpenApiSignature(t.app, old)).toEqual({ error: 'timestamp out of range' });
     // No app_key, or an unknown one: nothing to verify (Torna ignored them).

@@ -41,7 +41,7 @@ export async function startIdp(port: number, client: { id: string; secret: strin
     pkce: { required: () => true },
     claims: { openid: ['sub'], profile: ['name', 'preferred_username'], email: ['email'] },
     features: { devInteractions: { enabled: true } },
-    async findAccount(_ctx, id) {
+    async findAccount(_ctx: unknown, id: string) {
       const a = ACCOUNTS[id];
       if (!a) return undefined;
       return { accountId: id, claims: async () => ({ sub: id, ...a }) };
