@@ -1,0 +1,38 @@
+/** A doc as anonymous viewers read it: the detail plus the common headers/params/returns of its owner. */
+import { type DocDetail, type DocParam, ParamOwner, ParamStyle } from '@folio/shared';
+import type { AppContext } from '../../context.js';
+import type { Conn } from '../../db/database.js';
+import { AppError } from '../../lib/errors.js';
+import { loadDocDetails } from '../docs/doc-detail.js';
+import { buildParamTrees, loadEnums, loadParamRows } from '../docs/doc-params.js';
+
+/** Doc detail with the common params that views merge in (Torna's DocInfoDTO names). */
+export type ViewDoc = DocDetail & { globalHeaders: DocParam[]; globalParams: DocParam[]; globalReturns: DocParam[] };
+
+/** Common params of an owner (an application: MODULE, a compose project: COMPOSE) by style. */
+export async function loadCommonParams(ctx: Pick<AppContext, 'ids'>, conn: Conn, ownerType: number, ownerId: number) {
+  const rows = await loadParamRows(conn, ownerType, [ownerId]);
+  const enums = await loadEnums(
+    conn,
+    ctx.ids,
+    rows.map((r) => r.enumId),
+  );
+  const byStyle = buildParamTrees(rows, ctx.ids, enums).get(ownerId);
+  return {
+    globalHeaders: byStyle?.get(ParamStyle.HEADER) ?? [],
+    globalParams: byStyle?.get(ParamStyle.REQUEST) ?? [],
+    globalReturns: byStyle?.get(ParamStyle.RESPONSE) ?? [],
+  };
+}
+
+/** Loads one doc for a viewer; common params come from `common` (default: the doc's application). */
+export async function loadViewDoc(
+  ctx: Pick<AppContext, 'ids' | 'db'>,
+  docId: number,
+  common?: { ownerType: number; ownerId: number },
+): Promise<ViewDoc> {
+  const d = (await loadDocDetails(ctx, [docId])).get(docId);
+  if (!d || d.isFolder) throw new AppError(404, 'not_found', 'error.not_found', { what: 'doc' });
+  const owner = common ?? { ownerType: ParamOwner.MODULE, ownerId: ctx.ids.decode(d.moduleId, 'module') };
+  return { ...d, ...(await loadCommonParams(ctx, ctx.db, owner.ownerType, owner.ownerId)) };
+}
