@@ -83,7 +83,10 @@ export function buildParamTrees(
     if (parent) parent.children.push(n);
     else {
       let byStyle = out.get(r.ownerId);
-      if (!byStyle) out.set(r.ownerId, (byStyle = new Map()));
+      if (!byStyle) {
+        byStyle = new Map();
+        out.set(r.ownerId, byStyle);
+      }
       const list = byStyle.get(r.style) ?? [];
       list.push(n);
       byStyle.set(r.style, list);
