@@ -1,0 +1,546 @@
+/**
+ * Doc writes from the form and text editors: save (create/update with all parameters), folders, move,
+ * copy, delete. Every write runs in one transaction and emits doc change events inside it.
+ */
+import {
+  type DocDetail,
+  DocStatus,
+  DocType,
+  HTTP_METHODS,
+  INITIAL_ORDER_INDEX,
+  ModifySource,
+  NOT_DEPRECATED,
+  ORDER_STEP,
+  ParamOwner,
+  ParamStyle,
+  PropType,
+} from '@folio/shared';
+import type { FastifyInstance } from 'fastify';
+import { insertId, insertMany, inTx, type Tx } from '../../db/database.js';
+import type { DocRow } from '../../db/types.js';
+import { AppError, badRequest, conflict, type FieldError, notFound, validation } from '../../lib/errors.js';
+import type { SessionUser } from '../../plugins/auth.js';
+import { upsertEnum } from '../dictionaries/dictionaries.service.js';
+import { type DocChange, emitDocChanges } from '../doc-events.js';
+import { loadDocDetails } from './doc-detail.js';
+import { contentHash, folderKey, dataId as makeDataId, docKey as makeDocKey, normalizeVersion } from './doc-keys.js';
+import { type ParamInput, type ParamSet, replaceParams } from './doc-params.js';
+import { type ParamBody, toParamInputs } from './param-input.js';
+
+const DUBBO_KEYS = ['interfaceName', 'author', 'version', 'protocol', 'dependency'] as const;
+
+/** The body of doc/save (push field names). */
+export interface DocSaveBody {
+  id?: string;
+  docId?: string;
+  moduleId: string;
+  parentId?: string;
+  name: string;
+  description?: string;
+  author?: string;
+  type?: number;
+  url?: string;
+  version?: string;
+  definition?: string;
+  httpMethod?: string;
+  contentType?: string;
+  isFolder?: number | boolean;
+  isShow?: number | boolean;
+  orderIndex?: number;
+  status?: number;
+  deprecated?: string | boolean;
+  isUseGlobalHeaders?: number | boolean;
+  isUseGlobalParams?: number | boolean;
+  isUseGlobalReturns?: number | boolean;
+  isRequestArray?: number | boolean;
+  isResponseArray?: number | boolean;
+  requestArrayType?: string;
+  responseArrayType?: string;
+  dubboInfo?: Partial<Record<(typeof DUBBO_KEYS)[number], string>> | null;
+  headerParams?: ParamBody[];
+  pathParams?: ParamBody[];
+  queryParams?: ParamBody[];
+  requestParams?: ParamBody[];
+  responseParams?: ParamBody[];
+  errorCodeParams?: { code: string; msg?: string; solution?: string }[];
+  /** Change remark for history and notices. */
+  remark?: string;
+}
+
+const LISTS = [
+  ['headerParams', ParamStyle.HEADER],
+  ['pathParams', ParamStyle.PATH],
+  ['queryParams', ParamStyle.QUERY],
+  ['requestParams', ParamStyle.REQUEST],
+  ['responseParams', ParamStyle.RESPONSE],
+] as const;
+
+const f01 = (v: unknown, dflt: number): number => (v === undefined || v === null ? dflt : v === true || v === 1 || v === '1' ? 1 : 0);
+
+/** Normalises the deprecated input: '$false$' or empty = not deprecated; true = deprecated. */
+export function normalizeDeprecated(v: string | boolean | undefined, current = NOT_DEPRECATED): string {
+  if (v === undefined) return current;
+  if (v === false) return NOT_DEPRECATED;
+  if (v === true) return 'deprecated';
+  const s = v.trim();
+  return s === '' || s === NOT_DEPRECATED || s === 'false' ? NOT_DEPRECATED : s;
+}
+
+/** The next order index among the children of a parent (max + 10, or the initial order). */
+export async function nextOrderIndex(app: FastifyInstance, tx: Tx, moduleId: number, parentId: number): Promise<number> {
+  const r = await tx
+    .selectFrom('docs')
+    .select((eb) => eb.fn.max('orderIndex').as('m'))
+    .where('moduleId', '=', moduleId)
+    .where('parentId', '=', parentId)
+    .where('isDeleted', '=', 0)
+    .executeTakeFirst();
+  if (r?.m === null || r?.m === undefined) return app.ctx.settings.getInt('folio.init-order', INITIAL_ORDER_INDEX);
+  return Number(r.m) + ORDER_STEP;
+}
+
+/** Checks that a parent id is root or a live folder of the module. */
+export async function checkParent(tx: Tx, moduleId: number, parentId: number): Promise<void> {
+  if (!parentId) return;
+  const p = await tx.selectFrom('docs').select(['moduleId', 'isFolder', 'isDeleted']).where('id', '=', parentId).executeTakeFirst();
+  if (!p || p.isDeleted || !p.isFolder || p.moduleId !== moduleId) {
+    throw new AppError(422, 'validation_failed', 'error.parent_not_folder', {}, [
+      { field: 'parentId', message: 'parent must be a folder' },
+    ]);
+  }
+}
+
+/**
+ * Makes room for a row identity: a live row with the same data id is a conflict; a deleted one is
+ * returned so the caller can revive it (create) or is renamed out of the way (update).
+ */
+async function claimDataId(tx: Tx, moduleId: number, did: string, selfId: number, revive: boolean): Promise<DocRow | null> {
+  const clash = await tx.selectFrom('docs').selectAll().where('moduleId', '=', moduleId).where('dataId', '=', did).executeTakeFirst();
+  if (!clash || clash.id === selfId) return null;
+  if (!clash.isDeleted) {
+    throw conflict(clash.isFolder ? 'error.folder_exists' : 'error.doc_exists', { name: clash.name }, 'duplicate');
+  }
+  if (revive) return clash;
+  await tx
+    .updateTable('docs')
+    .set({ dataId: `del-${clash.id}-${Date.now()}`.slice(0, 64) })
+    .where('id', '=', clash.id)
+    .execute();
+  return null;
+}
+
+/** Dictionary ids of a module (for enumId checks). */
+async function moduleEnumIds(tx: Tx, moduleId: number): Promise<Set<number>> {
+  const rows = await tx.selectFrom('enumInfos').select('id').where('moduleId', '=', moduleId).where('isDeleted', '=', 0).execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Loads one doc's detail inside the transaction. */
+async function detailOf(app: FastifyInstance, tx: Tx, id: number): Promise<DocDetail> {
+  const d = (await loadDocDetails(app.ctx, [id], tx)).get(id);
+  if (!d) throw notFound('doc');
+  return d;
+}
+
+/** Writes the hash and emits the change; returns the after-detail. */
+async function finishContentChange(
+  app: FastifyInstance,
+  tx: Tx,
+  user: SessionUser,
+  id: number,
+  moduleId: number,
+  before: DocDetail | null,
+  source: number,
+  remark?: string,
+): Promise<DocDetail> {
+  const after = await detailOf(app, tx, id);
+  await tx
+    .updateTable('docs')
+    .set({ md5: contentHash(after) })
+    .where('id', '=', id)
+    .execute();
+  const change: DocChange = {
+    docId: id,
+    moduleId,
+    source,
+    kind: before ? 'update' : 'add',
+    userId: user.id,
+    nickname: user.nickname,
+    before,
+    after,
+    ...(remark ? { remark } : {}),
+  };
+  await emitDocChanges(app, tx, [change]);
+  return after;
+}
+
+/** Creates or updates a doc with all its parameters (doc/save). Authorization is the caller's job. */
+export async function saveDoc(app: FastifyInstance, user: SessionUser, moduleId: number, docId: number, b: DocSaveBody): Promise<number> {
+  const { ids, dialect, settings } = app.ctx;
+  return inTx(app.ctx.db, async (tx) => {
+    const errors: FieldError[] = [];
+    const existing = docId
+      ? await tx.selectFrom('docs').selectAll().where('id', '=', docId).where('isDeleted', '=', 0).executeTakeFirst()
+      : undefined;
+    if (docId && !existing) throw notFound('doc');
+    if (existing && existing.moduleId !== moduleId) throw notFound('doc');
+    const isFolder = existing ? existing.isFolder : f01(b.isFolder, 0);
+    const parentId = b.parentId !== undefined ? ids.tryDecode(b.parentId) : (existing?.parentId ?? 0);
+    if (parentId === null) throw validation([{ field: 'parentId', message: 'invalid value' }]);
+    if (existing && parentId === existing.id) throw badRequest('error.move_into_self');
+    await checkParent(tx, moduleId, parentId);
+
+    const name = b.name.trim();
+    if (!name) errors.push({ field: 'name', message: 'cannot be empty' });
+    const type = b.type ?? existing?.type ?? DocType.HTTP;
+    const url = (b.url ?? existing?.url ?? '').trim();
+    const httpMethod = (b.httpMethod ?? existing?.httpMethod ?? 'GET').trim().toUpperCase();
+    if (!isFolder && type === DocType.HTTP) {
+      if (!url) errors.push({ field: 'url', message: 'cannot be empty' });
+      if (!(HTTP_METHODS as readonly string[]).includes(httpMethod)) errors.push({ field: 'httpMethod', message: 'invalid value' });
+    }
+    const version = normalizeVersion(b.version ?? existing?.version ?? '');
+
+    // Parameters (validated before anything is written; enumInfo links are created inside this transaction).
+    const enumIds = await moduleEnumIds(tx, moduleId);
+    const opts = {
+      ids,
+      initOrder: settings.getInt('folio.init-order', INITIAL_ORDER_INDEX),
+      moduleEnumIds: enumIds,
+      resolveEnum: async (info: { name: string }) => {
+        const id = await upsertEnum(tx, app, moduleId, info);
+        enumIds.add(id);
+        return id;
+      },
+    };
+    const sets: ParamSet[] = [];
+    for (const [key, style] of LISTS) {
+      if (existing && b[key] === undefined) continue;
+      sets.push({ ownerId: 0, style, params: await toParamInputs(b[key], key, errors, opts) });
+    }
+    if (!existing || b.errorCodeParams !== undefined) {
+      const codes: ParamInput[] = [];
+      let order = 0;
+      (b.errorCodeParams ?? []).forEach((c, i) => {
+        const code = String(c.code ?? '').trim();
+        if (!code) errors.push({ field: `errorCodeParams.${i}.code`, message: 'cannot be empty' });
+        order += ORDER_STEP;
+        codes.push({
+          name: code,
+          type: 'string',
+          required: 0,
+          maxLength: '',
+          example: c.solution ?? '',
+          description: c.msg ?? '',
+          enumId: 0,
+          orderIndex: order,
+          children: [],
+        });
+      });
+      sets.push({ ownerId: 0, style: ParamStyle.CODE, params: codes });
+    }
+    if (errors.length) throw validation(errors);
+
+    const key = isFolder ? folderKey(moduleId, parentId, name) : makeDocKey(moduleId, type, name, url, httpMethod);
+    const did = makeDataId(key, isFolder ? '' : version);
+    const revived = await claimDataId(tx, moduleId, did, docId, !existing);
+    const now = Date.now();
+    const modifySource = type === DocType.MARKDOWN || type === DocType.CUSTOM ? ModifySource.TEXT : ModifySource.FORM;
+    const fields = {
+      parentId,
+      dataId: did,
+      docKey: key,
+      name,
+      description: b.description ?? existing?.description ?? '',
+      author: (b.author ?? existing?.author ?? '').trim(),
+      type,
+      url,
+      version,
+      definition: b.definition ?? existing?.definition ?? '',
+      httpMethod,
+      contentType: (b.contentType ?? existing?.contentType ?? '').trim(),
+      deprecated: normalizeDeprecated(b.deprecated, existing?.deprecated || NOT_DEPRECATED),
+      isShow: f01(b.isShow, existing?.isShow ?? 1),
+      isUseGlobalHeaders: f01(b.isUseGlobalHeaders, existing?.isUseGlobalHeaders ?? 1),
+      isUseGlobalParams: f01(b.isUseGlobalParams, existing?.isUseGlobalParams ?? 1),
+      isUseGlobalReturns: f01(b.isUseGlobalReturns, existing?.isUseGlobalReturns ?? 1),
+      isRequestArray: f01(b.isRequestArray, existing?.isRequestArray ?? 0),
+      isResponseArray: f01(b.isResponseArray, existing?.isResponseArray ?? 0),
+      requestArrayType: (b.requestArrayType ?? existing?.requestArrayType ?? 'object').trim() || 'object',
+      responseArrayType: (b.responseArrayType ?? existing?.responseArrayType ?? 'object').trim() || 'object',
+      modifySource,
+      modifierId: user.id,
+      modifierName: user.nickname,
+      updatedAt: now,
+    };
+    let id = docId;
+    let before: DocDetail | null = null;
+    if (existing) {
+      before = await detailOf(app, tx, docId);
+      const patch: Record<string, unknown> = { ...fields };
+      if (b.orderIndex !== undefined) patch.orderIndex = b.orderIndex;
+      if (b.status !== undefined) patch.status = b.status;
+      await tx.updateTable('docs').set(patch).where('id', '=', docId).execute();
+    } else {
+      const orderIndex = b.orderIndex ?? (await nextOrderIndex(app, tx, moduleId, parentId));
+      const row = {
+        ...fields,
+        moduleId,
+        isFolder,
+        orderIndex,
+        status: b.status ?? DocStatus.DOING,
+        isLocked: 0,
+        createMode: 0,
+        isDeleted: 0,
+        creatorId: user.id,
+        creatorName: user.nickname,
+        createdAt: now,
+      };
+      if (revived) {
+        id = revived.id;
+        await tx.updateTable('docs').set(row).where('id', '=', id).execute();
+        await tx.deleteFrom('params').where('ownerType', '=', ParamOwner.DOC).where('ownerId', '=', id).execute();
+      } else {
+        id = await insertId(tx, dialect, 'docs', row);
+      }
+    }
+    await replaceParams(
+      tx,
+      dialect,
+      ParamOwner.DOC,
+      sets.map((s) => ({ ...s, ownerId: id })),
+    );
+    if (b.dubboInfo !== undefined) await writeDubbo(tx, id, b.dubboInfo);
+
+    const after = await finishContentChange(app, tx, user, id, moduleId, before, modifySource, b.remark);
+    // A human changed the description of a pushed doc: later pushes keep it.
+    if (existing?.createMode === 1 && before && before.description !== after.description) {
+      const has = await tx
+        .selectFrom('pushIgnoreFields')
+        .select('id')
+        .where('moduleId', '=', moduleId)
+        .where('dataId', '=', did)
+        .where('fieldName', '=', 'description')
+        .executeTakeFirst();
+      if (!has) await tx.insertInto('pushIgnoreFields').values({ moduleId, dataId: did, fieldName: 'description' }).execute();
+    }
+    return id;
+  });
+}
+
+/** Replaces the Dubbo info props of a doc or folder. */
+async function writeDubbo(tx: Tx, refId: number, info: DocSaveBody['dubboInfo']): Promise<void> {
+  await tx
+    .deleteFrom('props')
+    .where('refId', '=', refId)
+    .where('type', '=', PropType.DOC)
+    .where('name', 'in', [...DUBBO_KEYS])
+    .execute();
+  if (!info) return;
+  const rows = DUBBO_KEYS.filter((k) => (info[k] ?? '') !== '').map((k) => ({ refId, type: PropType.DOC, name: k, val: String(info[k]) }));
+  await insertMany(tx, 'props', rows);
+}
+
+/** Ids of every live descendant of the given folders (one query per level). */
+export async function descendants(tx: Tx, moduleId: number, rootIds: number[]): Promise<number[]> {
+  const out: number[] = [];
+  let level = rootIds;
+  for (let depth = 0; level.length && depth < 64; depth++) {
+    const rows = await tx
+      .selectFrom('docs')
+      .select('id')
+      .where('moduleId', '=', moduleId)
+      .where('parentId', 'in', level)
+      .where('isDeleted', '=', 0)
+      .execute();
+    level = rows.map((r) => r.id);
+    out.push(...level);
+  }
+  return out;
+}
+
+/** Soft-deletes a doc or a folder with its subtree (deleteChildren required when the folder has content). */
+export async function deleteDoc(app: FastifyInstance, user: SessionUser, id: number, deleteChildren: boolean): Promise<void> {
+  await inTx(app.ctx.db, async (tx) => {
+    const d = await tx.selectFrom('docs').selectAll().where('id', '=', id).where('isDeleted', '=', 0).executeTakeFirst();
+    if (!d) throw notFound('doc');
+    const below = d.isFolder ? await descendants(tx, d.moduleId, [id]) : [];
+    if (below.length && !deleteChildren) throw conflict('error.folder_not_empty', {}, 'folder_not_empty');
+    const all = [id, ...below];
+    const details = await loadDocDetails(app.ctx, all, tx);
+    const now = Date.now();
+    for (let i = 0; i < all.length; i += 500) {
+      const part = all.slice(i, i + 500);
+      await tx
+        .updateTable('docs')
+        .set({ isDeleted: 1, updatedAt: now, modifierId: user.id, modifierName: user.nickname })
+        .where('id', 'in', part)
+        .execute();
+      await tx.updateTable('mockConfigs').set({ isDeleted: 1, updatedAt: now }).where('docId', 'in', part).execute();
+    }
+    const changes: DocChange[] = [];
+    for (const docId of all) {
+      const before = details.get(docId);
+      if (!before || before.isFolder) continue;
+      changes.push({
+        docId,
+        moduleId: d.moduleId,
+        source: before.type === DocType.MARKDOWN || before.type === DocType.CUSTOM ? ModifySource.TEXT : ModifySource.FORM,
+        kind: 'delete',
+        userId: user.id,
+        nickname: user.nickname,
+        before,
+        after: null,
+      });
+    }
+    await emitDocChanges(app, tx, changes);
+  });
+}
+
+/** Adds a folder; returns its id. */
+export async function addFolder(
+  app: FastifyInstance,
+  user: SessionUser,
+  moduleId: number,
+  parentId: number,
+  name: string,
+): Promise<number> {
+  return inTx(app.ctx.db, async (tx) => {
+    await checkParent(tx, moduleId, parentId);
+    const key = folderKey(moduleId, parentId, name);
+    const did = makeDataId(key, '');
+    const revived = await claimDataId(tx, moduleId, did, 0, true);
+    const now = Date.now();
+    const row = {
+      moduleId,
+      parentId,
+      dataId: did,
+      docKey: key,
+      name,
+      isFolder: 1,
+      type: DocType.HTTP,
+      orderIndex: await nextOrderIndex(app, tx, moduleId, parentId),
+      isDeleted: 0,
+      modifySource: ModifySource.FORM,
+      createMode: 0,
+      creatorId: user.id,
+      creatorName: user.nickname,
+      modifierId: user.id,
+      modifierName: user.nickname,
+      createdAt: now,
+      updatedAt: now,
+    };
+    if (revived) {
+      await tx.updateTable('docs').set(row).where('id', '=', revived.id).execute();
+      return revived.id;
+    }
+    return insertId(tx, app.ctx.dialect, 'docs', row);
+  });
+}
+
+/** Renames a folder (its identity key follows the name). */
+export async function renameFolder(app: FastifyInstance, user: SessionUser, id: number, name: string): Promise<void> {
+  await inTx(app.ctx.db, async (tx) => {
+    const d = await tx.selectFrom('docs').selectAll().where('id', '=', id).where('isDeleted', '=', 0).executeTakeFirst();
+    if (!d) throw notFound('doc');
+    if (!d.isFolder) throw validation([{ field: 'id', message: 'not a folder' }]);
+    const key = folderKey(d.moduleId, d.parentId, name);
+    const did = makeDataId(key, '');
+    await claimDataId(tx, d.moduleId, did, id, false);
+    await tx
+      .updateTable('docs')
+      .set({ name, docKey: key, dataId: did, modifierId: user.id, modifierName: user.nickname, updatedAt: Date.now() })
+      .where('id', '=', id)
+      .execute();
+  });
+}
+
+/** Moves a doc or folder under another folder (or root) of the same application; no cycles. */
+export async function moveDoc(app: FastifyInstance, user: SessionUser, id: number, parentId: number, orderIndex?: number): Promise<void> {
+  await inTx(app.ctx.db, async (tx) => {
+    const d = await tx.selectFrom('docs').selectAll().where('id', '=', id).where('isDeleted', '=', 0).executeTakeFirst();
+    if (!d) throw notFound('doc');
+    if (parentId) {
+      const p = await tx.selectFrom('docs').select(['moduleId', 'isFolder', 'isDeleted']).where('id', '=', parentId).executeTakeFirst();
+      if (p && !p.isDeleted && p.moduleId !== d.moduleId) throw badRequest('error.move_cross_module');
+      await checkParent(tx, d.moduleId, parentId);
+      // Walk up from the new parent: meeting the moved node means a cycle.
+      let cur = parentId;
+      for (let i = 0; cur && i < 64; i++) {
+        if (cur === id) throw badRequest('error.move_into_self');
+        const up = await tx.selectFrom('docs').select('parentId').where('id', '=', cur).executeTakeFirst();
+        cur = up?.parentId ?? 0;
+      }
+    }
+    const patch: Record<string, unknown> = { parentId, modifierId: user.id, modifierName: user.nickname, updatedAt: Date.now() };
+    patch.orderIndex = orderIndex ?? (parentId === d.parentId ? d.orderIndex : await nextOrderIndex(app, tx, d.moduleId, parentId));
+    if (d.isFolder) {
+      const key = folderKey(d.moduleId, parentId, d.name);
+      const did = makeDataId(key, '');
+      await claimDataId(tx, d.moduleId, did, id, false);
+      patch.docKey = key;
+      patch.dataId = did;
+    }
+    await tx.updateTable('docs').set(patch).where('id', '=', id).execute();
+  });
+}
+
+/** Copies a doc (not a folder) with its parameters; HTTP docs get a free URL. Returns the copy's id. */
+export async function copyDoc(
+  app: FastifyInstance,
+  user: SessionUser,
+  id: number,
+  over: { name?: string; url?: string; version?: string; parentId?: number },
+): Promise<number> {
+  const src = (await loadDocDetails(app.ctx, [id])).get(id);
+  if (!src) throw notFound('doc');
+  if (src.isFolder) throw validation([{ field: 'id', message: 'a folder cannot be copied' }]);
+  const moduleId = app.ctx.ids.decode(src.moduleId, 'module');
+  let url = over.url ?? src.url;
+  const version = over.version ?? src.version;
+  if (src.type === DocType.HTTP && over.url === undefined) {
+    // Find a URL free for this method and version.
+    const taken = await app.ctx.db
+      .selectFrom('docs')
+      .select('dataId')
+      .where('moduleId', '=', moduleId)
+      .where('isDeleted', '=', 0)
+      .execute();
+    const used = new Set(taken.map((t) => t.dataId));
+    for (let n = 1; n < 1000; n++) {
+      url = `${src.url}${n === 1 ? '_copy' : `_copy${n}`}`;
+      if (!used.has(makeDataId(makeDocKey(moduleId, src.type, src.name, url, src.httpMethod), version))) break;
+    }
+  }
+  const strip = (ps: DocDetail['requestParams']): ParamBody[] =>
+    ps.map((p) => ({
+      name: p.name,
+      type: p.type,
+      required: p.required,
+      maxLength: p.maxLength,
+      example: p.example,
+      description: p.description,
+      enumId: p.enumId || undefined,
+      orderIndex: p.orderIndex,
+      children: strip(p.children ?? []),
+    }));
+  const body: DocSaveBody = {
+    ...src,
+    id: undefined,
+    docId: undefined,
+    moduleId: src.moduleId,
+    parentId: over.parentId !== undefined ? app.ctx.ids.encode(over.parentId) : src.parentId,
+    name: over.name ?? (src.type === DocType.HTTP ? src.name : `${src.name} Copy`),
+    url,
+    version,
+    status: DocStatus.DOING,
+    orderIndex: undefined,
+    headerParams: strip(src.headerParams),
+    pathParams: strip(src.pathParams),
+    queryParams: strip(src.queryParams),
+    requestParams: strip(src.requestParams),
+    responseParams: strip(src.responseParams),
+    errorCodeParams: src.errorCodeParams,
+  };
+  return saveDoc(app, user, moduleId, 0, body);
+}
