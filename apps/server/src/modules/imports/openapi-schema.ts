@@ -105,6 +105,18 @@ export class SchemaWalker {
     }
     if (!isObj(cur)) return { s: {}, refs, cycle: '' };
     let s = cur;
+    // A single-alternative anyOf/oneOf (how 3.0 writes a nullable $ref) is the alternative itself.
+    const single =
+      (Array.isArray(s.anyOf) && s.anyOf.length === 1 && s.anyOf) || (Array.isArray(s.oneOf) && s.oneOf.length === 1 && s.oneOf);
+    if (single && !isObj(s.properties) && !s.allOf) {
+      const inner = this.normalize(single[0], [...stack, ...refs]);
+      if (inner.cycle) return { s: {}, refs, cycle: inner.cycle };
+      refs.push(...inner.refs);
+      const own = { ...s };
+      delete own.anyOf;
+      delete own.oneOf;
+      s = { ...inner.s, ...Object.fromEntries(Object.entries(own).filter(([, v]) => v !== undefined)) };
+    }
     if (Array.isArray(s.allOf) && s.allOf.length) {
       const merged: Obj = { ...s };
       delete merged.allOf;
@@ -290,7 +302,7 @@ export class SchemaWalker {
             ? refName(an.cycle)
             : an.refs.length
               ? refName(an.refs[an.refs.length - 1])
-              : String(an.s.title ?? `option ${i + 1}`);
+              : String(an.s.title ?? `(${this.typeOf(an.s, where).type})`);
           p.children?.push(this.param(label, a, false, innerStack, depth + 1, undefined, `${where}/${kind}/${i}`));
         });
       }

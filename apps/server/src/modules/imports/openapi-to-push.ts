@@ -4,7 +4,7 @@
  * use (wrong-case schemes, unknown types, undeclared path variables) imports with warnings.
  */
 import type { PushDebugEnv, PushDocItem, PushParam, PushPayload } from '@folio/shared';
-import { exampleOf, exampleText, SchemaWalker } from './openapi-schema.js';
+import { exampleOf, exampleText, MAX_PARAMS_PER_DOC, SchemaWalker } from './openapi-schema.js';
 import { ImportInputError, parseStructured } from './spec-text.js';
 
 type Obj = Record<string, unknown>;
@@ -198,7 +198,7 @@ function convertOperation(w: SchemaWalker, x: OpInput): PushDocItem {
         doc.isRequestArray = 1;
         doc.requestArrayType = body.arrayType;
       }
-      doc.contentType = consumes.find((c) => /json/i.test(c)) ?? consumes[0] ?? 'application/json';
+      doc.contentType = consumes.find((c) => /json/i.test(c)) ?? (consumes[0] && consumes[0] !== '*/*' ? consumes[0] : 'application/json');
       bodyDone = true;
       continue;
     }
@@ -237,7 +237,8 @@ function convertOperation(w: SchemaWalker, x: OpInput): PushDocItem {
         doc.isRequestArray = 1;
         doc.requestArrayType = body.arrayType;
       }
-      doc.contentType = mt;
+      // Stripe declares an empty form body on every GET: no parameters, no content type.
+      if (body.params.length || body.isArray || !['get', 'head', 'delete'].includes(x.method)) doc.contentType = mt;
       if (rb && typeof rb.description === 'string' && rb.description.trim() && !descParts.includes(rb.description.trim())) {
         descParts.push(`**Request body:** ${rb.description.trim()}`);
       }
@@ -283,13 +284,11 @@ function convertOperation(w: SchemaWalker, x: OpInput): PushDocItem {
   }
   if (w.truncated) {
     descParts.push('_Some parameters were left out: the schema is larger than one doc can show._');
-    w.warn(`${x.method.toUpperCase()} ${x.path}: parameter tree cut at ${MAX_SHOWN} parameters`);
+    w.warn(`${x.method.toUpperCase()} ${x.path}: parameter tree cut at ${MAX_PARAMS_PER_DOC} parameters`);
   }
   doc.description = descParts.join('\n\n');
   return doc;
 }
-
-const MAX_SHOWN = 3000;
 
 /** Converts a parsed (or raw text) Swagger/OpenAPI document into a push payload plus warnings. */
 export async function openApiToPush(spec: unknown, opts: ConvertOptions = {}): Promise<ConvertResult> {

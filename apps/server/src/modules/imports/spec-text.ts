@@ -7,13 +7,14 @@ import { parseDocument } from 'yaml';
 
 export type ImportFormat = 'openapi' | 'postman' | 'yapi-md' | 'yapi-json';
 
-/** A bad input with the location in the source file when known. */
+/** A bad input: an i18n message key with params, and the location in the source file when known. */
 export class ImportInputError extends Error {
   constructor(
-    message: string,
+    readonly key: string,
+    readonly params: Record<string, string | number> = {},
     readonly location = '',
   ) {
-    super(message);
+    super(params.detail ? `${key}: ${params.detail}` : key);
   }
 }
 
@@ -64,7 +65,7 @@ export function parseStructured(raw: string): unknown {
     } catch (err) {
       const m = /position (\d+)/.exec(String((err as Error).message));
       // JSON is also YAML; only fall through to YAML when JSON is clearly not intended.
-      throw new ImportInputError(`import.invalid_json: ${(err as Error).message}`, m ? lineCol(text, Number(m[1])) : '');
+      throw new ImportInputError('import.invalid_json', { detail: (err as Error).message }, m ? lineCol(text, Number(m[1])) : '');
     }
   } else {
     try {
@@ -72,17 +73,17 @@ export function parseStructured(raw: string): unknown {
       if (doc.errors.length) {
         const e = doc.errors[0];
         const at = e.linePos?.[0] ? `line ${e.linePos[0].line}, column ${e.linePos[0].col}` : '';
-        throw new ImportInputError(`import.invalid_yaml: ${e.message.split('\n')[0]}`, at);
+        throw new ImportInputError('import.invalid_yaml', { detail: e.message.split('\n')[0] }, at);
       }
       value = doc.toJS({ maxAliasCount: 1000 });
     } catch (err) {
       if (err instanceof ImportInputError) throw err;
       const msg = String((err as Error).message ?? err);
-      if (err instanceof RangeError) throw new ImportInputError('import.too_deep');
-      throw new ImportInputError(`import.invalid_yaml: ${msg.split('\n')[0]}`);
+      if (err instanceof RangeError) throw new ImportInputError('import.too_deep', { max: MAX_NESTING });
+      throw new ImportInputError('import.invalid_yaml', { detail: msg.split('\n')[0] });
     }
   }
-  if (nestingDepth(value) > MAX_NESTING) throw new ImportInputError('import.too_deep');
+  if (nestingDepth(value) > MAX_NESTING) throw new ImportInputError('import.too_deep', { max: MAX_NESTING });
   return value;
 }
 

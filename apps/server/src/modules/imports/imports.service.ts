@@ -1,0 +1,267 @@
+/**
+ * Imports as durable jobs: the call stores the source and returns a job id; the job fetches (URL
+ * sources, through the SSRF-safe outbound client), parses, converts and merges in ONE transaction
+ * (a new application is created inside it too), so a failing import changes nothing.
+ */
+import { ParamOwner, ParamStyle } from '@folio/shared';
+import type { FastifyInstance } from 'fastify';
+import { insertId, inTx, type Tx } from '../../db/database.js';
+import { t } from '../../i18n/messages.js';
+import { enqueueJob, type JobContext, registerJobHandler } from '../../jobs/queue.js';
+import { decrypt, encrypt } from '../../lib/crypto.js';
+import { AppError } from '../../lib/errors.js';
+import { outboundRequest } from '../../lib/outbound.js';
+import { newModuleToken } from '../applications/applications.routes.js';
+import { insertParams } from '../docs/doc-params.js';
+import { withModuleLock } from '../push/push-lock.js';
+import { mergePush } from '../push/push-merge.js';
+import { PushInputError } from '../push/push-normalize.js';
+import { convertSource, countPayload, MODULE_TYPE_OF } from './import-convert.js';
+import type { PostmanVariable } from './postman-to-push.js';
+import { type ImportFormat, ImportInputError } from './spec-text.js';
+
+export const IMPORT_JOB = 'import';
+/** Seconds a URL source may take to answer. */
+export const URL_TIMEOUT_MS = 10_000;
+
+export interface ImportJobPayload {
+  /** Existing application, or 0 with projectId + name for a new one. */
+  moduleId: number;
+  projectId: number;
+  name: string;
+  format: ImportFormat | null;
+  /** Pasted or uploaded text (absent for URL sources). */
+  content?: string;
+  url?: string;
+  authUsername?: string;
+  /** Encrypted with the install key. */
+  authPasswordEnc?: string;
+  /** Keep the source in the application's Swagger settings (URL, or pasted OpenAPI content). */
+  storeSource: boolean;
+  /** Remove docs the source no longer has (refresh). */
+  replace: boolean;
+  userId: number;
+  nickname: string;
+  /** Torna's module "author" shown on imported docs. */
+  author: string;
+  lang: string;
+}
+
+export interface ImportIssue {
+  code: string;
+  message: string;
+  location: string;
+}
+
+export interface ImportResult {
+  moduleId: number;
+  format: string;
+  counts: { folders: number; docs: number; params: number };
+  outcome?: { added: number; updated: number; unchanged: number; deleted: number; skippedLocked: number };
+  warnings: string[];
+  errors: ImportIssue[];
+}
+
+/** Error carrying a partial result (the job queue stores it as the failed job's result). */
+class ImportFailure extends Error {
+  constructor(
+    message: string,
+    readonly result: ImportResult,
+  ) {
+    super(message);
+  }
+}
+
+/** Upload / response size limit in bytes (setting folio.upload.max-mb). */
+export function maxImportBytes(app: FastifyInstance): number {
+  const mb = Number.parseInt(app.ctx.settings.get('folio.upload.max-mb'), 10);
+  return (Number.isFinite(mb) && mb > 0 ? mb : 20) * 1024 * 1024;
+}
+
+/** Queues an import; returns the job id. */
+export async function enqueueImport(app: FastifyInstance, p: ImportJobPayload): Promise<string> {
+  return enqueueJob(app, { kind: IMPORT_JOB, payload: p, moduleId: p.moduleId, createdBy: p.userId });
+}
+
+/** Fetches a URL source through the SSRF-safe client (timeout, size cap, basic auth). */
+export async function fetchSource(app: FastifyInstance, url: string, username?: string, password?: string): Promise<string> {
+  const headers: Record<string, string> = { accept: 'application/json, application/yaml, text/yaml, text/plain, */*' };
+  if (username) headers.authorization = `Basic ${Buffer.from(`${username}:${password ?? ''}`).toString('base64')}`;
+  const max = maxImportBytes(app);
+  const res = await outboundRequest(app.ctx, { url, method: 'GET', headers, timeoutMs: URL_TIMEOUT_MS, maxResponseBytes: max });
+  if (res.status < 200 || res.status >= 300) throw new ImportInputError('import.fetch_status', { status: res.status });
+  return res.body.toString('utf8');
+}
+
+function issueOf(err: unknown, lang: string): ImportIssue {
+  if (err instanceof ImportInputError) return { code: err.key, message: t(lang, err.key, err.params), location: err.location };
+  if (err instanceof AppError) return { code: err.slug, message: t(lang, err.msgKey, err.params), location: '' };
+  if (err instanceof PushInputError) return { code: 'validation_failed', message: err.message.slice(0, 2000), location: '' };
+  return {
+    code: 'import_failed',
+    message: t(lang, 'import.failed', { detail: err instanceof Error ? err.message : String(err) }),
+    location: '',
+  };
+}
+
+async function writeVariables(tx: Tx, app: FastifyInstance, moduleId: number, envName: string, vars: PostmanVariable[]): Promise<void> {
+  if (!vars.length || !envName) return;
+  const env = await tx
+    .selectFrom('moduleEnvironments')
+    .select('id')
+    .where('moduleId', '=', moduleId)
+    .where('name', '=', envName)
+    .executeTakeFirst();
+  let envId = env?.id;
+  const now = Date.now();
+  if (!envId) {
+    envId = await insertId(tx, app.ctx.dialect, 'moduleEnvironments', { moduleId, name: envName, url: '', createdAt: now, updatedAt: now });
+  }
+  const existing = await tx
+    .selectFrom('params')
+    .select('name')
+    .where('ownerType', '=', ParamOwner.ENVIRONMENT)
+    .where('ownerId', '=', envId)
+    .where('style', '=', ParamStyle.REQUEST)
+    .execute();
+  const have = new Set(existing.map((r) => r.name));
+  const params = vars
+    .filter((v) => !have.has(v.name))
+    .map((v, i) => ({
+      name: v.name.slice(0, 255),
+      type: 'string',
+      required: 0,
+      maxLength: '',
+      example: v.value,
+      description: v.description || 'Postman collection variable',
+      enumId: 0,
+      orderIndex: i,
+      children: [],
+    }));
+  if (params.length)
+    await insertParams(tx, app.ctx.dialect, ParamOwner.ENVIRONMENT, [{ ownerId: envId, style: ParamStyle.REQUEST, params }]);
+}
+
+/** The job: fetch, parse, convert, merge (one transaction), remember the source. */
+export async function runImportJob(app: FastifyInstance, job: JobContext): Promise<ImportResult> {
+  const p = job.payload as ImportJobPayload;
+  const result: ImportResult = {
+    moduleId: p.moduleId,
+    format: p.format ?? '',
+    counts: { folders: 0, docs: 0, params: 0 },
+    warnings: [],
+    errors: [],
+  };
+  try {
+    await job.progress(1);
+    let text = p.content ?? '';
+    if (p.url) {
+      const password = p.authPasswordEnc ? decrypt(app.ctx.installKey, p.authPasswordEnc) : '';
+      text = await fetchSource(app, p.url, p.authUsername, password);
+    }
+    await job.progress(5);
+    const conv = await convertSource(text, p.format, {
+      author: p.author,
+      onProgress: (f) => job.progress(5 + f * 35),
+    });
+    result.format = conv.format;
+    result.warnings = conv.warnings;
+    result.counts = countPayload(conv.payload.apis);
+    await job.progress(40);
+    const write = () =>
+      inTx(app.ctx.db, async (tx) => {
+        let moduleId = p.moduleId;
+        const now = Date.now();
+        if (!moduleId) {
+          const max = await tx
+            .selectFrom('modules')
+            .select((eb) => eb.fn.max('orderIndex').as('m'))
+            .where('projectId', '=', p.projectId)
+            .where('isDeleted', '=', 0)
+            .executeTakeFirst();
+          moduleId = await insertId(tx, app.ctx.dialect, 'modules', {
+            projectId: p.projectId,
+            name: p.name,
+            type: MODULE_TYPE_OF[conv.format],
+            token: newModuleToken(),
+            orderIndex: Number(max?.m ?? 0) + 10,
+            creatorId: p.userId,
+            creatorName: p.nickname,
+            modifierId: p.userId,
+            modifierName: p.nickname,
+            createdAt: now,
+            updatedAt: now,
+          });
+        }
+        result.moduleId = moduleId;
+        const merged = await mergePush(
+          app,
+          {
+            moduleId,
+            payload: conv.payload,
+            source: 'import',
+            user: { id: p.userId, nickname: p.nickname },
+            isReplace: p.replace,
+            isOverride: false,
+            batchId: `import-${job.publicId}`,
+            onProgress: (pct) => job.progress(40 + (pct * 58) / 100),
+          },
+          tx,
+        );
+        if (merged.errors.length) {
+          throw new ImportFailure('merge errors', {
+            ...result,
+            errors: merged.errors.map((e) => ({ code: 'merge', message: e.message, location: e.path })),
+          });
+        }
+        await writeVariables(tx, app, moduleId, conv.payload.debugEnvs?.[0]?.name ?? '', conv.variables);
+        if (p.storeSource && (conv.format === 'openapi' || p.url)) {
+          const cfg = {
+            url: p.url ?? '',
+            content: p.url ? '' : text,
+            format: conv.format,
+            authUsername: p.authUsername ?? '',
+            authPasswordEnc: p.authPasswordEnc ?? '',
+            updatedAt: now,
+          };
+          const has = await tx.selectFrom('moduleSwaggerConfigs').select('id').where('moduleId', '=', moduleId).executeTakeFirst();
+          if (has) await tx.updateTable('moduleSwaggerConfigs').set(cfg).where('id', '=', has.id).execute();
+          else await insertId(tx, app.ctx.dialect, 'moduleSwaggerConfigs', { moduleId, ...cfg, createdAt: now });
+        }
+        return merged;
+      });
+    const outcome = p.moduleId ? await withModuleLock(p.moduleId, write) : await write();
+    result.outcome = {
+      added: outcome.added,
+      updated: outcome.updated,
+      unchanged: outcome.unchanged,
+      deleted: outcome.deleted,
+      skippedLocked: outcome.skippedLocked,
+    };
+    // The source text is not needed any more; keep the jobs table small.
+    await app.ctx.db.updateTable('jobs').set({ payload: '{}' }).where('id', '=', job.id).execute();
+    return result;
+  } catch (err) {
+    await app.ctx.db.updateTable('jobs').set({ payload: '{}' }).where('id', '=', job.id).execute();
+    if (err instanceof ImportFailure) {
+      err.result.moduleId = p.moduleId;
+      throw err;
+    }
+    const issue = issueOf(err, p.lang);
+    if (!(err instanceof ImportInputError) && !(err instanceof AppError) && !(err instanceof PushInputError)) {
+      app.log.error({ err, jobId: job.publicId }, 'import failed');
+    }
+    throw new ImportFailure(issue.message, { ...result, moduleId: p.moduleId, errors: [issue] });
+  }
+}
+
+/** Encrypts a basic-auth password for storage. */
+export const sealPassword = (app: FastifyInstance, plain: string | undefined) => (plain ? encrypt(app.ctx.installKey, plain) : '');
+
+let registered = false;
+/** Registers the import job handler (once per process). */
+export function registerImportJob(): void {
+  if (registered) return;
+  registered = true;
+  registerJobHandler(IMPORT_JOB, runImportJob, { serialPerModule: true });
+}

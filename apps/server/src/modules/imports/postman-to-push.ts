@@ -1,0 +1,392 @@
+/**
+ * Postman Collection v2.0 / v2.1 → the Torna push payload: folders, requests, URL parts, path and
+ * query variables, headers, auth (described), raw/urlencoded/form-data/GraphQL/file bodies (JSON
+ * bodies become parameter trees), saved example responses, and collection variables.
+ */
+import type { PushDebugEnv, PushDocItem, PushParam, PushPayload } from '@folio/shared';
+import { ImportInputError, parseStructured } from './spec-text.js';
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
+const str = (v: unknown): string => (v === undefined || v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+
+/** A collection variable (key, value, description). */
+export interface PostmanVariable {
+  name: string;
+  value: string;
+  description: string;
+}
+
+export interface PostmanConvertResult {
+  payload: PushPayload;
+  warnings: string[];
+  /** Collection variables, to keep in the imported environment. */
+  variables: PostmanVariable[];
+}
+
+const MAX_JSON_PARAMS = 1500;
+
+/** A JSON sample → parameter rows (types detected, values as examples, first array element used). */
+export function jsonValueToParams(value: unknown, budget = { left: MAX_JSON_PARAMS }, depth = 0): PushParam[] {
+  if (Array.isArray(value)) return isObj(value[0]) ? jsonValueToParams(value[0], budget, depth) : [];
+  if (!isObj(value)) return [];
+  const out: PushParam[] = [];
+  for (const [k, v] of Object.entries(value)) {
+    if (budget.left-- <= 0) break;
+    out.push(jsonParam(k, v, budget, depth));
+  }
+  return out;
+}
+
+function scalarType(v: unknown): string {
+  if (typeof v === 'number') return Number.isInteger(v) ? 'integer' : 'number';
+  if (typeof v === 'boolean') return 'boolean';
+  return 'string';
+}
+
+function jsonParam(name: string, v: unknown, budget: { left: number }, depth: number): PushParam {
+  const p: PushParam = { name, type: 'string', required: 0, example: '', description: '' };
+  if (depth > 12) return { ...p, type: Array.isArray(v) ? 'array' : 'object' };
+  if (Array.isArray(v)) {
+    if (isObj(v[0])) return { ...p, type: 'array', children: jsonValueToParams(v[0], budget, depth + 1) };
+    const t = v.length ? scalarType(v[0]) : 'string';
+    return { ...p, type: `array[${t}]`, example: JSON.stringify(v).slice(0, 4000) };
+  }
+  if (isObj(v)) return { ...p, type: 'object', children: jsonValueToParams(v, budget, depth + 1) };
+  return { ...p, type: scalarType(v), example: v === null ? '' : String(v) };
+}
+
+/** Parses a JSON body that may contain unquoted `{{variables}}`. */
+function parseJsonBody(raw: string): unknown {
+  const text = raw.trim();
+  if (!text || !(text.startsWith('{') || text.startsWith('['))) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    try {
+      return JSON.parse(text.replace(/(:\s*|\[\s*|,\s*)(\{\{[^}]+\}\})/g, '$1"$2"'));
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+function descriptionOf(v: unknown): string {
+  if (typeof v === 'string') return v;
+  if (isObj(v) && typeof v.content === 'string') return v.content;
+  return '';
+}
+
+interface UrlParts {
+  path: string;
+  host: string;
+  query: Obj[];
+  variables: Obj[];
+}
+
+function urlParts(u: unknown): UrlParts {
+  if (typeof u === 'string') {
+    let rest = u.trim();
+    let host = '';
+    const m = /^((?:[a-z][a-z0-9+.-]*:\/\/)?(?:\{\{[^}]+\}\}|[^/?#{]+)?)(.*)$/i.exec(rest);
+    if (m?.[1] && (m[1].includes('://') || m[1].startsWith('{{') || /^[\w.-]+(:\d+)?$/.test(m[1]))) {
+      host = m[1];
+      rest = m[2];
+    }
+    const [p, q = ''] = rest.split('?');
+    const query = q
+      ? q
+          .split('&')
+          .filter(Boolean)
+          .map((kv) => {
+            const [k, ...vs] = kv.split('=');
+            return { key: decodeURIComponentSafe(k), value: decodeURIComponentSafe(vs.join('=')) };
+          })
+      : [];
+    return { path: p || '/', host, query, variables: [] };
+  }
+  if (!isObj(u)) return { path: '/', host: '', query: [], variables: [] };
+  const host = Array.isArray(u.host) ? u.host.map(str).join('.') : str(u.host);
+  const proto = typeof u.protocol === 'string' ? `${u.protocol}://` : '';
+  let path = Array.isArray(u.path) ? `/${u.path.map((s) => (isObj(s) ? str(s.value) : str(s))).join('/')}` : str(u.path);
+  if (!path && typeof u.raw === 'string') path = urlParts(u.raw).path;
+  if (path && !path.startsWith('/')) path = `/${path}`;
+  return {
+    path: path || '/',
+    host: host ? `${proto}${host}${u.port ? `:${u.port}` : ''}` : '',
+    query: Array.isArray(u.query) ? (u.query.filter(isObj) as Obj[]) : [],
+    variables: Array.isArray(u.variable) ? (u.variable.filter(isObj) as Obj[]) : [],
+  };
+}
+
+function decodeURIComponentSafe(s: string): string {
+  try {
+    return decodeURIComponent(s.replace(/\+/g, ' '));
+  } catch {
+    return s;
+  }
+}
+
+function describeAuth(auth: unknown): string {
+  if (!isObj(auth) || typeof auth.type !== 'string' || auth.type === 'noauth') return '';
+  const t = auth.type;
+  const raw = auth[t];
+  const fields: Obj = {};
+  if (Array.isArray(raw))
+    for (const kv of raw)
+      if (isObj(kv) && typeof kv.key === 'string') fields[kv.key] = kv.value;
+      else if (isObj(raw)) Object.assign(fields, raw);
+  switch (t) {
+    case 'bearer':
+      return '**Auth:** Bearer token in the `Authorization` header';
+    case 'basic':
+      return `**Auth:** HTTP basic${fields.username ? ` (user \`${str(fields.username)}\`)` : ''}`;
+    case 'apikey':
+      return `**Auth:** API key \`${str(fields.key || 'key')}\` in the ${str(fields.in || 'header')}`;
+    case 'oauth2':
+      return '**Auth:** OAuth 2';
+    case 'digest':
+      return `**Auth:** HTTP digest${fields.username ? ` (user \`${str(fields.username)}\`)` : ''}`;
+    default:
+      return `**Auth:** ${t}`;
+  }
+}
+
+/** `:id` and `{{id}}` segments → `{id}` (Folio's path variable syntax). */
+function normalisePath(path: string, pathVarNames: Set<string>): string {
+  return path
+    .split('/')
+    .map((seg) => {
+      if (seg.startsWith(':') && seg.length > 1) {
+        pathVarNames.add(seg.slice(1));
+        return `{${seg.slice(1)}}`;
+      }
+      return seg;
+    })
+    .join('/');
+}
+
+interface Ctx {
+  warnings: string[];
+  hosts: Map<string, number>;
+  author: string;
+  count: number;
+}
+
+function convertRequest(item: Obj, inheritedAuth: unknown, ctx: Ctx, where: string): PushDocItem {
+  const req: Obj = typeof item.request === 'string' ? { url: item.request, method: 'GET' } : isObj(item.request) ? item.request : {};
+  const u = urlParts(req.url);
+  if (u.host) ctx.hosts.set(u.host, (ctx.hosts.get(u.host) ?? 0) + 1);
+  const pathVars = new Set<string>();
+  const url = normalisePath(u.path, pathVars);
+  const descParts: string[] = [];
+  const d = descriptionOf(req.description) || descriptionOf(item.description);
+  if (d.trim()) descParts.push(d.trim());
+  const auth = req.auth !== undefined ? req.auth : inheritedAuth;
+  const authText = describeAuth(auth);
+  if (authText) descParts.push(authText);
+  const doc: PushDocItem = {
+    name: str(item.name).slice(0, 128) || `${str(req.method || 'GET')} ${url}`,
+    author: ctx.author,
+    type: 0,
+    url,
+    httpMethod: str(req.method || 'GET').toUpperCase(),
+    contentType: '',
+    deprecated: '$false$',
+    headerParams: [],
+    pathParams: [],
+    queryParams: [],
+    requestParams: [],
+    responseParams: [],
+    errorCodeParams: [],
+  };
+  const headers = Array.isArray(req.header) ? (req.header.filter(isObj) as Obj[]) : [];
+  let contentTypeHeader = '';
+  for (const h of headers) {
+    if (h.disabled === true) continue;
+    const name = str(h.key);
+    if (!name) continue;
+    if (name.toLowerCase() === 'content-type') contentTypeHeader = str(h.value);
+    doc.headerParams?.push({ name, type: 'string', required: 1, example: str(h.value), description: descriptionOf(h.description) });
+  }
+  for (const v of u.variables) {
+    const name = str(v.key ?? v.id);
+    if (!name) continue;
+    pathVars.delete(name);
+    doc.pathParams?.push({ name, type: 'string', required: 1, example: str(v.value), description: descriptionOf(v.description) });
+  }
+  for (const name of pathVars) doc.pathParams?.push({ name, type: 'string', required: 1, example: '', description: '' });
+  for (const q of u.query) {
+    const name = str(q.key);
+    if (!name) continue;
+    doc.queryParams?.push({
+      name,
+      type: 'string',
+      required: q.disabled === true ? 0 : 1,
+      example: str(q.value),
+      description: descriptionOf(q.description),
+    });
+  }
+  const body = isObj(req.body) ? req.body : null;
+  if (body && body.disabled !== true) {
+    const mode = str(body.mode);
+    if (mode === 'raw') {
+      const raw = str(body.raw);
+      const lang = isObj(body.options) && isObj(body.options.raw) ? str(body.options.raw.language) : '';
+      const parsed = lang === 'json' || /json/i.test(contentTypeHeader) || !lang ? parseJsonBody(raw) : undefined;
+      if (parsed !== undefined) {
+        doc.contentType = 'application/json';
+        doc.requestParams = jsonValueToParams(parsed);
+        if (Array.isArray(parsed)) {
+          doc.isRequestArray = 1;
+          doc.requestArrayType = isObj(parsed[0]) ? 'object' : parsed.length ? scalarType(parsed[0]) : 'string';
+        }
+      } else {
+        doc.contentType =
+          contentTypeHeader ||
+          (lang === 'xml'
+            ? 'application/xml'
+            : lang === 'html'
+              ? 'text/html'
+              : lang === 'javascript'
+                ? 'application/javascript'
+                : 'text/plain');
+        if (raw.trim()) descParts.push(`**Request body:**\n\n\`\`\`${lang || ''}\n${raw.trim().slice(0, 20000)}\n\`\`\``);
+      }
+    } else if (mode === 'urlencoded' || mode === 'formdata') {
+      doc.contentType = mode === 'urlencoded' ? 'application/x-www-form-urlencoded' : 'multipart/form-data';
+      for (const f of (Array.isArray(body[mode]) ? body[mode] : []) as unknown[]) {
+        if (!isObj(f) || !str(f.key)) continue;
+        const isFile = f.type === 'file';
+        doc.requestParams?.push({
+          name: str(f.key),
+          type: isFile ? (Array.isArray(f.src) && f.src.length > 1 ? 'file[]' : 'file') : 'string',
+          required: f.disabled === true ? 0 : 1,
+          example: isFile ? '' : str(f.value),
+          description: descriptionOf(f.description),
+        });
+      }
+    } else if (mode === 'graphql') {
+      const g = isObj(body.graphql) ? body.graphql : {};
+      doc.contentType = 'application/json';
+      const query = str(g.query);
+      const variables = typeof g.variables === 'string' ? parseJsonBody(g.variables) : g.variables;
+      doc.requestParams = [
+        { name: 'query', type: 'string', required: 1, example: query.slice(0, 4000), description: 'GraphQL query' },
+        {
+          name: 'variables',
+          type: 'object',
+          required: 0,
+          example: '',
+          description: 'GraphQL variables',
+          children: isObj(variables) ? jsonValueToParams(variables) : [],
+        },
+      ];
+      if (query.trim()) descParts.push(`**GraphQL:**\n\n\`\`\`graphql\n${query.trim().slice(0, 20000)}\n\`\`\``);
+    } else if (mode === 'file') {
+      doc.contentType = contentTypeHeader || 'application/octet-stream';
+      doc.requestParams = [{ name: 'file', type: 'file', required: 1, example: '', description: '' }];
+    } else if (mode) {
+      ctx.warnings.push(`${where}: body mode '${mode}' not read`);
+    }
+  }
+  if (!doc.contentType && contentTypeHeader) doc.contentType = contentTypeHeader;
+  // Saved examples: every status listed; the first JSON (success first) becomes the response parameters.
+  const responses = Array.isArray(item.response) ? (item.response.filter(isObj) as Obj[]) : [];
+  const seen = new Set<string>();
+  let responseFrom = -1;
+  const ordered = [...responses.keys()].sort((a, b) => Number(!isOk(responses[a])) - Number(!isOk(responses[b])));
+  for (const i of ordered) {
+    const r = responses[i];
+    const parsed = parseJsonBody(str(r.body));
+    if (parsed !== undefined && responseFrom < 0) {
+      responseFrom = i;
+      doc.responseParams = jsonValueToParams(parsed);
+      if (Array.isArray(parsed)) {
+        doc.isResponseArray = 1;
+        doc.responseArrayType = isObj(parsed[0]) ? 'object' : parsed.length ? scalarType(parsed[0]) : 'string';
+      }
+    }
+  }
+  for (const r of responses) {
+    const code = str(r.code || '');
+    const key = `${code}:${str(r.name)}`;
+    if (!code || seen.has(key)) continue;
+    seen.add(key);
+    doc.errorCodeParams?.push({
+      code,
+      msg: str(r.status || r.name).slice(0, 500),
+      solution: str(r.name) === str(r.status) ? '' : str(r.name).slice(0, 500),
+    });
+  }
+  if (responseFrom < 0 && responses.length) {
+    const r = responses[0];
+    if (str(r.body).trim())
+      descParts.push(`**Example response (${str(r.name) || str(r.code)}):**\n\n\`\`\`\n${str(r.body).trim().slice(0, 20000)}\n\`\`\``);
+  }
+  doc.description = descParts.join('\n\n');
+  ctx.count++;
+  return doc;
+}
+
+function isOk(r: Obj): boolean {
+  const c = Number(r.code);
+  return c >= 200 && c < 300;
+}
+
+function convertItems(items: unknown[], inheritedAuth: unknown, ctx: Ctx, where: string, depth: number): PushDocItem[] {
+  const out: PushDocItem[] = [];
+  items.forEach((raw, i) => {
+    if (!isObj(raw)) return;
+    const at = `${where}/item/${i}`;
+    if (Array.isArray(raw.item)) {
+      if (depth > 30) {
+        ctx.warnings.push(`${at}: folders nested deeper than 30 levels were left out`);
+        return;
+      }
+      const auth = raw.auth !== undefined ? raw.auth : inheritedAuth;
+      const children = convertItems(raw.item, auth, ctx, at, depth + 1);
+      out.push({
+        name: str(raw.name).slice(0, 128) || 'Folder',
+        isFolder: 1,
+        description: descriptionOf(raw.description),
+        orderIndex: i,
+        author: ctx.author,
+        items: children,
+      });
+    } else if (raw.request !== undefined) {
+      const d = convertRequest(raw, inheritedAuth, ctx, at);
+      d.orderIndex = i;
+      out.push(d);
+    }
+  });
+  return out;
+}
+
+/** Converts a parsed (or raw text) Postman collection v2.0/v2.1 into a push payload. */
+export async function postmanToPush(collection: unknown, opts: { author?: string } = {}): Promise<PostmanConvertResult> {
+  const root = typeof collection === 'string' ? parseStructured(collection) : collection;
+  if (!isObj(root) || !Array.isArray(root.item)) throw new ImportInputError('import.not_postman');
+  const info = isObj(root.info) ? root.info : {};
+  const schema = str(info.schema);
+  const warnings: string[] = [];
+  if (schema && !/v2\.[01]/.test(schema)) warnings.push(`collection schema ${schema} is not v2.0/v2.1; read as v2.1`);
+  const ctx: Ctx = { warnings, hosts: new Map(), author: opts.author ?? '', count: 0 };
+  const apis = convertItems(root.item, root.auth, ctx, '#', 0);
+  if (!ctx.count) throw new ImportInputError('import.no_operations');
+  const varsRaw = (Array.isArray(root.variable) ? root.variable : Array.isArray(root.variables) ? root.variables : []) as unknown[];
+  const variables: PostmanVariable[] = varsRaw
+    .filter(isObj)
+    .map((v) => ({ name: str(v.key ?? v.id), value: str(v.value), description: descriptionOf(v.description) }))
+    .filter((v) => v.name);
+  const debugEnvs: PushDebugEnv[] = [];
+  const topHost = [...ctx.hosts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '';
+  if (topHost) {
+    // Resolve a `{{var}}` host through the collection variables where possible.
+    const resolved = topHost.replace(/\{\{([^}]+)\}\}/g, (m, k) => variables.find((v) => v.name === k)?.value || m);
+    debugEnvs.push({ name: str(info.name).slice(0, 50) || 'Postman', url: resolved });
+  } else if (variables.length) {
+    debugEnvs.push({ name: str(info.name).slice(0, 50) || 'Postman', url: '' });
+  }
+  return { payload: { apis, debugEnvs, author: opts.author ?? '' }, warnings, variables };
+}
