@@ -1,0 +1,405 @@
+/** Converters on real third-party files (apps/server/test/fixtures, see the README there). */
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
+import type { PushDocItem, PushParam } from '@folio/shared';
+import { describe, expect, it } from 'vitest';
+import { convertSource, countPayload, quickDetect } from './import-convert.js';
+import { RECURSION_MARK } from './openapi-schema.js';
+import { openApiToPush, WEBHOOKS_FOLDER } from './openapi-to-push.js';
+import { postmanToPush } from './postman-to-push.js';
+import { ImportInputError, parseStructured } from './spec-text.js';
+import { htmlSchemaParams, yapiMarkdownToPush } from './yapi-to-push.js';
+
+const FIX = join(dirname(fileURLToPath(import.meta.url)), '../../../test/fixtures');
+export const fixture = (p: string): string => {
+  const buf = readFileSync(join(FIX, p));
+  return (p.endsWith('.gz') ? gunzipSync(buf) : buf).toString('utf8');
+};
+const flat = (apis: PushDocItem[]): PushDocItem[] => apis.flatMap((a) => (a.isFolder ? flat(a.items ?? []) : [a]));
+const find = (apis: PushDocItem[], method: string, url: string) => {
+  const d = flat(apis).find((x) => x.httpMethod === method && x.url === url);
+  if (!d) throw new Error(`no ${method} ${url}`);
+  return d;
+};
+const child = (ps: PushParam[] | undefined, ...path: string[]): PushParam => {
+  let cur: PushParam | undefined;
+  let list = ps ?? [];
+  for (const n of path) {
+    cur = list.find((p) => p.name === n);
+    if (!cur) throw new Error(`no param ${path.join('.')} (stuck at ${n}; have ${list.map((p) => p.name).join(',')})`);
+    list = cur.children ?? [];
+  }
+  return cur as PushParam;
+};
+const depth = (ps: PushParam[] | undefined): number => (ps ?? []).reduce((m, p) => Math.max(m, 1 + depth(p.children)), 0);
+
+describe('OpenAPI 3.0: OAI petstore', () => {
+  it('gives one folder per tag, three operations, root-array responses and servers as environments', async () => {
+    const { payload, warnings } = await openApiToPush(fixture('openapi/oai-petstore-v3.0.yaml'), { author: 'ann' });
+    expect(warnings).toEqual([]);
+    expect(payload.apis.map((a) => a.name)).toEqual(['pets']);
+    expect(flat(payload.apis).map((d) => `${d.httpMethod} ${d.url}`)).toEqual(['GET /pets', 'POST /pets', 'GET /pets/{petId}']);
+    const list = find(payload.apis, 'GET', '/pets');
+    expect(list.name).toBe('List all pets');
+    expect(list.author).toBe('ann');
+    expect(list.isResponseArray).toBe(1);
+    expect(list.responseParams?.map((p) => [p.name, p.type, p.required])).toEqual([
+      ['id', 'integer', 1],
+      ['name', 'string', 1],
+      ['tag', 'string', 0],
+    ]);
+    expect(child(list.queryParams, 'limit').type).toBe('integer');
+    expect(list.errorCodeParams?.map((c) => c.code)).toEqual(['200', 'default']);
+    expect(child(find(payload.apis, 'GET', '/pets/{petId}').pathParams, 'petId').required).toBe(1);
+    expect(payload.debugEnvs).toEqual([{ name: 'http://petstore.swagger.io/v1', url: 'http://petstore.swagger.io/v1' }]);
+  });
+});
+
+describe('OpenAPI 3.0: USPTO', () => {
+  it('reads examples of nested array items and path parameters', async () => {
+    const { payload } = await openApiToPush(parseStructured(fixture('openapi/oai-uspto-v3.0.json')));
+    expect(payload.apis.filter((a) => a.isFolder).map((a) => a.name)).toEqual(['metadata', 'search']);
+    const root = find(payload.apis, 'GET', '/');
+    expect(child(root.responseParams, 'total').example).toBe('2');
+    expect(child(root.responseParams, 'apis').type).toBe('array');
+    expect(child(root.responseParams, 'apis', 'apiKey').example).toBe('oa_citations');
+    const fields = find(payload.apis, 'GET', '/{dataset}/{version}/fields');
+    expect(child(fields.pathParams, 'dataset').example).toBe('oa_citations');
+    const search = find(payload.apis, 'POST', '/{dataset}/{version}/records');
+    expect(search.contentType).toBe('application/x-www-form-urlencoded');
+    expect(child(search.requestParams, 'criteria').required).toBe(1);
+    expect(search.isResponseArray).toBe(1);
+  });
+});
+
+describe('OpenAPI 3.1', () => {
+  it('tictactoe: imports despite scheme "Bearer" with a warning; enums become dictionaries; security described', async () => {
+    const { payload, warnings } = await openApiToPush(fixture('openapi/oai-tictactoe-v3.1.json'));
+    expect(warnings.some((w) => w.includes("'Bearer'"))).toBe(true);
+    expect(flat(payload.apis)).toHaveLength(3);
+    const board = find(payload.apis, 'GET', '/board');
+    const winner = child(board.responseParams, 'winner');
+    expect(winner.enumInfo?.items?.map((i) => i.value)).toEqual(['.', 'X', 'O']);
+    expect(winner.example).toBe('.');
+    // A 2-D array: array of arrays of an enum.
+    expect(child(board.responseParams, 'board').type).toBe('array');
+    expect(child(board.responseParams, 'board', '[item]').type).toBe('array[string]');
+    expect(board.description).toContain('**Security:** defaultApiKey (API key in header `api-key`)');
+    const put = find(payload.apis, 'PUT', '/board/{row}/{column}');
+    expect(child(put.pathParams, 'row').type).toBe('integer');
+    expect(put.errorCodeParams?.map((c) => c.code)).toEqual(['200', '400']);
+  });
+
+  it('webhooks land in their own folder', async () => {
+    const { payload } = await openApiToPush(fixture('openapi/oai-webhook-example-v3.1.yaml'));
+    expect(payload.apis.map((a) => a.name)).toEqual([WEBHOOKS_FOLDER]);
+    const hook = payload.apis[0].items?.[0] as PushDocItem;
+    expect(hook.url).toBe('newPet');
+    expect(hook.httpMethod).toBe('POST');
+    expect(hook.requestParams?.map((p) => p.name)).toEqual(['id', 'name', 'tag']);
+  });
+
+  it('type arrays and nullable become "x|null"; oneOf alternatives, allOf merge and discriminators come through', async () => {
+    const spec = {
+      openapi: '3.1.0',
+      info: { title: 't', version: '1' },
+      paths: {
+        '/pets': {
+          post: {
+            tags: ['pets'],
+            requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } },
+            responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Dog' } } } } },
+          },
+        },
+      },
+      components: {
+        schemas: {
+          Pet: {
+            type: 'object',
+            required: ['kind'],
+            discriminator: { propertyName: 'kind', mapping: { dog: '#/components/schemas/Dog', cat: '#/components/schemas/Cat' } },
+            properties: {
+              kind: { type: 'string', enum: ['dog', 'cat'] },
+              nick: { type: ['string', 'null'], examples: ['Rex'] },
+              owner: { oneOf: [{ $ref: '#/components/schemas/Person' }, { $ref: '#/components/schemas/Company' }] },
+              id: { anyOf: [{ type: 'string' }, { type: 'integer' }] },
+              photo: { type: 'string', format: 'binary' },
+              old: { type: 'string', deprecated: true },
+            },
+          },
+          Dog: {
+            allOf: [
+              { $ref: '#/components/schemas/Pet' },
+              { type: 'object', properties: { barks: { type: 'boolean' } }, required: ['barks'] },
+            ],
+          },
+          Cat: { allOf: [{ $ref: '#/components/schemas/Pet' }] },
+          Person: { type: 'object', properties: { name: { type: 'string' } } },
+          Company: { type: 'object', properties: { vat: { type: 'string' } } },
+        },
+      },
+    };
+    const { payload } = await openApiToPush(spec);
+    const d = find(payload.apis, 'POST', '/pets');
+    expect(child(d.requestParams, 'nick').type).toBe('string|null');
+    expect(child(d.requestParams, 'nick').example).toBe('Rex');
+    const owner = child(d.requestParams, 'owner');
+    expect(owner.type).toBe('oneOf');
+    expect(owner.children?.map((c) => c.name)).toEqual(['Person', 'Company']);
+    expect(child(d.requestParams, 'owner', 'Company', 'vat').type).toBe('string');
+    expect(child(d.requestParams, 'id').type).toBe('string|integer');
+    expect(child(d.requestParams, 'photo').type).toBe('file');
+    expect(child(d.requestParams, 'old').description).toContain('[deprecated]');
+    expect(child(d.requestParams, 'kind').enumInfo?.items?.map((i) => i.value)).toEqual(['dog', 'cat']);
+    // allOf: Pet's properties plus barks, required merged.
+    expect(d.responseParams?.map((p) => p.name)).toEqual(['kind', 'nick', 'owner', 'id', 'photo', 'old', 'barks']);
+    expect(child(d.responseParams, 'barks').required).toBe(1);
+    expect(child(d.responseParams, 'kind').required).toBe(1);
+  });
+});
+
+describe('weboql: YAML anchors, unknown types', () => {
+  it('imports with warnings for type "str" and the {file_path:path} template', async () => {
+    const { payload, warnings } = await openApiToPush(fixture('openapi/weboql-yaml-anchors-v3.0.yaml'));
+    expect(flat(payload.apis)).toHaveLength(17);
+    expect(warnings.some((w) => w.includes("unknown type 'str'"))).toBe(true);
+    const d = flat(payload.apis).find((x) => x.url?.includes('{file_path:path}') && x.httpMethod === 'GET') as PushDocItem;
+    expect(d).toBeTruthy();
+    // YAML anchors (&id004 / *id004) resolved: the shared response codes appear on later operations too.
+    expect(d.errorCodeParams?.map((c) => c.code)).toContain('404');
+  });
+});
+
+describe('Stripe (82 schemas in $ref cycles)', () => {
+  it('converts all 468 operations into bounded trees with recursion markers, quickly', async () => {
+    const started = Date.now();
+    const { payload, warnings } = await openApiToPush(fixture('openapi/stripe-spec3.yaml.gz'));
+    expect(Date.now() - started).toBeLessThan(30_000);
+    const docs = flat(payload.apis);
+    expect(docs).toHaveLength(468);
+    // No tags in Stripe's spec: folders by the first path segment after /v1.
+    expect(payload.apis.find((a) => a.name === 'customers')?.items?.length).toBe(47);
+    const c = find(payload.apis, 'GET', '/v1/customers/{customer}');
+    expect(child(c.responseParams, 'customer', 'address').type).toBe('object|null');
+    expect(child(c.responseParams, 'customer', 'address', 'city').type).toBe('string|null');
+    expect(
+      child(c.responseParams, 'customer', 'cash_balance', 'settings', 'reconciliation_mode').enumInfo?.items?.map((i) => i.value),
+    ).toEqual(['automatic', 'manual']);
+    for (const d of docs) {
+      expect(depth(d.responseParams)).toBeLessThanOrEqual(12);
+      expect(countPayload([d]).params).toBeLessThanOrEqual(1600);
+    }
+    const marks = JSON.stringify(payload).split(RECURSION_MARK).length - 1;
+    expect(marks).toBeGreaterThan(0);
+    expect(warnings.length).toBeGreaterThan(0);
+  }, 60_000);
+});
+
+describe('Kubernetes (Swagger 2.0)', () => {
+  it('converts 1,123 operations with body parameters, tags as folders and security', async () => {
+    const { payload } = await openApiToPush(fixture('openapi/kubernetes-swagger.json.gz'));
+    const docs = flat(payload.apis);
+    expect(docs).toHaveLength(1123);
+    expect(payload.apis.find((a) => a.name === 'core_v1')?.items?.length).toBe(248);
+    const create = find(payload.apis, 'POST', '/api/v1/namespaces/{namespace}/pods');
+    expect(create.contentType).toBe('application/json');
+    expect(child(create.pathParams, 'namespace').required).toBe(1);
+    expect(child(create.requestParams, 'metadata', 'ownerReferences', 'uid').required).toBe(1);
+    expect(child(create.requestParams, 'metadata', 'labels', '<key>').type).toBe('string');
+    expect(child(create.queryParams, 'dryRun').type).toBe('string');
+    expect(create.description).toContain('BearerToken');
+    // JSONSchemaProps refers to itself: a marker, not an endless tree.
+    const crd = find(payload.apis, 'POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions');
+    expect(JSON.stringify(crd.requestParams)).toContain(
+      `${RECURSION_MARK} io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.JSONSchemaProps`,
+    );
+  }, 60_000);
+
+  it('reads formData file uploads (Swagger 2.0)', async () => {
+    const spec = {
+      swagger: '2.0',
+      info: { title: 'u', version: '1' },
+      host: 'api.example.com',
+      basePath: '/v2',
+      schemes: ['https'],
+      paths: {
+        '/upload': {
+          post: {
+            consumes: ['multipart/form-data'],
+            parameters: [
+              { name: 'file', in: 'formData', type: 'file', required: true },
+              { name: 'note', in: 'formData', type: 'string', 'x-example': 'hello' },
+            ],
+            responses: { '200': { description: 'ok', schema: { type: 'array', items: { type: 'string' } } } },
+          },
+        },
+      },
+    };
+    const { payload } = await openApiToPush(spec);
+    const d = find(payload.apis, 'POST', '/upload');
+    expect(d.contentType).toBe('multipart/form-data');
+    expect(d.requestParams?.map((p) => [p.name, p.type, p.required, p.example])).toEqual([
+      ['file', 'file', 1, ''],
+      ['note', 'string', 0, 'hello'],
+    ]);
+    expect(d.isResponseArray).toBe(1);
+    expect(d.responseArrayType).toBe('string');
+    expect(payload.debugEnvs).toEqual([{ name: 'https', url: 'https://api.example.com/v2' }]);
+  });
+});
+
+describe('Postman collections', () => {
+  it('v2.0 echo: folders, saved examples, form-data, raw JSON bodies', async () => {
+    const { payload } = await postmanToPush(fixture('postman/newman-echo-v2.postman_collection.json'));
+    const c = countPayload(payload.apis);
+    expect(c.docs).toBe(22);
+    expect(c.folders).toBe(7);
+    expect(payload.apis.filter((a) => a.isFolder).map((a) => a.name)).toContain('Auth: Digest');
+    const digest = flat(payload.apis).find((d) => d.name === 'DigestAuth Success') as PushDocItem;
+    expect(digest.url).toBe('/digest-auth');
+    expect(digest.description).toContain('**Auth:** HTTP digest');
+    expect(payload.debugEnvs?.[0]?.url).toBe('https://postman-echo.com');
+  });
+
+  it('tolerates a byte-order mark', async () => {
+    const text = fixture('postman/newman-bom-in-collection-file.postman_collection.json');
+    expect(text.charCodeAt(0)).toBe(0xfeff);
+    expect(quickDetect(text)).toBe('postman');
+    const r = await convertSource(text, null);
+    expect(r.format).toBe('postman');
+    expect(countPayload(r.payload.apis).docs).toBe(3);
+  });
+
+  it('v2.1 Wise: urlencoded bodies, basic auth described, JSON bodies as trees', async () => {
+    const { payload } = await postmanToPush(fixture('postman/transferwise-cards-api.postman_collection.json'));
+    const docs = flat(payload.apis);
+    expect(docs).toHaveLength(42);
+    const refresh = docs.find((d) => d.name === 'Refresh existing access token') as PushDocItem;
+    expect(refresh.url).toBe('/oauth/token');
+    expect(refresh.contentType).toBe('application/x-www-form-urlencoded');
+    expect(refresh.requestParams?.map((p) => [p.name, p.example])).toEqual([
+      ['grant_type', 'refresh_token'],
+      ['refresh_token', '{{refresh_token}}'],
+    ]);
+    expect(refresh.description).toContain('HTTP basic (user `{{client-id}}`)');
+    const withJson = docs.find((d) => d.contentType === 'application/json' && (d.requestParams?.length ?? 0) > 0);
+    expect(withJson).toBeTruthy();
+  });
+
+  it('GraphQL bodies (Contentstack) keep query and variables', async () => {
+    const { payload } = await postmanToPush(fixture('postman/contentstack-graphql-collection.json'));
+    const docs = flat(payload.apis);
+    expect(docs).toHaveLength(69);
+    const one = docs.find((d) => d.name === 'Get a Single Entry') as PushDocItem;
+    expect(one.httpMethod).toBe('POST');
+    expect(child(one.requestParams, 'query').example).toContain('product(uid: $entry_uid');
+    expect(child(one.requestParams, 'variables', 'entry_uid').example).toBe('{{entry_uid}}');
+    expect(child(one.queryParams, 'environment').example).toBe('{{environment}}');
+    expect(child(one.headerParams, 'access_token').example).toBe('{{access_token}}');
+  });
+
+  it('saved XML examples (Sabre) are listed by status, bearer auth inherited from the collection', async () => {
+    const { payload } = await postmanToPush(fixture('postman/sabre-lodging-v2025.04.postman_collection.json'));
+    const docs = flat(payload.apis);
+    expect(docs).toHaveLength(12);
+    expect(docs.filter((d) => (d.errorCodeParams?.length ?? 0) > 0).length).toBeGreaterThan(0);
+    expect(docs.filter((d) => d.description?.includes('**Auth:** Bearer token')).length).toBeGreaterThan(0);
+    const close = docs.find((d) => d.name === 'SessionCloseRQ 1.0.0') as PushDocItem;
+    expect(close.contentType).toBe('text/xml');
+    expect(close.description).toContain('<SessionCloseRQ');
+  });
+});
+
+describe('YApi Markdown', () => {
+  it('leaf rbac: 34 interfaces in 5 categories with pipe and nested HTML tables', async () => {
+    const { payload } = await yapiMarkdownToPush(fixture('yapi/leaf-api.rbac.md'));
+    const folders = payload.apis.filter((a) => a.isFolder);
+    expect(folders.map((f) => f.name)).toEqual(['JWT Token管理接口', '认证管理接口', '接入点管理接口', '用户接口', '用户组接口']);
+    const docs = flat(payload.apis);
+    expect(docs).toHaveLength(34);
+    const methods = docs.reduce<Record<string, number>>(
+      (m, d) => ({ ...m, [d.httpMethod as string]: (m[d.httpMethod as string] ?? 0) + 1 }),
+      {},
+    );
+    expect(methods).toEqual({ GET: 11, POST: 8, PUT: 8, DELETE: 7 });
+    const jwt = find(payload.apis, 'POST', '/rbac/jwts/{token}');
+    expect(jwt.name).toBe('请求 JWT-Token');
+    expect(child(jwt.pathParams, 'token').example).toBe('5dfdebd0a2ed28fc8397f723');
+    expect(child(jwt.requestParams, 'password').required).toBe(1);
+    expect(child(jwt.headerParams, 'Content-Type').example).toBe('application/x-www-form-urlencoded');
+    expect(jwt.responseParams?.map((p) => [p.name, p.type, p.required])).toEqual([
+      ['code', 'number', 1],
+      ['message', 'string', 1],
+      ['description', 'string', 1],
+      ['token', 'string', 0],
+    ]);
+    const users = find(payload.apis, 'GET', '/rbac/users');
+    expect(users.queryParams?.map((p) => p.name)).toEqual(['previous', 'count']);
+    expect(child(users.responseParams, 'users').type).toBe('array[string]');
+  });
+
+  it('reads nesting from padding-left', () => {
+    const row = (pad: number, name: string, type: string) =>
+      `<tr><td key=0><span style="padding-left: ${pad}px"><span style="color: #8c8a8a">${pad ? '├─' : ''}</span> ${name}</span></td><td key=1><span>${type}</span></td><td key=2>必须</td><td key=3></td><td key=4><span>d</span></td><td key=5></td></tr>`;
+    const params = htmlSchemaParams(
+      `<table><tbody>${row(0, 'data', 'object')}${row(20, 'user', 'object')}${row(40, 'id', 'string')}${row(20, 'total', 'number')}${row(0, 'code', 'number')}</tbody></table>`,
+    );
+    expect(params.map((p) => p.name)).toEqual(['data', 'code']);
+    expect(child(params, 'data', 'user', 'id').type).toBe('string');
+    expect(child(params, 'data', 'total').type).toBe('number');
+  });
+
+  it('a pasted README: the 8 interfaces are HTTP docs, other sections Markdown docs', async () => {
+    const text = fixture('yapi/http-crontab-README.md');
+    expect(quickDetect(text)).toBe('yapi-md');
+    const { payload } = await yapiMarkdownToPush(text);
+    const docs = flat(payload.apis);
+    expect(docs.filter((d) => d.type === 0)).toHaveLength(8);
+    expect(docs.filter((d) => d.type === 3).length).toBeGreaterThan(0);
+    const modify = find(payload.apis, 'POST', '/crontab/modify');
+    expect(modify.requestParams?.map((p) => p.name)).toEqual(['id', 'field', 'value']);
+  });
+});
+
+describe('bad input', () => {
+  const code = async (text: string) => {
+    try {
+      await convertSource(text, null);
+      return 'ok';
+    } catch (err) {
+      return err instanceof ImportInputError ? err.key : `other: ${(err as Error).message}`;
+    }
+  };
+  it('empty, non-spec JSON, broken JSON with a location, unknown text', async () => {
+    expect(await code('')).toBe('import.empty');
+    expect(await code('  \n')).toBe('import.empty');
+    expect(await code('{"hello": "world"}')).toBe('import.unknown_format');
+    expect(await code('plain words')).toBe('import.unknown_format');
+    try {
+      await convertSource('{"openapi": "3.0.0",\n "paths": {,}}', null);
+    } catch (err) {
+      expect((err as ImportInputError).key).toBe('import.invalid_json');
+      expect((err as ImportInputError).location).toMatch(/^line 2, column \d+$/);
+    }
+    expect(await code('{"openapi": "3.0.0", "info": {}, "paths": {}}')).toBe('import.no_operations');
+  });
+
+  it('billion laughs and deep nesting are refused within a second', async () => {
+    const lol = ['openapi: 3.0.0', 'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
+    for (let i = 1; i < 10; i++) {
+      const c = String.fromCharCode(97 + i);
+      lol.push(
+        `${c}: &${c} [${Array(9)
+          .fill(`*${String.fromCharCode(96 + i)}`)
+          .join(',')}]`,
+      );
+    }
+    const t0 = Date.now();
+    expect(await code(lol.join('\n'))).toBe('import.invalid_yaml');
+    expect(await code(`{"openapi":"3.0.0","x":${'['.repeat(50_000)}${']'.repeat(50_000)}}`)).toBe('import.too_deep');
+    expect(await code(`openapi: 3.0.0\nx: ${'['.repeat(50_000)}${']'.repeat(50_000)}`)).toMatch(/import\.(too_deep|invalid_yaml)/);
+    expect(Date.now() - t0).toBeLessThan(5000);
+  });
+});
