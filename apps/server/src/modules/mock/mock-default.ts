@@ -1,0 +1,134 @@
+/**
+ * The default mock of a doc: a JSON body generated from its response parameters (types, examples, enums;
+ * an array when the response is an array; wrapped in the application's common response where the `$data$`
+ * node marks the doc's place), and the merge that refreshes it when the doc changes while keeping values a
+ * person edited (a value differing from what was generated last time counts as edited).
+ */
+import { DATA_NODE_EXAMPLE, type DocDetail, type DocParam } from '@folio/shared';
+
+const NUMBER_TYPES = /^(number|int|integer|long|short|float|double|bigdecimal|biginteger|byte)$/i;
+
+function scalar(p: DocParam): unknown {
+  const type = (p.type || 'string').toLowerCase();
+  const ex = p.example ?? '';
+  if (type === 'enum' || p.enumInfo?.items?.length) {
+    const first = p.enumInfo?.items?.[0];
+    if (ex) return ex;
+    return first ? first.value || first.name : '';
+  }
+  if (NUMBER_TYPES.test(type)) {
+    const n = Number(ex);
+    return ex !== '' && Number.isFinite(n) ? n : 0;
+  }
+  if (type === 'boolean' || type === 'bool') return ex.toLowerCase() === 'true';
+  if (
+    type === 'num_array' ||
+    type === 'str_array' ||
+    type.endsWith('[]') ||
+    type === 'array' ||
+    type.startsWith('list') ||
+    type.startsWith('array')
+  ) {
+    const parsed = tryJson(ex);
+    if (Array.isArray(parsed)) return parsed;
+    if (!ex) return [];
+    const parts = ex.split(',').map((s) => s.trim());
+    return type === 'num_array' ? parts.map(Number).filter(Number.isFinite) : parts;
+  }
+  if (type === 'object' || type === 'map') {
+    const parsed = tryJson(ex);
+    return parsed && typeof parsed === 'object' ? parsed : {};
+  }
+  return ex;
+}
+
+function tryJson(s: string): unknown {
+  if (!s || (s[0] !== '{' && s[0] !== '[')) return undefined;
+  try {
+    return JSON.parse(s);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The value of one parameter (children make objects, or arrays of objects for array types). */
+export function paramValue(p: DocParam, depth = 0): unknown {
+  if (depth > 32) return null;
+  const type = (p.type || '').toLowerCase();
+  if (p.children?.length) {
+    const obj = paramsObject(p.children, depth + 1);
+    const isArray =
+      type === 'array' || type.startsWith('list') || type.startsWith('array') || type.endsWith('[]') || type.startsWith('set');
+    return isArray ? [obj] : obj;
+  }
+  return scalar(p);
+}
+
+/** An object from a parameter list. */
+export function paramsObject(params: DocParam[], depth = 0): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const p of params) if (p.name) out[p.name] = paramValue(p, depth);
+  return out;
+}
+
+/** Replaces the `$data$` node of the common response with the doc's own body (null when there is none). */
+function wrapInCommon(common: DocParam[], body: unknown): unknown {
+  let placed = false;
+  const walk = (ps: DocParam[], depth: number): Record<string, unknown> => {
+    const out: Record<string, unknown> = {};
+    for (const p of ps) {
+      if (!p.name) continue;
+      if (!placed && p.example === DATA_NODE_EXAMPLE) {
+        out[p.name] = body;
+        placed = true;
+      } else if (p.children?.length && depth < 32) out[p.name] = walk(p.children, depth + 1);
+      else out[p.name] = paramValue({ ...p, example: p.example === DATA_NODE_EXAMPLE ? '' : p.example }, depth);
+    }
+    return out;
+  };
+  const env = walk(common, 0);
+  return placed ? env : null;
+}
+
+/** The generated default body of a doc. */
+export function generateDefaultBody(doc: DocDetail, commonReturns: DocParam[] = []): unknown {
+  let body: unknown = paramsObject(doc.responseParams ?? []);
+  if (doc.isResponseArray) body = [body];
+  if (doc.isUseGlobalReturns && commonReturns.length) {
+    const wrapped = wrapInCommon(commonReturns, body);
+    if (wrapped !== null) body = wrapped;
+  }
+  return body;
+}
+
+const kind = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Merges a newly generated body into the current one: new keys added, removed keys dropped, a changed type
+ * takes the new value, and a value the person edited (current differs from the last generated) is kept.
+ */
+export function mergeDefault(current: unknown, lastGenerated: unknown, next: unknown, depth = 0): unknown {
+  if (depth > 32) return next;
+  if (kind(current) !== kind(next)) return next;
+  if (kind(next) === 'object') {
+    const c = current as Record<string, unknown>;
+    const l = (kind(lastGenerated) === 'object' ? lastGenerated : {}) as Record<string, unknown>;
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(next as Record<string, unknown>)) {
+      out[k] = k in c ? mergeDefault(c[k], l[k], v, depth + 1) : v;
+    }
+    return out;
+  }
+  if (kind(next) === 'array') {
+    const c = current as unknown[];
+    const n = next as unknown[];
+    const l = (Array.isArray(lastGenerated) ? lastGenerated : []) as unknown[];
+    if (same(c, l)) return n;
+    // Edited arrays: merge element shapes from the first generated element into each kept element.
+    if (n.length && kind(n[0]) === 'object') return c.map((el) => mergeDefault(el, l[0], n[0], depth + 1));
+    return c;
+  }
+  // Scalars: keep an edited value, else take the new one.
+  return same(current, lastGenerated) ? next : current;
+}

@@ -1,0 +1,149 @@
+/**
+ * Runs mock scripts in QuickJS compiled to WebAssembly: a separate JS engine with its own heap, no host
+ * objects (no process, require, import, fetch, timers), a deadline (default 1 s) and a memory limit
+ * (default 32 MB) per call, and a fresh runtime for every call so nothing survives between scripts.
+ * The script is the body of a function: it gets `req` ({method, path, query, headers, body, params}),
+ * `Mock.mock(template)` and `Random.<placeholder>(...)` (bridged as JSON text to the plain-TS template
+ * engine), and must `return` the response data.
+ */
+import { getQuickJS, type QuickJSHandle, type QuickJSWASMModule, shouldInterruptAfterDeadline } from 'quickjs-emscripten';
+import { PLACEHOLDERS, TemplateRenderer } from './mock-template.js';
+
+export interface MockRequestData {
+  method: string;
+  path: string;
+  query: Record<string, unknown>;
+  headers: Record<string, unknown>;
+  body: unknown;
+  params?: Record<string, string>;
+}
+
+export type SandboxResult = { ok: true; value: unknown; timeMs: number } | { ok: false; error: string; timeMs: number };
+
+export interface SandboxLimits {
+  timeoutMs?: number;
+  memoryBytes?: number;
+  /** Largest JSON result accepted back into the host. */
+  maxResultBytes?: number;
+}
+
+let modulePromise: Promise<QuickJSWASMModule> | null = null;
+
+/** Loads the WASM engine once per process. */
+export function loadQuickJS(): Promise<QuickJSWASMModule> {
+  modulePromise ??= getQuickJS();
+  return modulePromise;
+}
+
+const PRELUDE = `
+(function (parse, stringify, slice, mockHost, randomHost) {
+  var Random = {};
+  ${JSON.stringify(PLACEHOLDERS)}.forEach(function (k) {
+    Random[k] = function () { return parse(randomHost(k, stringify(slice.call(arguments)))); };
+  });
+  globalThis.Random = Random;
+  globalThis.Mock = { Random: Random, mock: function (t) { return parse(mockHost(stringify(t === undefined ? null : t))); } };
+})(JSON.parse, JSON.stringify, Array.prototype.slice, __folio_mock, __folio_random);
+`;
+
+/** Runs one script; never throws for script faults (they come back as {ok:false, error}). */
+export async function runMockScript(script: string, req: MockRequestData, limits: SandboxLimits = {}): Promise<SandboxResult> {
+  const QuickJS = await loadQuickJS();
+  const started = performance.now();
+  const timeoutMs = limits.timeoutMs ?? 1000;
+  const maxResult = limits.maxResultBytes ?? 8 * 1024 * 1024;
+  const runtime = QuickJS.newRuntime();
+  runtime.setMemoryLimit(limits.memoryBytes ?? 32 * 1024 * 1024);
+  runtime.setMaxStackSize(512 * 1024);
+  const deadline = Date.now() + timeoutMs;
+  runtime.setInterruptHandler(shouldInterruptAfterDeadline(deadline));
+  const ctx = runtime.newContext();
+  const renderer = new TemplateRenderer();
+  const done = (r: { ok: true; value: unknown } | { ok: false; error: string }): SandboxResult => ({
+    ...r,
+    timeMs: performance.now() - started,
+  });
+  const handles: QuickJSHandle[] = [];
+  try {
+    const hostCall = (fn: () => unknown) => {
+      try {
+        const out = JSON.stringify(fn() ?? null);
+        if (out.length > maxResult) return { error: ctx.newError('mock template output is too large') };
+        return ctx.newString(out);
+      } catch (e) {
+        return { error: ctx.newError((e as Error).message) };
+      }
+    };
+    const mockFn = ctx.newFunction('__folio_mock', (tplHandle) => {
+      const text = ctx.getString(tplHandle);
+      return hostCall(() => renderer.render(JSON.parse(text)));
+    });
+    const randomFn = ctx.newFunction('__folio_random', (nameHandle, argsHandle) => {
+      const name = ctx.getString(nameHandle);
+      const args = JSON.parse(ctx.getString(argsHandle)) as unknown[];
+      return hostCall(() => renderer.call(name, Array.isArray(args) ? args : []));
+    });
+    handles.push(mockFn, randomFn);
+    ctx.setProp(ctx.global, '__folio_mock', mockFn);
+    ctx.setProp(ctx.global, '__folio_random', randomFn);
+    const setup = ctx.evalCode(`${PRELUDE}\nvar req = ${JSON.stringify(req)};`, 'prelude.js');
+    if (setup.error) {
+      const err = ctx.dump(setup.error);
+      setup.error.dispose();
+      return done({ ok: false, error: `sandbox setup failed: ${describe(err)}` });
+    }
+    setup.value.dispose();
+    // Serialise inside the sandbox (its limits apply) with JSON.stringify captured before the script runs.
+    const jsonFn = ctx.evalCode('(function (s) { return function (v) { return v === undefined ? undefined : s(v); }; })(JSON.stringify)');
+    if (jsonFn.error) {
+      jsonFn.error.dispose();
+      return done({ ok: false, error: 'sandbox failure' });
+    }
+    handles.push(jsonFn.value);
+    const res = ctx.evalCode(`(function () {\n${script}\n})()`, 'mock.js');
+    if (res.error) {
+      const err = ctx.dump(res.error);
+      res.error.dispose();
+      if (Date.now() >= deadline) return done({ ok: false, error: `script ran longer than ${timeoutMs} ms` });
+      return done({ ok: false, error: describe(err) });
+    }
+    const asJson = ctx.callFunction(jsonFn.value, ctx.undefined, res.value);
+    const isString = ctx.typeof(res.value) === 'string';
+    const strValue = isString ? ctx.getString(res.value) : '';
+    res.value.dispose();
+    if (asJson.error) {
+      const err = ctx.dump(asJson.error);
+      asJson.error.dispose();
+      return done({ ok: false, error: describe(err) });
+    }
+    const typ = ctx.typeof(asJson.value);
+    const text = typ === 'string' ? ctx.getString(asJson.value) : undefined;
+    asJson.value.dispose();
+    if (text === undefined) return done({ ok: false, error: 'no data returned, is return missing?' });
+    if (text.length > maxResult) return done({ ok: false, error: 'result is too large' });
+    return done({ ok: true, value: isString ? strValue : JSON.parse(text) });
+  } catch (e) {
+    return done({ ok: false, error: (e as Error).message || 'sandbox failure' });
+  } finally {
+    for (const h of handles) if (h.alive) h.dispose();
+    try {
+      ctx.dispose();
+      runtime.dispose();
+    } catch {
+      // A runtime whose heap hit the limit may refuse a clean teardown; it is unreachable either way.
+    }
+  }
+}
+
+function describe(err: unknown): string {
+  if (err && typeof err === 'object') {
+    const e = err as { name?: string; message?: string };
+    if (e.message !== undefined) return `${e.name ?? 'Error'}: ${e.message}`;
+  }
+  if (typeof err === 'string') return err;
+  try {
+    return JSON.stringify(err);
+  } catch {
+    return String(err);
+  }
+}

@@ -1,0 +1,311 @@
+/**
+ * Mock rules: loading per application (cached briefly, dropped on every write), the default mock kept in
+ * step with each doc (doc-change listener, in the writing transaction), and producing a response for a rule.
+ */
+import { type DocDetail, type DocParam, DocType, ParamOwner, ParamStyle } from '@folio/shared';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { type Conn, insertMany } from '../../db/database.js';
+import { md5 } from '../../lib/crypto.js';
+import type { DocChange } from '../doc-events.js';
+import { loadDocDetails } from '../docs/doc-detail.js';
+import { buildParamTrees, loadParamRows } from '../docs/doc-params.js';
+import { generateDefaultBody, mergeDefault } from './mock-default.js';
+import type { MockRule } from './mock-match.js';
+import { type MockRequestData, runMockScript } from './mock-sandbox.js';
+import { hasTemplate, mockRender } from './mock-template.js';
+
+const CHUNK = 500;
+const CACHE_MS = 2000;
+const cache = new Map<number, { at: number; rules: Promise<MockRule[]> }>();
+
+/** Drops cached rules of an application (all when omitted). */
+export function invalidateMockCache(moduleId?: number): void {
+  if (moduleId === undefined) cache.clear();
+  else cache.delete(moduleId);
+}
+
+const ruleColumns = [
+  'mc.id',
+  'mc.docId',
+  'd.moduleId',
+  'mc.name',
+  'mc.path',
+  'mc.isDefault',
+  'mc.requestDataType',
+  'mc.requestData',
+  'mc.httpStatus',
+  'mc.delayMills',
+  'mc.resultType',
+  'mc.responseHeaders',
+  'mc.responseBody',
+  'mc.mockScript',
+  'd.httpMethod as docMethod',
+] as const;
+
+/** Live rules of an application (docs not deleted), cached for two seconds. */
+export function loadModuleRules(ctx: Pick<AppContext, 'db'>, moduleId: number): Promise<MockRule[]> {
+  const hit = cache.get(moduleId);
+  if (hit && Date.now() - hit.at < CACHE_MS) return hit.rules;
+  const rules = ctx.db
+    .selectFrom('mockConfigs as mc')
+    .innerJoin('docs as d', 'd.id', 'mc.docId')
+    .select([...ruleColumns])
+    .where('d.moduleId', '=', moduleId)
+    .where('d.isDeleted', '=', 0)
+    .where('mc.isDeleted', '=', 0)
+    .execute() as Promise<MockRule[]>;
+  cache.set(moduleId, { at: Date.now(), rules });
+  rules.catch(() => cache.delete(moduleId));
+  return rules;
+}
+
+/** Rules found by Torna's data id (md5 of the path, with or without its query) across applications. */
+export async function loadRulesByDataIds(ctx: Pick<AppContext, 'db'>, dataIds: string[]): Promise<MockRule[]> {
+  return (await ctx.db
+    .selectFrom('mockConfigs as mc')
+    .innerJoin('docs as d', 'd.id', 'mc.docId')
+    .select([...ruleColumns])
+    .where('mc.dataId', 'in', dataIds)
+    .where('d.isDeleted', '=', 0)
+    .where('mc.isDeleted', '=', 0)
+    .orderBy('mc.id', 'desc')
+    .execute()) as MockRule[];
+}
+
+/** One rule by id (live doc). */
+export async function loadRuleById(ctx: Pick<AppContext, 'db'>, id: number): Promise<MockRule | null> {
+  const r = await ctx.db
+    .selectFrom('mockConfigs as mc')
+    .innerJoin('docs as d', 'd.id', 'mc.docId')
+    .select([...ruleColumns])
+    .where('mc.id', '=', id)
+    .where('d.isDeleted', '=', 0)
+    .where('mc.isDeleted', '=', 0)
+    .executeTakeFirst();
+  return (r as MockRule | undefined) ?? null;
+}
+
+/** Default path of a doc's mock: its URL without the leading slash. */
+export function defaultMockPath(ctx: Pick<AppContext, 'ids'>, doc: { id: number; url: string }): string {
+  const p = doc.url
+    .trim()
+    .replace(/^[a-z]+:\/\/[^/]+/i, '')
+    .split('?')[0]
+    .replace(/\/{2,}/g, '/')
+    .replace(/^\/+|\/+$/g, '');
+  return p || `doc/${ctx.ids.encode(doc.id)}`;
+}
+
+const DEFAULT_HEADERS = JSON.stringify([{ name: 'Content-Type', value: 'application/json;charset=UTF-8' }]);
+
+/** Common response params of applications, by module id. */
+async function commonReturns(conn: Conn, ctx: Pick<AppContext, 'ids'>, moduleIds: number[]): Promise<Map<number, DocParam[]>> {
+  const rows = (await loadParamRows(conn, ParamOwner.MODULE, moduleIds)).filter((r) => r.style === ParamStyle.RESPONSE);
+  const trees = buildParamTrees(rows, ctx.ids);
+  const out = new Map<number, DocParam[]>();
+  for (const [owner, byStyle] of trees) out.set(owner, byStyle.get(ParamStyle.RESPONSE) ?? []);
+  return out;
+}
+
+const isMockable = (d: DocDetail | null): d is DocDetail => !!d && !d.isFolder && (d.type === DocType.HTTP || d.type === undefined);
+
+/**
+ * Creates or refreshes the default mock of each doc (one read per 500 docs, one insert for the new ones,
+ * one update per doc whose default actually changed).
+ */
+export async function refreshDefaultMocks(
+  conn: Conn,
+  ctx: Pick<AppContext, 'ids' | 'dialect'>,
+  docs: { id: number; moduleId: number; detail: DocDetail }[],
+  nickname: string,
+): Promise<void> {
+  const list = docs.filter((d) => isMockable(d.detail));
+  if (!list.length) return;
+  const commons = await commonReturns(
+    conn,
+    ctx,
+    list.map((d) => d.moduleId),
+  );
+  const existing = new Map<number, { id: number; path: string; responseBody: string; mockResult: string; isDeleted: number }>();
+  for (let i = 0; i < list.length; i += CHUNK) {
+    const rows = await conn
+      .selectFrom('mockConfigs')
+      .select(['id', 'docId', 'path', 'responseBody', 'mockResult', 'isDeleted'])
+      .where('isDefault', '=', 1)
+      .where(
+        'docId',
+        'in',
+        list.slice(i, i + CHUNK).map((d) => d.id),
+      )
+      .execute();
+    for (const r of rows) existing.set(r.docId, r);
+  }
+  const now = Date.now();
+  const inserts: Record<string, unknown>[] = [];
+  for (const d of list) {
+    const generated = generateDefaultBody(d.detail, d.detail.isUseGlobalReturns ? (commons.get(d.moduleId) ?? []) : []);
+    const path = defaultMockPath(ctx, { id: d.id, url: d.detail.url });
+    const old = existing.get(d.id);
+    if (!old) {
+      inserts.push({
+        docId: d.id,
+        name: `${d.detail.name}-default`.slice(0, 255),
+        dataId: md5(path),
+        path,
+        version: 1,
+        isDefault: 1,
+        requestDataType: 0,
+        requestData: '',
+        httpStatus: 200,
+        delayMills: 0,
+        resultType: 0,
+        responseHeaders: DEFAULT_HEADERS,
+        responseBody: JSON.stringify(generated, null, 2),
+        mockScript: '',
+        mockResult: JSON.stringify(generated),
+        remark: '',
+        creatorName: nickname,
+        modifierName: nickname,
+        createdAt: now,
+        updatedAt: now,
+      });
+      continue;
+    }
+    if (old.isDeleted) continue; // a person deleted the default: do not bring it back
+    let current: unknown;
+    let last: unknown;
+    try {
+      current = JSON.parse(old.responseBody);
+    } catch {
+      current = undefined;
+    }
+    try {
+      last = JSON.parse(old.mockResult);
+    } catch {
+      last = undefined;
+    }
+    const merged = current === undefined ? generated : mergeDefault(current, last, generated);
+    const body = JSON.stringify(merged, null, 2);
+    const result = JSON.stringify(generated);
+    if (body === old.responseBody && result === old.mockResult && path === old.path) continue;
+    await conn
+      .updateTable('mockConfigs')
+      .set({ responseBody: body, mockResult: result, path, dataId: md5(path), modifierName: nickname, updatedAt: now })
+      .where('id', '=', old.id)
+      .execute();
+  }
+  if (inserts.length) await insertMany(conn, 'mockConfigs', inserts);
+  for (const m of new Set(list.map((d) => d.moduleId))) invalidateMockCache(m);
+}
+
+/** Doc-change listener: keeps default mocks in step with docs. */
+export async function onDocChangesForMock(app: FastifyInstance, tx: Conn, changes: DocChange[]): Promise<void> {
+  const docs = changes
+    .filter((c) => c.kind !== 'delete' && c.after)
+    .map((c) => ({ id: c.docId, moduleId: c.moduleId, detail: c.after as DocDetail }));
+  for (const c of changes) invalidateMockCache(c.moduleId);
+  if (!docs.length) return;
+  await refreshDefaultMocks(tx, app.ctx, docs, changes[0]?.nickname ?? '');
+}
+
+/** Makes sure docs created before this feature (or by paths that emit no event) have their default mock. */
+export async function ensureDefaultMock(ctx: Pick<AppContext, 'db' | 'ids' | 'dialect'>, docId: number, moduleId: number): Promise<void> {
+  const has = await ctx.db.selectFrom('mockConfigs').select('id').where('docId', '=', docId).where('isDefault', '=', 1).executeTakeFirst();
+  if (has) return;
+  const detail = (await loadDocDetails(ctx, [docId])).get(docId);
+  if (!detail) return;
+  await refreshDefaultMocks(ctx.db, ctx, [{ id: docId, moduleId, detail }], detail.modifierName || detail.creatorName);
+}
+
+export interface MockResponse {
+  status: number;
+  headers: [string, string][];
+  body: string | Buffer;
+  contentType: string;
+  delayMs: number;
+}
+
+const parsedBodies = new Map<string, { tpl: unknown; template: boolean }>();
+
+function parseFixed(body: string): { tpl: unknown; template: boolean } | null {
+  const cached = parsedBodies.get(body);
+  if (cached) return cached;
+  const t = body.trim();
+  if (!t || (t[0] !== '{' && t[0] !== '[')) return null;
+  let v: unknown;
+  try {
+    v = JSON.parse(t);
+  } catch {
+    return null;
+  }
+  const out = { tpl: v, template: hasTemplate(v) };
+  if (parsedBodies.size > 500) parsedBodies.clear();
+  parsedBodies.set(body, out);
+  return out;
+}
+
+function ruleHeaders(raw: string): [string, string][] {
+  try {
+    const list = JSON.parse(raw || '[]');
+    if (!Array.isArray(list)) return [];
+    return list
+      .filter((h) => h && typeof h.name === 'string' && /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,128}$/.test(h.name))
+      .map((h) => [h.name, String(h.value ?? '').replace(/[\r\n]/g, ' ')] as [string, string]);
+  } catch {
+    return [];
+  }
+}
+
+/** Produces the response of a rule for a request (scripts run in the sandbox). */
+export async function respond(
+  settings: { getInt(key: string, fallback: number): number },
+  rule: MockRule,
+  req: MockRequestData,
+): Promise<MockResponse> {
+  const headers = ruleHeaders(rule.responseHeaders);
+  const declaredType = headers.find(([k]) => k.toLowerCase() === 'content-type')?.[1];
+  const delayMs = Math.max(0, Math.min(rule.delayMills || 0, settings.getInt('folio.mock.max-delay-ms', 10_000)));
+  const status = rule.httpStatus >= 100 && rule.httpStatus <= 599 ? rule.httpStatus : 200;
+  const others = headers.filter(([k]) => k.toLowerCase() !== 'content-type' && k.toLowerCase() !== 'content-length');
+  if (rule.resultType === 1) {
+    const r = await runMockScript(rule.mockScript, req, {
+      timeoutMs: settings.getInt('folio.mock.script-timeout-ms', 1000),
+      memoryBytes: settings.getInt('folio.mock.script-memory-mb', 32) * 1024 * 1024,
+    });
+    if (!r.ok) {
+      return {
+        status: 500,
+        headers: [],
+        body: JSON.stringify({ code: '100', error: 'mock_script_error', msg: `Mock script error: ${r.error}`, data: null }),
+        contentType: 'application/json; charset=utf-8',
+        delayMs: 0,
+      };
+    }
+    const isText = typeof r.value === 'string';
+    return {
+      status,
+      headers: others,
+      body: isText ? (r.value as string) : JSON.stringify(r.value),
+      contentType: declaredType ?? (isText ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8'),
+      delayMs,
+    };
+  }
+  const fixed = parseFixed(rule.responseBody);
+  if (fixed?.template) {
+    return {
+      status,
+      headers: others,
+      body: JSON.stringify(mockRender(fixed.tpl)),
+      contentType: declaredType ?? 'application/json; charset=utf-8',
+      delayMs,
+    };
+  }
+  return {
+    status,
+    headers: others,
+    body: rule.responseBody,
+    contentType: declaredType ?? (fixed ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8'),
+    delayMs,
+  };
+}
