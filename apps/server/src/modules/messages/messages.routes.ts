@@ -1,4 +1,268 @@
-/** Routes of the messages feature (slot registered in modules/index.ts; the feature fills it). */
+/** Subscriptions (follow docs and projects) and in-site messages. */
+import { SubscribeType, UNREAD_BADGE_MAX } from '@folio/shared';
 import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { notFound } from '../../lib/errors.js';
+import { Paging } from '../../lib/schemas.js';
+import { authorizeDoc, authorizeProject, membershipsOf, projectRole } from '../../permissions/authorize.js';
+import { requireUser } from '../../plugins/auth.js';
+import { ok, okNull, okResponse } from '../../plugins/envelope.js';
 
-export async function messagesRoutes(_app: FastifyInstance): Promise<void> {}
+const MessageView = Type.Object({
+  id: Type.String(),
+  message: Type.String(),
+  type: Type.Integer(),
+  sourceId: Type.String(),
+  isRead: Type.Integer(),
+  gmtCreate: Type.Number(),
+});
+const MessagePage = Type.Object({ total: Type.Integer(), list: Type.Array(MessageView) });
+
+export async function messagesRoutes(app: FastifyInstance): Promise<void> {
+  const { db, ids } = app.ctx;
+
+  const view = (m: { id: number; message: string; type: number; sourceId: number; isRead: number; createdAt: number }) => ({
+    id: ids.encode(m.id),
+    message: m.message,
+    type: m.type,
+    sourceId: ids.encode(m.sourceId),
+    isRead: m.isRead,
+    gmtCreate: Number(m.createdAt),
+  });
+  const cols = ['id', 'message', 'type', 'sourceId', 'isRead', 'createdAt'] as const;
+
+  // ---- subscriptions ----
+  async function follow(userId: number, type: number, sourceId: number, on: boolean) {
+    if (!on) {
+      await db.deleteFrom('subscriptions').where('userId', '=', userId).where('type', '=', type).where('sourceId', '=', sourceId).execute();
+      return;
+    }
+    const has = await db
+      .selectFrom('subscriptions')
+      .select('id')
+      .where('userId', '=', userId)
+      .where('type', '=', type)
+      .where('sourceId', '=', sourceId)
+      .executeTakeFirst();
+    if (has) return;
+    try {
+      await db.insertInto('subscriptions').values({ userId, type, sourceId, createdAt: Date.now() }).execute();
+    } catch (e) {
+      // A concurrent follow won the unique index: the state is what was asked.
+      const again = await db
+        .selectFrom('subscriptions')
+        .select('id')
+        .where('userId', '=', userId)
+        .where('type', '=', type)
+        .where('sourceId', '=', sourceId)
+        .executeTakeFirst();
+      if (!again) throw e;
+    }
+  }
+
+  for (const [verb, on] of [
+    ['follow', true],
+    ['unfollow', false],
+  ] as const) {
+    app.post(
+      `/user/subscribe/doc/${verb}`,
+      { schema: { tags: ['subscription'], body: Type.Object({ docId: Type.String({ minLength: 1, maxLength: 64 }) }), response: okNull } },
+      async (req) => {
+        const u = requireUser(req);
+        const docId = ids.decode((req.body as { docId: string }).docId, 'doc');
+        await authorizeDoc(req, docId, 'doc.read');
+        await follow(u.id, SubscribeType.DOC, docId, on);
+        return ok(null);
+      },
+    );
+    app.post(
+      `/user/subscribe/project/${verb}`,
+      {
+        schema: {
+          tags: ['subscription'],
+          body: Type.Object({ projectId: Type.String({ minLength: 1, maxLength: 64 }) }),
+          response: okNull,
+        },
+      },
+      async (req) => {
+        const u = requireUser(req);
+        const projectId = ids.decode((req.body as { projectId: string }).projectId, 'project');
+        await authorizeProject(req, projectId, 'project.read');
+        await follow(u.id, SubscribeType.PROJECT, projectId, on);
+        return ok(null);
+      },
+    );
+  }
+
+  app.get(
+    '/user/subscribe/doc/isFollow',
+    {
+      schema: {
+        tags: ['subscription'],
+        querystring: Type.Object({ docId: Type.String({ minLength: 1, maxLength: 64 }) }),
+        response: okResponse(Type.Boolean()),
+      },
+    },
+    async (req) => {
+      const u = requireUser(req);
+      const docId = ids.decode((req.query as { docId: string }).docId, 'doc');
+      await authorizeDoc(req, docId, 'doc.read');
+      const r = await db
+        .selectFrom('subscriptions')
+        .select('id')
+        .where('userId', '=', u.id)
+        .where('type', '=', SubscribeType.DOC)
+        .where('sourceId', '=', docId)
+        .executeTakeFirst();
+      return ok(!!r);
+    },
+  );
+
+  app.get(
+    '/user/subscribe/project/isFollow',
+    {
+      schema: {
+        tags: ['subscription'],
+        querystring: Type.Object({ projectId: Type.String({ minLength: 1, maxLength: 64 }) }),
+        response: okResponse(Type.Boolean()),
+      },
+    },
+    async (req) => {
+      const u = requireUser(req);
+      const projectId = ids.decode((req.query as { projectId: string }).projectId, 'project');
+      await authorizeProject(req, projectId, 'project.read');
+      const r = await db
+        .selectFrom('subscriptions')
+        .select('id')
+        .where('userId', '=', u.id)
+        .where('type', '=', SubscribeType.PROJECT)
+        .where('sourceId', '=', projectId)
+        .executeTakeFirst();
+      return ok(!!r);
+    },
+  );
+
+  /** The caller's followed docs that still exist and that they can still see. */
+  app.get('/user/subscribe/doc/list', { schema: { tags: ['subscription'] } }, async (req) => {
+    const u = requireUser(req);
+    const m = await membershipsOf(req);
+    const rows = await db
+      .selectFrom('subscriptions as s')
+      .innerJoin('docs as d', 'd.id', 's.sourceId')
+      .innerJoin('modules as mo', 'mo.id', 'd.moduleId')
+      .innerJoin('projects as p', 'p.id', 'mo.projectId')
+      .select([
+        's.id as subId',
+        's.createdAt',
+        'd.id',
+        'd.name',
+        'd.url',
+        'd.httpMethod',
+        'd.type',
+        'd.moduleId',
+        'mo.name as moduleName',
+        'p.id as projectId',
+        'p.name as projectName',
+        'p.spaceId',
+        'p.isPrivate',
+      ])
+      .where('s.userId', '=', u.id)
+      .where('s.type', '=', SubscribeType.DOC)
+      .where('d.isDeleted', '=', 0)
+      .where('mo.isDeleted', '=', 0)
+      .where('p.isDeleted', '=', 0)
+      .orderBy('s.id', 'desc')
+      .execute();
+    return ok(
+      rows
+        .filter((r) => projectRole(u, m, { id: r.projectId, spaceId: r.spaceId, isPrivate: r.isPrivate }))
+        .map((r) => ({
+          id: ids.encode(r.subId),
+          docId: ids.encode(r.id),
+          name: r.name,
+          url: r.url,
+          httpMethod: r.httpMethod,
+          docType: r.type,
+          moduleId: ids.encode(r.moduleId),
+          moduleName: r.moduleName,
+          projectId: ids.encode(r.projectId),
+          projectName: r.projectName,
+          gmtCreate: Number(r.createdAt),
+        })),
+    );
+  });
+
+  // ---- messages ----
+  /** Polled every 30 s by every open tab: two indexed queries (count and latest 99). */
+  app.get('/user/message/unread', { schema: { tags: ['message'], response: okResponse(MessagePage) } }, async (req) => {
+    const u = requireUser(req);
+    const [list, count] = await Promise.all([
+      db
+        .selectFrom('messages')
+        .select(cols)
+        .where('userId', '=', u.id)
+        .where('isRead', '=', 0)
+        .orderBy('id', 'desc')
+        .limit(UNREAD_BADGE_MAX)
+        .execute(),
+      db
+        .selectFrom('messages')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('userId', '=', u.id)
+        .where('isRead', '=', 0)
+        .executeTakeFirst(),
+    ]);
+    return ok({ total: Number(count?.n ?? 0), list: list.map(view) });
+  });
+
+  app.get(
+    '/user/message/page',
+    {
+      schema: {
+        tags: ['message'],
+        querystring: Type.Object({ ...Paging, isRead: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })) }),
+        response: okResponse(MessagePage),
+      },
+    },
+    async (req) => {
+      const u = requireUser(req);
+      const q = req.query as { pageIndex?: number; pageSize?: number; isRead?: number };
+      const pageIndex = q.pageIndex ?? 1;
+      const pageSize = q.pageSize ?? 20;
+      let base = db.selectFrom('messages').where('userId', '=', u.id);
+      if (q.isRead !== undefined) base = base.where('isRead', '=', q.isRead);
+      const [list, count] = await Promise.all([
+        base
+          .select(cols)
+          .orderBy('id', 'desc')
+          .limit(pageSize)
+          .offset((pageIndex - 1) * pageSize)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+      ]);
+      return ok({ total: Number(count?.n ?? 0), list: list.map(view) });
+    },
+  );
+
+  app.post(
+    '/user/message/setRead',
+    { schema: { tags: ['message'], body: Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) }), response: okNull } },
+    async (req) => {
+      const u = requireUser(req);
+      const id = ids.decode((req.body as { id: string }).id, 'message');
+      // Only the owner's message: someone else's id changes nothing and answers like a missing one.
+      const r = await db.updateTable('messages').set({ isRead: 1 }).where('id', '=', id).where('userId', '=', u.id).executeTakeFirst();
+      if (Number(r.numUpdatedRows) === 0) {
+        const mine = await db.selectFrom('messages').select('id').where('id', '=', id).where('userId', '=', u.id).executeTakeFirst();
+        if (!mine) throw notFound('message');
+      }
+      return ok(null);
+    },
+  );
+
+  app.post('/user/message/setReadAll', { schema: { tags: ['message'], response: okNull } }, async (req) => {
+    const u = requireUser(req);
+    await db.updateTable('messages').set({ isRead: 1 }).where('userId', '=', u.id).where('isRead', '=', 0).execute();
+    return ok(null);
+  });
+}
