@@ -58,8 +58,8 @@ export interface Harness {
   admin<T = any>(method: 'GET' | 'POST', path: string, body?: Record<string, unknown>): Promise<T>;
   /** Logs in through the API and returns the token. */
   login(username: string, password: string): Promise<string>;
-  /** A fresh browser context (own storage) with one page; optional token put in local storage first. */
-  newPage(opts?: BrowserContextOptions & { token?: string }): Promise<Page>;
+  /** A fresh browser context (own storage) with one page; optional token and UI language put in local storage first. */
+  newPage(opts?: BrowserContextOptions & { token?: string; lang?: string }): Promise<Page>;
   /** Saves a full-page screenshot to e2e/screenshots/<prefix>-<name>.png and returns the path. */
   shot(page: Page, name: string): Promise<string>;
   /** Server output so far (for failure messages). */
@@ -204,7 +204,7 @@ export async function startHarness(opts: { prefix?: string; env?: Record<string,
     },
     login,
     async newPage(o = {}) {
-      const { token, ...ctxOpts } = o;
+      const { token, lang, ...ctxOpts } = o;
       const ctx = await b.newContext({ baseURL: baseUrl, viewport: { width: 1366, height: 850 }, ...ctxOpts });
       contexts.push(ctx);
       if (token) {
@@ -214,6 +214,11 @@ export async function startHarness(opts: { prefix?: string; env?: Record<string,
             sessionStorage.setItem('e2e.tokenSet', '1');
           }
         }, token);
+      }
+      if (lang) {
+        await ctx.addInitScript((l) => {
+          if (!localStorage.getItem('folio.lang')) localStorage.setItem('folio.lang', l);
+        }, lang);
       }
       const page = await ctx.newPage();
       page.setDefaultTimeout(15_000);

@@ -1,9 +1,380 @@
-/** Placeholder for the reader's doc view (issue 3); its owner replaces this file, keeping the export name and props. */
-export type DocViewSource =
-  | { kind: 'user' }
-  | { kind: 'share'; shareId: string; grant?: string }
-  | { kind: 'compose'; showId: string; grant?: string };
+/**
+ * The reader's doc view (management, preview, share, show): method + URL with copy buttons, the chosen
+ * environment's base URL, Markdown description (sanitized), parameter tables with nested rows, enum values,
+ * generated request/response examples (wrapped in the common response at its `$data$` node), error codes,
+ * Dubbo info, Markdown and custom docs; follow/unfollow; tabs for debug, mock (management) and history.
+ */
+import { CopyOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
+import { DocType, formatDateTime, isDeprecated, METHOD_TAG_COLORS } from '@folio/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Descriptions, Result, Select, Skeleton, Space, Tabs, Tag, Tooltip, Typography } from 'antd';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { Markdown, SafeHtml } from '../../components/markdown';
+import { ApiError, api } from '../../lib/api';
+import { copyText } from '../../lib/clipboard';
+import { readLocal, writeLocal } from '../../lib/storage';
+import { type DocViewSource, fetchViewDoc, type LoadedDoc, type ViewDoc } from './doc-source';
+import { bodyExample, findDataNode, queryString, responseExample } from './examples';
+import { ParamViewTable } from './param-view-table';
 
-export function DocView(_props: { docId: string; source?: DocViewSource }) {
-  return null;
+export type { DocViewSource } from './doc-source';
+
+const DebugPanel = lazy(() => import('../debug/debug-panel').then((m) => ({ default: m.DebugPanel })));
+const MockPanel = lazy(() => import('../mock/mock-panel').then((m) => ({ default: m.MockPanel })));
+const HistoryPanel = lazy(() => import('../history/history-panel').then((m) => ({ default: m.HistoryPanel })));
+
+const ENV_KEY = 'folio.view.env';
+
+/** Query key of a doc read through a source. */
+export const viewDocKey = (docId: string, source: DocViewSource) => [
+  'viewDoc',
+  source.kind,
+  source.kind === 'share' ? source.shareId : source.kind === 'compose' ? source.showId : '',
+  docId,
+];
+
+export function DocView({ docId, source = { kind: 'user' } }: { docId: string; source?: DocViewSource }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const q = useQuery({ queryKey: viewDocKey(docId, source), queryFn: () => fetchViewDoc(docId, source), retry: false, enabled: !!docId });
+  if (q.isLoading) return <Skeleton active paragraph={{ rows: 10 }} />;
+  if (q.error || !q.data) {
+    const e = q.error as ApiError | null;
+    const notFound = !e || e.status === 404 || e.error === 'not_found';
+    return (
+      <Result status={notFound ? '404' : 'warning'} title={notFound ? t('view.docNotFound') : e?.message} data-testid="doc-not-found" />
+    );
+  }
+  const management = source.kind === 'user' && !pathname.startsWith('/view');
+  return <DocBody loaded={q.data} source={source} management={management} />;
 }
+
+function DocBody({ loaded, source, management }: { loaded: LoadedDoc; source: DocViewSource; management: boolean }) {
+  const { t } = useTranslation();
+  const { doc } = loaded;
+  const debugAllowed = source.kind === 'user' || loaded.environments.length > 0;
+  const items = [
+    { key: 'doc', label: t('view.doc.tab.doc'), children: <DocContent loaded={loaded} source={source} /> },
+    ...(doc.type === DocType.HTTP && debugAllowed
+      ? [
+          {
+            key: 'debug',
+            label: t('view.doc.tab.debug'),
+            children: (
+              <Lazy>
+                <DebugPanel doc={doc} source={source} />
+              </Lazy>
+            ),
+          },
+        ]
+      : []),
+    ...(management && doc.type === DocType.HTTP
+      ? [
+          {
+            key: 'mock',
+            label: t('view.doc.tab.mock'),
+            children: (
+              <Lazy>
+                <MockPanel doc={doc} />
+              </Lazy>
+            ),
+          },
+        ]
+      : []),
+    ...(source.kind === 'user'
+      ? [
+          {
+            key: 'history',
+            label: t('view.doc.tab.history'),
+            children: (
+              <Lazy>
+                <HistoryPanel docId={doc.id} />
+              </Lazy>
+            ),
+          },
+        ]
+      : []),
+  ];
+  return (
+    <div className="doc-view" data-testid="doc-view">
+      <Tabs items={items} destroyOnHidden />
+    </div>
+  );
+}
+
+function Lazy({ children }: { children: React.ReactNode }) {
+  return <Suspense fallback={<Skeleton active />}>{children}</Suspense>;
+}
+
+function FollowButton({ docId }: { docId: string }) {
+  const { t } = useTranslation();
+  const q = useQuery({ queryKey: ['isFollow', docId], queryFn: () => api.get<boolean>('user/subscribe/doc/isFollow', { docId }) });
+  const [busy, setBusy] = useState(false);
+  const on = !!q.data;
+  return (
+    <Button
+      size="small"
+      icon={on ? <StarFilled style={{ color: '#faad14' }} /> : <StarOutlined />}
+      loading={busy}
+      data-testid="follow-button"
+      onClick={async () => {
+        setBusy(true);
+        try {
+          await api.post(on ? 'user/subscribe/doc/unfollow' : 'user/subscribe/doc/follow', { docId });
+          await q.refetch();
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      {on ? t('view.doc.unfollow') : t('view.doc.follow')}
+    </Button>
+  );
+}
+
+function Section({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
+  return (
+    <section className="doc-section" data-testid={testId}>
+      <Typography.Title level={5}>{title}</Typography.Title>
+      {children}
+    </section>
+  );
+}
+
+function CodeBlock({ text, testId }: { text: string; testId?: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="code-block" data-testid={testId}>
+      <Button size="small" className="code-copy" icon={<CopyOutlined />} onClick={() => copyText(text)}>
+        {t('view.doc.copyExample')}
+      </Button>
+      <pre>{text}</pre>
+    </div>
+  );
+}
+
+/** Wraps the doc's response params in the common returns at the `$data$` node (for the table). */
+function responseTable(doc: ViewDoc) {
+  const common = doc.isUseGlobalReturns === 0 ? [] : (doc.globalReturns ?? []);
+  const dataNode = findDataNode(common);
+  if (!dataNode) return doc.responseParams;
+  const swap = (list: typeof common): typeof common =>
+    list.map((p) => (p === dataNode ? { ...p, example: '', children: doc.responseParams } : { ...p, children: swap(p.children ?? []) }));
+  return swap(common);
+}
+
+function DocContent({ loaded, source }: { loaded: LoadedDoc; source: DocViewSource }) {
+  const { t } = useTranslation();
+  const { doc, environments } = loaded;
+  const [envName, setEnvName] = useState<string>(() => readLocal<Record<string, string>>(ENV_KEY, {})[doc.moduleId] ?? '');
+  const env = environments.find((e) => e.name === envName) ?? environments[0];
+  const fullUrl = `${env?.url ?? ''}${doc.url}`;
+  const deprecated = isDeprecated(doc.deprecated);
+  const headers = useMemo(() => [...(doc.isUseGlobalHeaders === 0 ? [] : (doc.globalHeaders ?? [])), ...doc.headerParams], [doc]);
+  const requestParams = useMemo(() => [...(doc.isUseGlobalParams === 0 ? [] : (doc.globalParams ?? [])), ...doc.requestParams], [doc]);
+  const responseParams = useMemo(() => responseTable(doc), [doc]);
+  const requestText = useMemo(() => {
+    if (!requestParams.length) return '';
+    if (/x-www-form-urlencoded/i.test(doc.contentType)) return queryString(requestParams).slice(1);
+    return JSON.stringify(bodyExample(requestParams, !!doc.isRequestArray, doc.requestArrayType), null, 2);
+  }, [doc, requestParams]);
+  const responseText = useMemo(() => {
+    if (!doc.responseParams.length && !(doc.globalReturns ?? []).length) return '';
+    return JSON.stringify(responseExample(doc, doc.globalReturns), null, 2);
+  }, [doc]);
+
+  const header = (
+    <div className="doc-title">
+      <Typography.Title level={3} style={{ margin: 0 }} delete={deprecated} data-testid="doc-title">
+        {doc.name}
+      </Typography.Title>
+      {deprecated && <Tag color="red">{t('view.doc.deprecated')}</Tag>}
+      {source.kind === 'user' && <FollowButton docId={doc.id} />}
+    </div>
+  );
+
+  if (doc.type === DocType.MARKDOWN || doc.type === DocType.CUSTOM) {
+    return (
+      <article className="doc-content">
+        {header}
+        {doc.type === DocType.MARKDOWN ? <Markdown source={doc.description} /> : <SafeHtml html={doc.description} />}
+      </article>
+    );
+  }
+
+  const method = (doc.httpMethod || 'GET').toUpperCase();
+  return (
+    <article className="doc-content">
+      {header}
+      {doc.type === DocType.HTTP && (
+        <div className="doc-url" data-testid="doc-url">
+          <Tag color={METHOD_TAG_COLORS[method] ?? 'default'} className="method-tag">
+            {method}
+          </Tag>
+          <Typography.Text className="url-text">{fullUrl || doc.url}</Typography.Text>
+          <Tooltip title={t('view.doc.copyUrl')}>
+            <Button
+              size="small"
+              type="text"
+              icon={<CopyOutlined />}
+              aria-label={t('view.doc.copyUrl')}
+              onClick={() => copyText(fullUrl || doc.url)}
+            />
+          </Tooltip>
+          <Button size="small" onClick={() => copyText(`${method} ${fullUrl || doc.url}`)}>
+            {t('view.doc.copyMethodUrl')}
+          </Button>
+          {environments.length > 0 && (
+            <Space size={4} className="doc-env">
+              <Typography.Text type="secondary">{t('view.doc.environment')}:</Typography.Text>
+              <Select
+                size="small"
+                value={env?.name}
+                style={{ minWidth: 140 }}
+                options={environments.map((e) => ({ value: e.name, label: `${e.name} (${e.url})` }))}
+                popupMatchSelectWidth={false}
+                onChange={(v) => {
+                  setEnvName(v);
+                  writeLocal(ENV_KEY, { ...readLocal<Record<string, string>>(ENV_KEY, {}), [doc.moduleId]: v });
+                }}
+              />
+            </Space>
+          )}
+        </div>
+      )}
+      <Descriptions size="small" column={{ xs: 1, sm: 2, md: 4 }} className="doc-meta">
+        {doc.type === DocType.HTTP && doc.contentType && (
+          <Descriptions.Item label={t('view.doc.contentType')}>{doc.contentType}</Descriptions.Item>
+        )}
+        {doc.author && <Descriptions.Item label={t('view.doc.maintainer')}>{doc.author}</Descriptions.Item>}
+        <Descriptions.Item label={t('view.doc.status')}>{t(`view.doc.status.${doc.status}`)}</Descriptions.Item>
+        {doc.gmtModified && (
+          <Descriptions.Item label={t('view.doc.modified')}>{formatDateTime(Number(doc.gmtModified) || doc.gmtModified)}</Descriptions.Item>
+        )}
+      </Descriptions>
+      {deprecated && doc.deprecated !== 'true' && <Alert type="warning" showIcon message={doc.deprecated} style={{ marginBottom: 12 }} />}
+      {doc.description && (
+        <Section title={t('view.doc.description')} testId="doc-description">
+          <Markdown source={doc.description} />
+        </Section>
+      )}
+      {doc.type === DocType.DUBBO && <DubboInfo doc={doc} />}
+      {doc.pathParams.length > 0 && (
+        <Section title={t('view.doc.pathParams')}>
+          <ParamViewTable params={doc.pathParams} kind="path" />
+        </Section>
+      )}
+      {headers.length > 0 && (
+        <Section title={t('view.doc.headerParams')}>
+          <ParamViewTable params={headers} kind="header" />
+        </Section>
+      )}
+      {doc.queryParams.length > 0 && (
+        <Section title={t('view.doc.queryParams')}>
+          <ParamViewTable params={doc.queryParams} kind="query" />
+        </Section>
+      )}
+      <Section
+        title={
+          doc.isRequestArray
+            ? `${t('view.doc.requestParams')} · ${t('view.doc.arrayOf', { 0: doc.requestArrayType || 'object' })}`
+            : t('view.doc.requestParams')
+        }
+        testId="request-params"
+      >
+        {requestParams.length ? (
+          <ParamViewTable params={requestParams} kind="request" testId="request-table" />
+        ) : (
+          <Typography.Text type="secondary">{t('view.doc.none')}</Typography.Text>
+        )}
+      </Section>
+      <Section
+        title={
+          doc.isResponseArray
+            ? `${t('view.doc.responseParams')} · ${t('view.doc.arrayOf', { 0: doc.responseArrayType || 'object' })}`
+            : t('view.doc.responseParams')
+        }
+        testId="response-params"
+      >
+        {responseParams.length ? (
+          <ParamViewTable params={responseParams} kind="response" testId="response-table" />
+        ) : (
+          <Typography.Text type="secondary">{t('view.doc.none')}</Typography.Text>
+        )}
+      </Section>
+      {requestText && (
+        <Section title={t('view.doc.requestExample')}>
+          <CodeBlock text={requestText} testId="request-example" />
+        </Section>
+      )}
+      {responseText && (
+        <Section title={t('view.doc.responseExample')}>
+          <CodeBlock text={responseText} testId="response-example" />
+        </Section>
+      )}
+      {doc.errorCodeParams.length > 0 && (
+        <Section title={t('view.doc.errorCodes')} testId="error-codes">
+          <ErrorCodes codes={doc.errorCodeParams} />
+        </Section>
+      )}
+    </article>
+  );
+}
+
+function ErrorCodes({ codes }: { codes: ViewDoc['errorCodeParams'] }) {
+  const { t } = useTranslation();
+  return (
+    <table className="plain-table">
+      <thead>
+        <tr>
+          <th>{t('view.col.code')}</th>
+          <th>{t('view.col.msg')}</th>
+          <th>{t('view.col.solution')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {codes.map((c, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: codes may repeat; the list is static
+          <tr key={i}>
+            <td>{c.code}</td>
+            <td>{c.msg}</td>
+            <td>{c.solution}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function DubboInfo({ doc }: { doc: ViewDoc }) {
+  const { t } = useTranslation();
+  const d = doc.dubboInfo;
+  return (
+    <Section title={t('view.dubbo.title')} testId="dubbo-info">
+      {d && (
+        <Descriptions size="small" bordered column={1}>
+          <Descriptions.Item label={t('view.dubbo.interfaceName')}>{d.interfaceName}</Descriptions.Item>
+          <Descriptions.Item label={t('view.dubbo.version')}>{d.version}</Descriptions.Item>
+          <Descriptions.Item label={t('view.dubbo.protocol')}>{d.protocol}</Descriptions.Item>
+          <Descriptions.Item label={t('view.dubbo.author')}>{d.author}</Descriptions.Item>
+          {d.dependency && (
+            <Descriptions.Item label={t('view.dubbo.dependency')}>
+              <pre className="inline-pre">{d.dependency}</pre>
+            </Descriptions.Item>
+          )}
+        </Descriptions>
+      )}
+      {doc.definition && (
+        <>
+          <Typography.Text strong>{t('view.dubbo.definition')}</Typography.Text>
+          <CodeBlock text={doc.definition} />
+        </>
+      )}
+    </Section>
+  );
+}
+
+/** True for an API error that means "no such doc here". */
+export const isNotFound = (e: unknown) => e instanceof ApiError && (e.status === 404 || e.error === 'not_found');

@@ -1,0 +1,112 @@
+/**
+ * Compose view (/show/{showId}[/{docId}]): 'Document not found' when the project is disabled or unknown,
+ * the password box when encrypted, then the composed tree, its extra pages and the docs.
+ */
+import { FolderType, type TreeNode } from '@folio/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Result, Skeleton, Spin, Typography } from 'antd';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { LangSelect } from '../../components/lang-select';
+import { Markdown } from '../../components/markdown';
+import { type ApiError, api } from '../../lib/api';
+import { fetchComposeInfo } from '../doc-view/doc-source';
+import { DocView } from '../doc-view/doc-view';
+import { grantHeaders, readGrant, storeGrant } from '../doc-view/grants';
+import { GateMessage, PasswordBox } from '../share/password-box';
+import { firstDoc } from '../share/share-page';
+import { ReaderLayout } from '../view/reader-layout';
+
+const PAGE_PREFIX = 'page-';
+
+export function ShowPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { showId = '', docId } = useParams();
+  const stored = readGrant('compose', showId);
+  const info = useQuery({ queryKey: ['show', showId, stored], queryFn: () => fetchComposeInfo(showId, stored), retry: false });
+  const grant = info.data ? info.data.grant || stored : '';
+  const menu = useQuery({
+    queryKey: ['show', showId, 'menu', grant],
+    enabled: !!info.data && (!info.data.needPassword || !!grant),
+    retry: false,
+    queryFn: () => api.get<TreeNode[]>('compose/doc/menu', { projectId: showId }, grantHeaders(grant)),
+  });
+  useEffect(() => {
+    if (info.data?.grant) storeGrant('compose', showId, info.data.grant);
+  }, [info.data, showId]);
+
+  // Extra pages come first in the tree, as plain leaves.
+  const nodes = useMemo<TreeNode[]>(() => {
+    const pages = (info.data?.pages ?? []).map((p) => ({
+      id: `${PAGE_PREFIX}${p.id}`,
+      label: p.title,
+      name: p.title,
+      type: FolderType.DOC,
+      docId: `${PAGE_PREFIX}${p.id}`,
+      parentId: '',
+      url: '',
+      httpMethod: '',
+      isFolder: 0,
+      apiCount: 0,
+      docType: 3,
+      deprecated: '$false$',
+      children: [],
+    }));
+    return [...pages, ...(menu.data ?? [])];
+  }, [info.data, menu.data]);
+
+  useEffect(() => {
+    if (docId || !menu.data) return;
+    const first = firstDoc(nodes);
+    if (first) navigate(`/show/${showId}/${first.docId || first.id}`, { replace: true });
+  }, [docId, menu.data, nodes, navigate, showId]);
+
+  if (info.isLoading) return <Spin style={{ display: 'block', margin: '20vh auto' }} />;
+  if (info.error || !info.data) return <GateMessage status="404" title={t('view.docNotFound')} />;
+  const data = info.data;
+  const menuError = menu.error as ApiError | null;
+  if ((data.needPassword && !grant) || menuError?.error === 'share_password_required') {
+    if (menuError) storeGrant('compose', showId, '');
+    return <PasswordBox kind="compose" id={showId} title={data.name} />;
+  }
+  if (menuError) return <GateMessage status="404" title={t('view.docNotFound')} />;
+
+  const isPage = docId?.startsWith(PAGE_PREFIX);
+  return (
+    <ReaderLayout
+      brand={<span data-testid="reader-brand">{data.name}</span>}
+      actions={<LangSelect />}
+      nodes={nodes}
+      treeLoading={menu.isLoading}
+      basePath={`/show/${showId}`}
+      docId={docId}
+    >
+      {!docId ? (
+        <Result status="info" title={data.name} subTitle={data.description} />
+      ) : isPage ? (
+        <ExtraPage showId={showId} pageId={docId.slice(PAGE_PREFIX.length)} grant={grant} />
+      ) : (
+        <DocView key={docId} docId={docId} source={{ kind: 'compose', showId, grant }} />
+      )}
+    </ReaderLayout>
+  );
+}
+
+function ExtraPage({ showId, pageId, grant }: { showId: string; pageId: string; grant: string }) {
+  const { t } = useTranslation();
+  const q = useQuery({
+    queryKey: ['show', showId, 'page', pageId],
+    retry: false,
+    queryFn: () => api.get<{ title: string; content: string }>('compose/page/get', { projectId: showId, id: pageId }, grantHeaders(grant)),
+  });
+  if (q.isLoading) return <Skeleton active />;
+  if (!q.data) return <Result status="404" title={t('view.docNotFound')} />;
+  return (
+    <article className="doc-content">
+      <Typography.Title level={3}>{q.data.title}</Typography.Title>
+      <Markdown source={q.data.content} />
+    </article>
+  );
+}

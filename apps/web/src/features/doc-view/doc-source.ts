@@ -1,0 +1,90 @@
+/** Loads a doc for reading from where the reader is: management/preview (session), a share, or a compose view. */
+import type { DocDetail, DocParam } from '@folio/shared';
+import { api } from '../../lib/api';
+import { grantHeaders, readGrant } from './grants';
+
+export type DocViewSource =
+  | { kind: 'user' }
+  | { kind: 'share'; shareId: string; grant?: string }
+  | { kind: 'compose'; showId: string; grant?: string };
+
+/** A doc with the common headers/params/returns of its application (or compose project). */
+export type ViewDoc = DocDetail & { globalHeaders?: DocParam[]; globalParams?: DocParam[]; globalReturns?: DocParam[] };
+
+export interface ViewEnvironment {
+  id: string;
+  name: string;
+  url: string;
+}
+
+export interface LoadedDoc {
+  doc: ViewDoc;
+  environments: ViewEnvironment[];
+}
+
+export interface ShareInfo {
+  id: string;
+  type: number;
+  moduleName: string;
+  remark: string;
+  expiresAt: number | null;
+  allowDebug: number;
+  environments: ViewEnvironment[];
+  needPassword: boolean;
+  grant: string;
+}
+
+export interface ComposeInfo {
+  id: string;
+  name: string;
+  description: string;
+  type: number;
+  needPassword: boolean;
+  showDebug: number;
+  gatewayUrl: string;
+  pages: { id: string; title: string }[];
+  grant: string;
+}
+
+export const shareGrantOf = (s: Extract<DocViewSource, { kind: 'share' }>) => s.grant || readGrant('share', s.shareId);
+export const composeGrantOf = (s: Extract<DocViewSource, { kind: 'compose' }>) => s.grant || readGrant('compose', s.showId);
+
+export const fetchShareInfo = (shareId: string) => api.get<ShareInfo>('share/get', { id: shareId }, { silentSession: true });
+export const fetchComposeInfo = (showId: string, grant?: string) =>
+  api.get<ComposeInfo>('compose/project/get', { id: showId }, grantHeaders(grant));
+
+/** Fetches the doc and the environments offered with it. */
+export async function fetchViewDoc(docId: string, source: DocViewSource): Promise<LoadedDoc> {
+  if (source.kind === 'share') {
+    const grant = shareGrantOf(source);
+    const [doc, info] = await Promise.all([
+      api.get<ViewDoc>('share/doc', { id: source.shareId, docId }, grantHeaders(grant)),
+      fetchShareInfo(source.shareId),
+    ]);
+    return { doc, environments: info.allowDebug ? info.environments : [] };
+  }
+  if (source.kind === 'compose') {
+    const grant = composeGrantOf(source);
+    const [doc, info] = await Promise.all([
+      api.get<ViewDoc>('compose/doc/get', { projectId: source.showId, docId }, grantHeaders(grant)),
+      fetchComposeInfo(source.showId, grant),
+    ]);
+    return { doc, environments: info.gatewayUrl ? [{ id: 'gateway', name: 'gateway', url: info.gatewayUrl }] : [] };
+  }
+  const doc = await api.get<ViewDoc>('doc/detail', { id: docId });
+  const [common, envs] = await Promise.all([
+    api
+      .get<{ headers: DocParam[]; params: DocParam[]; returns: DocParam[] }>('module/commonParam/list', { moduleId: doc.moduleId })
+      .catch(() => ({ headers: [], params: [], returns: [] })),
+    api.get<(ViewEnvironment & { isPublic?: number })[]>('module/environment/list', { moduleId: doc.moduleId }).catch(() => []),
+  ]);
+  return {
+    doc: {
+      ...doc,
+      globalHeaders: doc.globalHeaders ?? common.headers,
+      globalParams: doc.globalParams ?? common.params,
+      globalReturns: doc.globalReturns ?? common.returns,
+    },
+    environments: envs.map((e) => ({ id: e.id, name: e.name, url: e.url })),
+  };
+}

@@ -1,0 +1,136 @@
+/**
+ * Request and response examples generated from parameter trees: objects from children, arrays of one
+ * element, scalar examples typed by the param type. A doc's response nests inside the application's
+ * common response where a node's example is `$data$` (when the doc uses the common returns).
+ */
+import { DATA_NODE_EXAMPLE, type DocParam } from '@folio/shared';
+
+type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+
+function parseJson(text: string): Json | undefined {
+  try {
+    return JSON.parse(text) as Json;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The example value of one scalar param (typed by its declared type). */
+export function scalarExample(p: Pick<DocParam, 'type' | 'example'>): Json {
+  const type = (p.type || 'string').toLowerCase();
+  const ex = p.example ?? '';
+  switch (type) {
+    case 'number':
+    case 'integer':
+    case 'int':
+    case 'long':
+    case 'float':
+    case 'double': {
+      const n = Number(ex);
+      return ex.trim() !== '' && Number.isFinite(n) ? n : 0;
+    }
+    case 'boolean':
+      return ex.trim().toLowerCase() === 'true';
+    case 'num_array': {
+      const parsed = parseJson(ex);
+      if (Array.isArray(parsed)) return parsed;
+      return ex
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .map(Number)
+        .filter(Number.isFinite);
+    }
+    case 'str_array':
+    case 'file[]': {
+      const parsed = parseJson(ex);
+      if (Array.isArray(parsed)) return parsed;
+      return ex
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+    }
+    default:
+      return ex;
+  }
+}
+
+/** The example value of a param and its children. */
+export function paramExample(p: DocParam, depth = 0): Json {
+  const type = (p.type || 'string').toLowerCase();
+  const kids = p.children ?? [];
+  if (depth > 32) return null;
+  if (type === 'object' || (kids.length && type !== 'array')) {
+    if (!kids.length) return parseJson(p.example) ?? {};
+    return paramsToObject(kids, depth + 1);
+  }
+  if (type === 'array' || type.endsWith('[]') || type.startsWith('list') || type.startsWith('array')) {
+    if (kids.length) return [paramsToObject(kids, depth + 1)];
+    const parsed = parseJson(p.example);
+    if (Array.isArray(parsed)) return parsed;
+    return p.example ? [p.example] : [];
+  }
+  return scalarExample(p);
+}
+
+/** An object from a parameter list (name → example). */
+export function paramsToObject(params: DocParam[], depth = 0): { [k: string]: Json } {
+  const out: { [k: string]: Json } = {};
+  for (const p of params) if (p.name) out[p.name] = paramExample(p, depth);
+  return out;
+}
+
+/** Example of a body: an object, or an array of one when the doc says the body is an array. */
+export function bodyExample(params: DocParam[], isArray: boolean, arrayType = 'object'): Json {
+  if (!isArray) return paramsToObject(params);
+  if (arrayType && arrayType !== 'object' && !params.length) return [scalarExample({ type: arrayType, example: '' })];
+  return [paramsToObject(params)];
+}
+
+/** Finds the `$data$` node of a common response tree (depth first), or null. */
+export function findDataNode(params: DocParam[]): DocParam | null {
+  for (const p of params) {
+    if (p.example === DATA_NODE_EXAMPLE) return p;
+    const hit = findDataNode(p.children ?? []);
+    if (hit) return hit;
+  }
+  return null;
+}
+
+/**
+ * The response example: the doc's own response, wrapped in the common response when the doc uses common
+ * returns and one of them is the `$data$` node.
+ */
+export function responseExample(
+  doc: Pick<DocParam, never> & {
+    responseParams: DocParam[];
+    isResponseArray: number;
+    responseArrayType?: string;
+    isUseGlobalReturns?: number;
+  },
+  globalReturns: DocParam[] = [],
+): Json {
+  const own = bodyExample(doc.responseParams, !!doc.isResponseArray, doc.responseArrayType);
+  if (doc.isUseGlobalReturns === 0 || !globalReturns.length) return own;
+  const dataNode = findDataNode(globalReturns);
+  if (!dataNode) return own;
+  const wrap = (list: DocParam[], depth: number): { [k: string]: Json } => {
+    const out: { [k: string]: Json } = {};
+    for (const p of list) {
+      if (!p.name) continue;
+      if (p === dataNode) out[p.name] = own;
+      else if (p.children?.length && depth < 32) {
+        const inner = wrap(p.children, depth + 1);
+        out[p.name] = (p.type || '').toLowerCase() === 'array' ? [inner] : inner;
+      } else out[p.name] = scalarExample(p);
+    }
+    return out;
+  };
+  return wrap(globalReturns, 0);
+}
+
+/** A query string from query params' examples ('' when none). */
+export function queryString(params: DocParam[]): string {
+  const q = params.filter((p) => p.name).map((p) => `${encodeURIComponent(p.name)}=${encodeURIComponent(String(scalarExample(p)))}`);
+  return q.length ? `?${q.join('&')}` : '';
+}

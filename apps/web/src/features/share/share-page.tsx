@@ -1,0 +1,87 @@
+/**
+ * Public share (/share/{shareId}[/{docId}]): the password box first when encrypted, then the shared
+ * tree and docs. Expired, disabled and unknown links say so. The grant is kept in local storage and sent on
+ * every call of the share (the server re-checks it, the expiry and the scope each time).
+ */
+import type { TreeNode } from '@folio/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Result, Spin } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { LangSelect } from '../../components/lang-select';
+import { type ApiError, api } from '../../lib/api';
+import { fetchShareInfo } from '../doc-view/doc-source';
+import { DocView } from '../doc-view/doc-view';
+import { grantHeaders, readGrant, storeGrant } from '../doc-view/grants';
+import { ReaderLayout } from '../view/reader-layout';
+import { GateMessage, PasswordBox } from './password-box';
+
+/** The first doc of a tree (depth first). */
+export function firstDoc(nodes: TreeNode[]): TreeNode | undefined {
+  for (const n of nodes) {
+    if (!n.isFolder) return n;
+    const hit = firstDoc(n.children ?? []);
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
+export function SharePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { shareId = '', docId } = useParams();
+  const info = useQuery({ queryKey: ['share', shareId], queryFn: () => fetchShareInfo(shareId), retry: false });
+  const grant = info.data ? info.data.grant || readGrant('share', shareId) : '';
+  const menu = useQuery({
+    queryKey: ['share', shareId, 'menu', grant],
+    enabled: !!info.data && (!info.data.needPassword || !!grant),
+    retry: false,
+    queryFn: () => api.get<TreeNode[]>('share/menu', { id: shareId }, grantHeaders(grant)),
+  });
+
+  // Public shares hand out their grant with the page; keep it for debugging calls.
+  useEffect(() => {
+    if (info.data?.grant) storeGrant('share', shareId, info.data.grant);
+  }, [info.data, shareId]);
+  // Open the first doc when the link names none.
+  useEffect(() => {
+    if (docId || !menu.data) return;
+    const first = firstDoc(menu.data);
+    if (first) navigate(`/share/${shareId}/${first.docId || first.id}`, { replace: true });
+  }, [docId, menu.data, navigate, shareId]);
+
+  if (info.isLoading) return <Spin style={{ display: 'block', margin: '20vh auto' }} />;
+  if (info.error) {
+    const e = info.error as ApiError;
+    if (e.error === 'share_expired') return <GateMessage title={t('view.share.expired')} />;
+    if (e.error === 'share_disabled') return <GateMessage title={t('view.share.disabled')} />;
+    return <GateMessage status="404" title={t('view.share.notFound')} />;
+  }
+  const data = info.data;
+  if (!data) return null;
+  const menuError = menu.error as ApiError | null;
+  if ((data.needPassword && !grant) || menuError?.error === 'share_password_required') {
+    if (menuError) storeGrant('share', shareId, '');
+    return <PasswordBox kind="share" id={shareId} title={data.moduleName} />;
+  }
+  if (menuError?.error === 'share_expired') return <GateMessage title={t('view.share.expired')} />;
+  if (menuError?.error === 'share_disabled') return <GateMessage title={t('view.share.disabled')} />;
+
+  return (
+    <ReaderLayout
+      brand={<span data-testid="reader-brand">{data.moduleName}</span>}
+      actions={<LangSelect />}
+      nodes={menu.data ?? []}
+      treeLoading={menu.isLoading}
+      basePath={`/share/${shareId}`}
+      docId={docId}
+    >
+      {docId ? (
+        <DocView key={docId} docId={docId} source={{ kind: 'share', shareId, grant }} />
+      ) : (
+        <Result status="info" title={data.remark || t('view.pickDoc')} />
+      )}
+    </ReaderLayout>
+  );
+}

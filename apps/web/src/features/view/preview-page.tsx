@@ -1,0 +1,176 @@
+/**
+ * Preview mode (/view, /view/{docId}): read-only reading of the docs a user may see. The tree switches
+ * between project dimension (default) and space dimension; the choice and the selected project/space are
+ * remembered. A deep-linked doc selects its own project (or space) first.
+ */
+import { DEFAULT_DIMENSION, Dimension, type TreeNode } from '@folio/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Result, Segmented, Select } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { LangSelect } from '../../components/lang-select';
+import { api } from '../../lib/api';
+import { readLocal, writeLocal } from '../../lib/storage';
+import { DocView } from '../doc-view/doc-view';
+import { ReaderLayout } from './reader-layout';
+
+interface ProjectItem {
+  id: string;
+  name: string;
+  spaceId: string;
+  spaceName: string;
+}
+interface SpaceItem {
+  id: string;
+  name: string;
+  isCompose: number;
+}
+
+const DIM_KEY = 'folio.view.dimension';
+const PROJECT_KEY = 'folio.view.projectId';
+const SPACE_KEY = 'folio.view.spaceId';
+
+export function PreviewPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { docId } = useParams();
+  const [dimension, setDimensionState] = useState<number>(() => readLocal(DIM_KEY, DEFAULT_DIMENSION));
+  const [projectId, setProjectIdState] = useState<string>(() => readLocal(PROJECT_KEY, ''));
+  const [spaceId, setSpaceIdState] = useState<string>(() => readLocal(SPACE_KEY, ''));
+  const setDimension = (d: number) => {
+    setDimensionState(d);
+    writeLocal(DIM_KEY, d);
+  };
+  const setProjectId = (id: string) => {
+    setProjectIdState(id);
+    writeLocal(PROJECT_KEY, id);
+  };
+  const setSpaceId = (id: string) => {
+    setSpaceIdState(id);
+    writeLocal(SPACE_KEY, id);
+  };
+
+  const projects = useQuery({ queryKey: ['view', 'projects'], queryFn: () => api.get<ProjectItem[]>('doc/view/projects') });
+  const spaces = useQuery({
+    queryKey: ['view', 'spaces'],
+    queryFn: () => api.get<SpaceItem[]>('space/listNormal'),
+    enabled: dimension === Dimension.SPACE,
+  });
+  // Where a deep-linked doc lives.
+  const located = useQuery({
+    queryKey: ['view', 'docLocation', docId],
+    enabled: !!docId,
+    retry: false,
+    queryFn: async () => {
+      const m = await api.get<{ id: string; projectId: string }>('module/infoByDocId', { docId });
+      const p = await api.get<{ spaceId: string }>('project/space', { projectId: m.projectId });
+      return { projectId: m.projectId, spaceId: p.spaceId };
+    },
+  });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: follow the located doc only
+  useEffect(() => {
+    if (!located.data) return;
+    if (located.data.projectId !== projectId) setProjectId(located.data.projectId);
+    if (located.data.spaceId !== spaceId) setSpaceId(located.data.spaceId);
+  }, [located.data]);
+
+  // Default to the first project/space when nothing valid is selected.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: defaults only
+  useEffect(() => {
+    const list = projects.data ?? [];
+    if (list.length && !list.some((p) => p.id === projectId) && !(docId && located.isLoading)) setProjectId(list[0].id);
+  }, [projects.data, located.isLoading]);
+  const spaceOptions = useMemo(() => (spaces.data ?? []).filter((s) => !s.isCompose), [spaces.data]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: defaults only
+  useEffect(() => {
+    if (spaceOptions.length && !spaceOptions.some((s) => s.id === spaceId) && !(docId && located.isLoading)) setSpaceId(spaceOptions[0].id);
+  }, [spaceOptions, located.isLoading]);
+
+  const bySpace = dimension === Dimension.SPACE;
+  const tree = useQuery({
+    queryKey: ['view', 'tree', bySpace ? 'space' : 'project', bySpace ? spaceId : projectId],
+    enabled: bySpace ? !!spaceId : !!projectId,
+    queryFn: () =>
+      bySpace ? api.get<TreeNode[]>('doc/view/data', { spaceId }) : api.get<TreeNode[]>('doc/view/dataByProject', { projectId }),
+    staleTime: 30_000,
+  });
+
+  const projectOptions = useMemo(() => {
+    const groups = new Map<string, { label: string; options: { value: string; label: string }[] }>();
+    for (const p of projects.data ?? []) {
+      const g = groups.get(p.spaceId) ?? { label: p.spaceName, options: [] };
+      g.options.push({ value: p.id, label: p.name });
+      groups.set(p.spaceId, g);
+    }
+    return [...groups.values()];
+  }, [projects.data]);
+
+  const sidebarTop = (
+    <>
+      <Segmented
+        block
+        size="small"
+        value={dimension}
+        onChange={(v) => setDimension(Number(v))}
+        options={[
+          { value: Dimension.PROJECT, label: t('view.dimension.project') },
+          { value: Dimension.SPACE, label: t('view.dimension.space') },
+        ]}
+        data-testid="dimension-switch"
+      />
+      {bySpace ? (
+        <Select
+          size="small"
+          showSearch
+          optionFilterProp="label"
+          placeholder={t('view.selectSpace')}
+          value={spaceId || undefined}
+          onChange={setSpaceId}
+          options={spaceOptions.map((s) => ({ value: s.id, label: s.name }))}
+          data-testid="space-select"
+        />
+      ) : (
+        <Select
+          size="small"
+          showSearch
+          optionFilterProp="label"
+          placeholder={t('view.selectProject')}
+          value={projectId || undefined}
+          onChange={setProjectId}
+          options={projectOptions}
+          data-testid="project-select"
+        />
+      )}
+    </>
+  );
+
+  const actions = (
+    <>
+      <Button
+        size="small"
+        type="primary"
+        onClick={() => navigate(projectId ? `/project/doc/${projectId}` : '/dashboard')}
+        data-testid="management-mode"
+      >
+        {t('view.managementMode')}
+      </Button>
+      <LangSelect />
+    </>
+  );
+
+  return (
+    <ReaderLayout
+      brand={<span data-testid="reader-brand">Folio · {t('view.browseMode')}</span>}
+      actions={actions}
+      sidebarTop={sidebarTop}
+      nodes={tree.data ?? []}
+      treeLoading={tree.isLoading}
+      basePath="/view"
+      docId={docId}
+    >
+      {docId ? <DocView key={docId} docId={docId} source={{ kind: 'user' }} /> : <Result status="info" title={t('view.pickDoc')} />}
+    </ReaderLayout>
+  );
+}

@@ -1,0 +1,134 @@
+/**
+ * Issue 3, reading half: preview with the right tree, tags and counts; the doc view; tabs; filter;
+ * an encrypted share in a fresh browser context; a 375 px viewport.
+ */
+import { createHash } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Harness, startHarness } from './harness.js';
+import { createShopWorld, type ShopWorld } from './world.js';
+
+let h: Harness;
+let w: ShopWorld;
+
+beforeAll(async () => {
+  h = await startHarness({ prefix: 'reading' });
+  w = await createShopWorld(h);
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+const tree = (page: Page) => page.getByTestId('doc-tree');
+const tabs = (page: Page) => page.getByTestId('doc-tab');
+
+describe('preview mode', () => {
+  it('deep-links a doc: tree with tags and counts, rendered doc with nested params and wrapped response', async () => {
+    const page = await h.newPage({ token: h.adminToken, lang: 'en' });
+    await page.goto(`/view/${w.createDocId}`);
+    await expect.poll(() => page.getByTestId('doc-title').textContent()).toBe('Create order');
+    // Tree: application → folder with its count, method tags in the spec colours.
+    await expect.poll(() => tree(page).textContent()).toContain('order-service(3)');
+    expect(await tree(page).textContent()).toContain('Orders(2)');
+    const postTag = tree(page).getByTestId('method-tag').filter({ hasText: 'POST' });
+    expect(await postTag.count()).toBe(1);
+    expect(await tree(page).getByTestId('method-tag').filter({ hasText: 'GET' }).getAttribute('class')).toContain('processing');
+    // Doc: method + URL, description rendered (and sanitized), nested request rows, error codes.
+    expect(await page.getByTestId('doc-url').textContent()).toContain('POST/orders');
+    const desc = page.getByTestId('doc-description');
+    expect(await desc.locator('strong').textContent()).toBe('Idempotent');
+    expect(await desc.locator('script').count()).toBe(0);
+    const req = page.getByTestId('request-table');
+    expect(await req.textContent()).toContain('items');
+    expect(await req.textContent()).toContain('sku');
+    const responseExample = JSON.parse((await page.getByTestId('response-example').locator('pre').textContent()) ?? '');
+    expect(responseExample).toEqual({ code: '0', data: { orderId: 'o-1001', total: 19.9 }, msg: 'ok' });
+    const requestExample = JSON.parse((await page.getByTestId('request-example').locator('pre').textContent()) ?? '');
+    expect(requestExample).toEqual({ customerId: 42, items: [{ sku: 'SKU-1', qty: 2 }] });
+    expect(await page.getByTestId('error-codes').textContent()).toContain('E_STOCK');
+    await h.shot(page, 'preview-doc');
+  });
+
+  it('tabs record visited docs, close only when more than one is open, and the filter narrows the tree', async () => {
+    const page = await h.newPage({ token: h.adminToken, lang: 'en' });
+    await page.goto(`/view/${w.createDocId}`);
+    await expect.poll(() => tabs(page).count()).toBe(1);
+    expect(await page.getByTestId('doc-tab-close').count()).toBe(0);
+    await tree(page).getByText('Get order').click();
+    await expect.poll(() => page.url()).toContain(`/view/${w.getDocId}`);
+    await expect.poll(() => tabs(page).count()).toBe(2);
+    await tree(page).getByText('Read me').click();
+    await expect.poll(() => tabs(page).count()).toBe(3);
+    await expect.poll(() => page.locator('.markdown-body h1').first().textContent()).toBe('Welcome');
+    // Context menu: close others keeps the right-clicked tab and shows it.
+    await tabs(page).filter({ hasText: 'Get order' }).click({ button: 'right' });
+    await page.getByText('Close others').click();
+    await expect.poll(() => tabs(page).count()).toBe(1);
+    await expect.poll(() => page.url()).toContain(`/view/${w.getDocId}`);
+    // Filter by URL, case-insensitive.
+    await page.locator('input[data-testid="tree-filter"], [data-testid="tree-filter"] input').fill('ORDERS/{ID}');
+    await expect
+      .poll(() => tree(page).getByTestId('tree-node').filter({ hasText: 'order' }).allTextContents())
+      .toEqual(expect.arrayContaining(['GETGet order']));
+    expect(await tree(page).textContent()).not.toContain('Create order');
+    await h.shot(page, 'preview-filter');
+  });
+
+  it('a 375 px viewport shows the mobile layout: sidebar closed, opened by the toggle', async () => {
+    const page = await h.newPage({ token: h.adminToken, lang: 'en', viewport: { width: 375, height: 800 } });
+    await page.goto(`/view/${w.createDocId}`);
+    await expect.poll(() => page.getByTestId('doc-title').textContent()).toBe('Create order');
+    expect(await page.getByTestId('reader-sidebar').count()).toBe(0);
+    await h.shot(page, 'mobile-closed');
+    await page.getByTestId('toggle-sidebar').click();
+    await expect.poll(() => page.getByTestId('reader-sidebar').isVisible()).toBe(true);
+    await h.shot(page, 'mobile-open');
+  });
+});
+
+describe('encrypted share', () => {
+  it('asks for the password in a fresh context, refuses a wrong one, shows the doc with the right one', async () => {
+    const share = await h.admin<{ id: string; publicId: string }>('POST', 'share/add', {
+      moduleId: w.moduleId,
+      type: 2,
+      password: 'open-sesame',
+      contents: [{ docId: w.folderId, isShareFolder: 1 }],
+    });
+    const page = await h.newPage({ lang: 'en' });
+    await page.goto(`/share/${share.publicId}`);
+    await expect.poll(() => page.getByTestId('password-box').isVisible()).toBe(true);
+    await page.getByTestId('share-password-submit').click();
+    await expect.poll(() => page.getByText('Can not empty').isVisible()).toBe(true);
+    await page.getByTestId('share-password').fill('wrong');
+    await page.getByTestId('share-password-submit').click();
+    await expect.poll(() => page.locator('.ant-form-item-explain-error').textContent()).toBe('Wrong password');
+    await h.shot(page, 'share-wrong-password');
+    // Spaces around the password are trimmed before hashing.
+    await page.getByTestId('share-password').fill('  open-sesame ');
+    await page.getByTestId('share-password-submit').click();
+    await expect.poll(() => page.getByTestId('doc-title').textContent(), { timeout: 15_000 }).toBe('Create order');
+    expect(await tree(page).textContent()).not.toContain('Read me');
+    expect(await page.getByTestId('follow-button').count()).toBe(0);
+    await h.shot(page, 'share-unlocked');
+    // The unlocked state survives a reload.
+    await page.reload();
+    await expect.poll(() => page.getByTestId('doc-title').textContent()).toBe('Create order');
+    // The server, not the page, enforces the scope: the markdown doc is outside the share.
+    const grant = await page.evaluate((id) => localStorage.getItem(`folio.grant.share.${id}`), share.publicId);
+    const out = await h.api('GET', 'share/doc', { id: share.publicId, docId: w.markdownDocId }, null, { 'x-share-grant': grant ?? '' });
+    expect(out.status).toBe(404);
+    expect(createHash('md5').update('open-sesame').digest('hex')).toHaveLength(32);
+  });
+
+  it('an expired share says so', async () => {
+    const share = await h.admin<{ publicId: string }>('POST', 'share/add', {
+      moduleId: w.moduleId,
+      type: 1,
+      isAll: 1,
+      expiresAt: Date.now() - 60_000,
+    });
+    const page = await h.newPage({ lang: 'en' });
+    await page.goto(`/share/${share.publicId}`);
+    await expect.poll(() => page.getByTestId('gate-message').textContent()).toBe('The link has expired');
+  });
+});

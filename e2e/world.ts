@@ -1,0 +1,85 @@
+/**
+ * API set-up shared by the flows: a space, a private project, an application with a common response
+ * (`$data$` node), a folder and two HTTP docs with nested request/response params and error codes.
+ */
+import type { Harness } from './harness.js';
+
+export interface ShopWorld {
+  spaceId: string;
+  projectId: string;
+  moduleId: string;
+  folderId: string;
+  createDocId: string;
+  getDocId: string;
+  markdownDocId: string;
+}
+
+const p = (name: string, type: string, example = '', description = '', children: unknown[] = []) => ({
+  name,
+  type,
+  example,
+  description,
+  required: 1,
+  children,
+});
+
+/** Builds the shop world as the super admin (names are suffixed to stay unique per call). */
+export async function createShopWorld(h: Harness, suffix = ''): Promise<ShopWorld> {
+  const space = await h.admin<{ id: string }>('POST', 'space/add', { name: `Shop Space${suffix}`, isCompose: 0 });
+  const project = await h.admin<{ id: string }>('POST', 'project/add', {
+    spaceId: space.id,
+    name: `Shop${suffix}`,
+    description: '',
+    isPrivate: 1,
+  });
+  const mod = await h.admin<{ id: string }>('POST', 'module/add', { projectId: project.id, name: 'order-service' });
+  await h.admin('POST', 'module/commonParam/save', {
+    moduleId: mod.id,
+    style: 3,
+    params: [p('code', 'string', '0', 'result code'), p('data', 'object', '$data$', 'payload'), p('msg', 'string', 'ok')],
+  });
+  const folder = await h.admin<{ id: string }>('POST', 'doc/folder/add', { moduleId: mod.id, parentId: '', name: 'Orders' });
+  const create = await h.admin<{ id: string }>('POST', 'doc/save', {
+    moduleId: mod.id,
+    parentId: folder.id,
+    name: 'Create order',
+    url: '/orders',
+    httpMethod: 'POST',
+    contentType: 'application/json',
+    type: 0,
+    description: 'Creates an order. **Idempotent** with the `Request-Id` header.<script>alert(1)</script>',
+    headerParams: [p('Request-Id', 'string', 'r-1', 'idempotency key')],
+    requestParams: [
+      p('customerId', 'number', '42', 'customer'),
+      p('items', 'array', '', 'order lines', [p('sku', 'string', 'SKU-1', 'stock unit'), p('qty', 'number', '2', 'quantity')]),
+    ],
+    responseParams: [p('orderId', 'string', 'o-1001', 'new order id'), p('total', 'number', '19.9', 'amount')],
+    errorCodeParams: [{ code: 'E_STOCK', msg: 'out of stock', solution: 'retry later' }],
+  });
+  const get = await h.admin<{ id: string }>('POST', 'doc/save', {
+    moduleId: mod.id,
+    parentId: folder.id,
+    name: 'Get order',
+    url: '/orders/{id}',
+    httpMethod: 'GET',
+    type: 0,
+    pathParams: [p('id', 'string', 'o-1001', 'order id')],
+    responseParams: [p('orderId', 'string', 'o-1001')],
+  });
+  const md = await h.admin<{ id: string }>('POST', 'doc/save', {
+    moduleId: mod.id,
+    parentId: '',
+    name: 'Read me',
+    type: 3,
+    description: '# Welcome\n\nOrders API guide.',
+  });
+  return {
+    spaceId: space.id,
+    projectId: project.id,
+    moduleId: mod.id,
+    folderId: folder.id,
+    createDocId: create.id,
+    getDocId: get.id,
+    markdownDocId: md.id,
+  };
+}
