@@ -38,15 +38,16 @@ export function setApiLanguage(lang: string): void {
 }
 
 export interface RequestOptions {
-  /** Extra headers (e.g. a share grant). */
-  headers?: Record<string, string>;
+  /** Extra headers (e.g. a share grant); undefined values are left out. */
+  headers?: Record<string, string | undefined>;
   /** Do not broadcast 1000/2000 (public pages, login dialogs). */
   silentSession?: boolean;
   signal?: AbortSignal;
 }
 
 async function request<T>(method: string, url: string, body: unknown, opts: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(opts.headers ?? {})) if (v !== undefined) headers[k] = v;
   const token = getToken();
   if (token) headers.token = token;
   if (langHeader) headers['Accept-Language'] = langHeader;

@@ -5,13 +5,15 @@
  */
 import { common as enCommon } from './en/common.js';
 import { common as zhCommon } from './zh-CN/common.js';
+import { webCore as enWebCore } from './en/web-core.js';
+import { webCore as zhWebCore } from './zh-CN/web-core.js';
 import { view as enView } from './en/view.js';
 import { view as zhView } from './zh-CN/view.js';
 import { admin as enAdmin } from './en/admin.js';
 import { admin as zhAdmin } from './zh-CN/admin.js';
 
-const enParts: Record<string, string>[] = [enCommon, enView, enAdmin];
-const zhParts: Record<string, string>[] = [zhCommon, zhView, zhAdmin];
+const enParts: Record<string, string>[] = [enCommon, enWebCore, enView, enAdmin];
+const zhParts: Record<string, string>[] = [zhCommon, zhWebCore, zhView, zhAdmin];
 
 export const BUILTIN_LANGUAGES: Record<string, { description: string; content: Record<string, string> }> = {
   'zh-CN': { description: '简体中文', content: Object.assign({}, ...zhParts) },

@@ -1,0 +1,173 @@
+/** Members of a space or project with their roles: add (user search), change role, remove (confirmed). */
+import { PlusOutlined } from '@ant-design/icons';
+import { formatDateTime, ROLES, type RoleCode } from '@folio/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Form, Input, Modal, Select, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../lib/api';
+import { showError } from '../lib/errors';
+import { queryClient } from '../lib/query';
+import { confirmAction } from './confirm';
+
+interface Member {
+  id: string;
+  userId: string;
+  username: string;
+  nickname: string;
+  email: string;
+  status: number;
+  roleCode: RoleCode;
+  gmtCreate: number;
+}
+
+/** Debounced user search for pickers. */
+export function UserPicker({
+  value,
+  onChange,
+  multiple = true,
+}: {
+  value?: string[] | string;
+  onChange?: (v: string[] | string) => void;
+  multiple?: boolean;
+}) {
+  const { t } = useTranslation();
+  const [q, setQ] = useState('');
+  const { data, isFetching } = useQuery({
+    queryKey: ['userSearch', q],
+    queryFn: () => api.get<{ id: string; username: string; nickname: string; email: string }[]>('user/search', { q }),
+    staleTime: 10_000,
+  });
+  return (
+    <Select
+      mode={multiple ? 'multiple' : undefined}
+      showSearch={{ filterOption: false, onSearch: setQ }}
+      value={value}
+      onChange={onChange}
+      loading={isFetching}
+      placeholder={t('member.searchUser')}
+      options={(data ?? []).map((u) => ({ value: u.id, label: `${u.nickname} (${u.username})` }))}
+      data-testid="user-picker"
+    />
+  );
+}
+
+export function MembersPanel({ kind, scopeId, canManage }: { kind: 'space' | 'project'; scopeId: string; canManage: boolean }) {
+  const { t } = useTranslation();
+  const idKey = kind === 'space' ? 'spaceId' : 'projectId';
+  const key = ['members', kind, scopeId];
+  const { data, isLoading } = useQuery({
+    queryKey: key,
+    queryFn: () => api.get<Member[]>(kind === 'space' ? 'space/member/all' : 'project/member/list', { [idKey]: scopeId }),
+  });
+  const [adding, setAdding] = useState(false);
+  const [filter, setFilter] = useState('');
+  const [form] = Form.useForm();
+  const refresh = () => {
+    queryClient.invalidateQueries({ queryKey: key });
+    queryClient.invalidateQueries({ queryKey: ['perms'] });
+  };
+  const roleOptions = ROLES.map((r) => ({ value: r, label: t(`role.${r}`) }));
+  const list = (data ?? []).filter((m) => !filter || `${m.username} ${m.nickname} ${m.email}`.toLowerCase().includes(filter.toLowerCase()));
+
+  return (
+    <>
+      <div className="toolbar">
+        <Input.Search allowClear placeholder={t('member.filter')} onChange={(e) => setFilter(e.target.value)} style={{ maxWidth: 260 }} />
+        {canManage && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid="add-member">
+            {t('member.add')}
+          </Button>
+        )}
+      </div>
+      <Table<Member>
+        rowKey="userId"
+        loading={isLoading}
+        dataSource={list}
+        pagination={{ pageSizeOptions: [5, 10, 20, 50, 100], defaultPageSize: 20, showSizeChanger: true }}
+        scroll={{ x: 640 }}
+        columns={[
+          { title: t('account.nickname'), dataIndex: 'nickname' },
+          { title: t('account.username'), dataIndex: 'username' },
+          { title: t('account.email'), dataIndex: 'email' },
+          {
+            title: t('member.role'),
+            dataIndex: 'roleCode',
+            render: (role: RoleCode, m) =>
+              canManage ? (
+                <Select
+                  size="small"
+                  value={role}
+                  options={roleOptions}
+                  style={{ width: 120 }}
+                  onChange={async (v) => {
+                    try {
+                      await api.post(`${kind}/member/update`, { [idKey]: scopeId, userId: m.userId, roleCode: v });
+                      refresh();
+                    } catch (e) {
+                      showError(e);
+                    }
+                  }}
+                />
+              ) : (
+                <Tag>{t(`role.${role}`)}</Tag>
+              ),
+          },
+          { title: t('member.joined'), dataIndex: 'gmtCreate', render: (v: number) => formatDateTime(v) },
+          ...(canManage
+            ? [
+                {
+                  title: t('common.actions'),
+                  key: 'op',
+                  render: (_: unknown, m: Member) => (
+                    <Button
+                      size="small"
+                      type="link"
+                      danger
+                      onClick={() =>
+                        confirmAction({
+                          title: t('member.removeConfirm', { 0: m.nickname }),
+                          run: async () => {
+                            await api.post(`${kind}/member/remove`, { [idKey]: scopeId, userId: m.userId });
+                            refresh();
+                          },
+                        })
+                      }
+                    >
+                      {t('member.remove')}
+                    </Button>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
+      <Modal
+        open={adding}
+        title={t('member.add')}
+        destroyOnHidden
+        onCancel={() => setAdding(false)}
+        onOk={async () => {
+          const v = await form.validateFields();
+          try {
+            await api.post(`${kind}/member/add`, { [idKey]: scopeId, userIds: v.userIds, roleCode: v.roleCode });
+            refresh();
+            form.resetFields();
+            setAdding(false);
+          } catch (e) {
+            showError(e, form);
+          }
+        }}
+      >
+        <Form form={form} layout="vertical" initialValues={{ roleCode: 'dev' }}>
+          <Form.Item name="userIds" label={t('member.users')} rules={[{ required: true, message: t('validation.notEmpty') }]}>
+            <UserPicker />
+          </Form.Item>
+          <Form.Item name="roleCode" label={t('member.role')}>
+            <Select options={roleOptions} />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+/** One row of the doc tree: icon per kind, coloured method tag, count in brackets, deprecated styling. */
+import {
+  ApiOutlined,
+  AppstoreOutlined,
+  FileMarkdownOutlined,
+  FileTextOutlined,
+  FolderOutlined,
+  LockOutlined,
+  ProjectOutlined,
+} from '@ant-design/icons';
+import { DocType, FolderType, isDeprecated, METHOD_TAG_COLORS, type TreeNode } from '@folio/shared';
+import { Tag } from 'antd';
+
+/** Icon of a tree node by its kind. */
+export function nodeIcon(n: Pick<TreeNode, 'type' | 'isFolder' | 'docType'>) {
+  if (n.type === FolderType.PROJECT) return <ProjectOutlined />;
+  if (n.type === FolderType.MODULE) return <AppstoreOutlined />;
+  if (n.isFolder) return <FolderOutlined />;
+  if (n.docType === DocType.MARKDOWN) return <FileMarkdownOutlined />;
+  if (n.docType === DocType.DUBBO) return <ApiOutlined />;
+  return <FileTextOutlined />;
+}
+
+export function DocTreeTitle({ node }: { node: TreeNode }) {
+  const deprecated = !node.isFolder && isDeprecated(node.deprecated);
+  const isHttp = !node.isFolder && (node.docType === DocType.HTTP || node.docType === undefined) && !!node.httpMethod;
+  return (
+    <span
+      className={`tree-title${deprecated ? ' deprecated' : ''}`}
+      title={node.url ? `${node.label}\n${node.url}` : node.label}
+      data-testid="tree-node"
+    >
+      <span className="tree-icon">{nodeIcon(node)}</span>
+      {isHttp && (
+        <Tag color={METHOD_TAG_COLORS[node.httpMethod.toUpperCase()] ?? 'default'} className="method-tag" data-testid="method-tag">
+          {node.httpMethod.toUpperCase()}
+        </Tag>
+      )}
+      <span className="tree-label">{node.label || node.name}</span>
+      {!!node.isFolder && <span className="tree-count">({node.apiCount ?? 0})</span>}
+      {!!node.isLocked && <LockOutlined className="tree-lock" />}
+    </span>
+  );
+}

@@ -1,0 +1,303 @@
+/**
+ * The management doc tree of one application: filter (id, name, url; case-insensitive), optional
+ * checkboxes, expand/collapse all, virtualized rows (10,000 docs), drag to move, and per-node actions.
+ */
+import {
+  CheckSquareOutlined,
+  ExportOutlined,
+  FolderAddOutlined,
+  ImportOutlined,
+  MoreOutlined,
+  NodeCollapseOutlined,
+  NodeExpandOutlined,
+  PlusOutlined,
+} from '@ant-design/icons';
+import { DocType, type TreeNode } from '@folio/shared';
+import { Button, Dropdown, Empty, Flex, Input, type MenuProps, Skeleton, Tooltip, Tree } from 'antd';
+import type { DataNode } from 'antd/es/tree';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { api } from '../../lib/api';
+import { showError } from '../../lib/errors';
+import { ancestorIds, branchKeys, filterTree, findNode } from '../../lib/tree-filter';
+import { DocTreeTitle } from './doc-tree-node';
+import { invalidateModule, useDocTree } from './docs-api';
+import { useDocActions } from './use-doc-actions';
+
+type Node = DataNode & { raw: TreeNode };
+
+function toData(nodes: TreeNode[]): Node[] {
+  return nodes.map((n) => ({
+    key: n.id,
+    raw: n,
+    isLeaf: !n.children?.length,
+    title: <DocTreeTitle node={n} />,
+    children: n.children?.length ? toData(n.children) : n.isFolder ? [] : undefined,
+  }));
+}
+
+/** Measures an element's height (for the virtual list). */
+function useHeight<T extends HTMLElement>(): [React.RefObject<T | null>, number] {
+  const ref = useRef<T>(null);
+  const [h, setH] = useState(400);
+  useEffect(() => {
+    if (!ref.current) return;
+    const ro = new ResizeObserver(([e]) => setH(Math.max(200, Math.floor(e.contentRect.height))));
+    ro.observe(ref.current);
+    return () => ro.disconnect();
+  }, []);
+  return [ref, h];
+}
+
+export interface DocTreePanelProps {
+  projectId: string;
+  moduleId: string;
+  selectedId?: string;
+  canWrite: boolean;
+  onSelect: (node: TreeNode) => void;
+  onImport: () => void;
+  onExport: (docIds: string[]) => void;
+}
+
+export function DocTreePanel({ projectId, moduleId, selectedId, canWrite, onSelect, onImport, onExport }: DocTreePanelProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { data, isLoading } = useDocTree(moduleId);
+  const [filter, setFilter] = useState('');
+  const deferred = useDeferredValue(filter);
+  const [checkable, setCheckable] = useState(false);
+  const [checked, setChecked] = useState<string[]>([]);
+  const [expanded, setExpanded] = useState<string[]>([]);
+  const [ref, height] = useHeight<HTMLDivElement>();
+  const actions = useDocActions(moduleId, projectId);
+
+  const tree = data ?? [];
+  const filtered = useMemo(() => filterTree(tree, deferred), [tree, deferred]);
+  const treeData = useMemo(() => toData(filtered), [filtered]);
+
+  // Expand everything matching while filtering; reveal the selected doc.
+  useEffect(() => {
+    if (deferred.trim()) setExpanded(branchKeys(filtered));
+  }, [deferred, filtered]);
+  useEffect(() => {
+    if (selectedId && tree.length) setExpanded((e) => [...new Set([...e, ...ancestorIds(tree, selectedId)])]);
+  }, [selectedId, tree]);
+
+  const newItems: MenuProps['items'] = [
+    { key: 'http', label: t('doc.newHttp') },
+    { key: 'markdown', label: t('doc.newMarkdown') },
+    { key: 'custom', label: t('doc.newCustom') },
+    { key: 'dubbo', label: t('doc.newDubbo') },
+  ];
+
+  const nodeMenu = (n: TreeNode): MenuProps['items'] =>
+    n.isFolder
+      ? [
+          { key: 'newDoc', label: t('doc.newHttpHere'), disabled: !canWrite },
+          { key: 'newMarkdown', label: t('doc.newMarkdownHere'), disabled: !canWrite },
+          { key: 'newFolder', label: t('folder.newSub'), disabled: !canWrite },
+          { key: 'rename', label: t('folder.rename'), disabled: !canWrite },
+          { key: 'move', label: t('doc.move'), disabled: !canWrite },
+          { key: 'export', label: t('doc.export') },
+          { type: 'divider' },
+          { key: 'delete', label: t('common.delete'), danger: true, disabled: !canWrite },
+        ]
+      : [
+          { key: 'edit', label: t('common.edit'), disabled: !canWrite },
+          { key: 'copy', label: t('doc.copy'), disabled: !canWrite },
+          { key: 'move', label: t('doc.move'), disabled: !canWrite },
+          { key: n.isLocked ? 'unlock' : 'lock', label: n.isLocked ? t('doc.unlock') : t('doc.lock'), disabled: !canWrite },
+          { type: 'divider' },
+          { key: 'delete', label: t('common.delete'), danger: true, disabled: !canWrite },
+        ];
+
+  const onNodeMenu = (n: TreeNode, key: string) => {
+    switch (key) {
+      case 'newDoc':
+        return navigate(`/doc/new/${moduleId}/${n.id}`);
+      case 'newMarkdown':
+        return navigate(`/doc/new/${moduleId}/${n.id}?type=markdown`);
+      case 'newFolder':
+        return actions.createFolder(n.id);
+      case 'rename':
+        return actions.renameFolder(n);
+      case 'move':
+        return actions.move(n, tree);
+      case 'export':
+        return onExport([n.id]);
+      case 'delete':
+        return actions.remove(n);
+      case 'edit':
+        return navigate(actions.editPath(n));
+      case 'copy':
+        return navigate(actions.copyPath(n));
+      case 'lock':
+      case 'unlock':
+        return actions.setLocked(n, key === 'lock');
+    }
+  };
+
+  return (
+    <Flex vertical className="doc-tree-panel">
+      <Flex gap={4} className="doc-tree-toolbar" wrap>
+        <Input.Search
+          allowClear
+          size="small"
+          placeholder={t('tree.filter')}
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+          style={{ flex: 1, minWidth: 120 }}
+          data-testid="tree-filter"
+        />
+        {canWrite && (
+          <Dropdown
+            menu={{
+              items: newItems,
+              onClick: ({ key }) => navigate(`/doc/new/${moduleId}${key === 'http' ? '' : `?type=${key}`}`),
+            }}
+          >
+            <Button size="small" type="primary" icon={<PlusOutlined />} data-testid="new-doc">
+              {t('doc.new')}
+            </Button>
+          </Dropdown>
+        )}
+        {canWrite && (
+          <Tooltip title={t('folder.new')}>
+            <Button
+              size="small"
+              icon={<FolderAddOutlined />}
+              onClick={() => actions.createFolder('')}
+              data-testid="new-folder"
+              aria-label={t('folder.new')}
+            />
+          </Tooltip>
+        )}
+      </Flex>
+      <Flex gap={4} className="doc-tree-toolbar" wrap>
+        <Tooltip title={t('tree.expandAll')}>
+          <Button
+            size="small"
+            type="text"
+            icon={<NodeExpandOutlined />}
+            onClick={() => setExpanded(branchKeys(filtered))}
+            aria-label={t('tree.expandAll')}
+          />
+        </Tooltip>
+        <Tooltip title={t('tree.collapseAll')}>
+          <Button
+            size="small"
+            type="text"
+            icon={<NodeCollapseOutlined />}
+            onClick={() => setExpanded([])}
+            aria-label={t('tree.collapseAll')}
+          />
+        </Tooltip>
+        <Tooltip title={t('tree.checkable')}>
+          <Button
+            size="small"
+            type={checkable ? 'primary' : 'text'}
+            icon={<CheckSquareOutlined />}
+            onClick={() => {
+              setCheckable(!checkable);
+              setChecked([]);
+            }}
+            aria-label={t('tree.checkable')}
+          />
+        </Tooltip>
+        {canWrite && (
+          <Button size="small" type="text" icon={<ImportOutlined />} onClick={onImport}>
+            {t('doc.import')}
+          </Button>
+        )}
+        <Button size="small" type="text" icon={<ExportOutlined />} onClick={() => onExport(checkable ? checked : [])}>
+          {checkable && checked.length ? t('doc.exportTicked', { 0: checked.length }) : t('doc.export')}
+        </Button>
+        {checkable && canWrite && checked.length > 0 && (
+          <Button size="small" type="text" danger onClick={() => actions.removeMany(checked, tree).then((ok) => ok && setChecked([]))}>
+            {t('doc.deleteTicked', { 0: checked.length })}
+          </Button>
+        )}
+      </Flex>
+      <div ref={ref} className="doc-tree-body">
+        {isLoading ? (
+          <Skeleton active />
+        ) : !treeData.length ? (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={deferred ? t('tree.noMatch') : t('doc.none')} />
+        ) : (
+          <Tree<Node>
+            blockNode
+            virtual
+            height={height}
+            treeData={treeData}
+            checkable={checkable}
+            checkedKeys={checked}
+            onCheck={(keys) => setChecked((Array.isArray(keys) ? keys : keys.checked) as string[])}
+            expandedKeys={expanded}
+            onExpand={(keys) => setExpanded(keys as string[])}
+            selectedKeys={selectedId ? [selectedId] : []}
+            draggable={canWrite && !deferred ? { icon: false } : false}
+            onDrop={async (info) => {
+              const drag = info.dragNode.raw;
+              const target = info.node.raw;
+              const intoFolder = !info.dropToGap && !!target.isFolder;
+              const parentId = intoFolder ? target.id : target.parentId || '';
+              if (!intoFolder && !info.dropToGap) return;
+              const siblings = intoFolder ? (target.children ?? []) : parentId ? (findNode(tree, parentId)?.children ?? []) : tree;
+              const at = siblings.findIndex((s) => s.id === target.id);
+              const after = siblings[at]?.orderIndex ?? 0;
+              const next = siblings[at + 1]?.orderIndex;
+              const orderIndex = intoFolder
+                ? undefined
+                : next !== undefined && next > after + 1
+                  ? Math.floor((after + next) / 2)
+                  : after + 1;
+              try {
+                await api.post('doc/move', { id: drag.id, parentId, ...(orderIndex !== undefined ? { orderIndex } : {}) });
+                invalidateModule(moduleId);
+              } catch (e) {
+                showError(e);
+              }
+            }}
+            onSelect={(_k, info) => {
+              const n = info.node.raw;
+              if (n.isFolder) setExpanded((e) => (e.includes(n.id) ? e.filter((x) => x !== n.id) : [...e, n.id]));
+              else onSelect(n);
+            }}
+            titleRender={(n) => (
+              <div className="tree-row">
+                {n.title as React.ReactNode}
+                <Dropdown
+                  trigger={['click']}
+                  menu={{
+                    items: nodeMenu(n.raw),
+                    onClick: ({ key, domEvent }) => {
+                      domEvent.stopPropagation();
+                      onNodeMenu(n.raw, key);
+                    },
+                  }}
+                >
+                  <Button
+                    size="small"
+                    type="text"
+                    className="tree-more"
+                    icon={<MoreOutlined />}
+                    onClick={(e) => e.stopPropagation()}
+                    aria-label={t('common.more')}
+                  />
+                </Dropdown>
+              </div>
+            )}
+          />
+        )}
+      </div>
+      {actions.dialogs}
+    </Flex>
+  );
+}
+
+/** Editor path of a doc by its kind. */
+export function editPathOf(moduleId: string, n: { id: string; docType?: number; type?: number }): string {
+  const kind = n.docType ?? n.type;
+  return kind === DocType.CUSTOM || kind === DocType.MARKDOWN ? `/doc/edit_custom/${moduleId}/${n.id}` : `/doc/edit/${moduleId}/${n.id}`;
+}

@@ -1,0 +1,186 @@
+/** Converts a doc (push field names) to the editor's state and back into a `doc/save` payload. */
+import { type DocDetail, DocStatus, DocType, type ErrorCodeParam, isDeprecated, NOT_DEPRECATED } from '@folio/shared';
+import { type EditParam, fromDocParams, toDocParams } from '../../lib/param-tree';
+
+export interface DocFormValues {
+  name: string;
+  url: string;
+  httpMethod: string;
+  contentType: string;
+  description: string;
+  status: number;
+  author: string;
+  parentId: string;
+  deprecatedOn: boolean;
+  deprecatedReason: string;
+  isShow: boolean;
+  orderIndex: number | null;
+  version: string;
+  isUseGlobalHeaders: boolean;
+  isUseGlobalParams: boolean;
+  isUseGlobalReturns: boolean;
+  isRequestArray: boolean;
+  isResponseArray: boolean;
+  requestArrayType: string;
+  responseArrayType: string;
+  definition: string;
+  dubboInterfaceName: string;
+  dubboVersion: string;
+  dubboProtocol: string;
+  dubboAuthor: string;
+  dubboDependency: string;
+}
+
+export interface DocParamsState {
+  headerParams: EditParam[];
+  pathParams: EditParam[];
+  queryParams: EditParam[];
+  requestParams: EditParam[];
+  responseParams: EditParam[];
+  errorCodeParams: (ErrorCodeParam & { key: string })[];
+}
+
+let k = 0;
+
+/** Editor state of a new doc of a kind. */
+export function emptyDoc(type: number, parentId: string): { values: DocFormValues; params: DocParamsState } {
+  return {
+    values: {
+      name: '',
+      url: '',
+      httpMethod: 'GET',
+      contentType: type === DocType.HTTP ? 'application/json' : '',
+      description: '',
+      status: DocStatus.DOING,
+      author: '',
+      parentId,
+      deprecatedOn: false,
+      deprecatedReason: '',
+      isShow: true,
+      orderIndex: null,
+      version: '',
+      isUseGlobalHeaders: true,
+      isUseGlobalParams: true,
+      isUseGlobalReturns: true,
+      isRequestArray: false,
+      isResponseArray: false,
+      requestArrayType: 'object',
+      responseArrayType: 'object',
+      definition: '',
+      dubboInterfaceName: '',
+      dubboVersion: '',
+      dubboProtocol: 'dubbo',
+      dubboAuthor: '',
+      dubboDependency: '',
+    },
+    params: { headerParams: [], pathParams: [], queryParams: [], requestParams: [], responseParams: [], errorCodeParams: [] },
+  };
+}
+
+/** Editor state from a loaded doc; a copy gets a new name and keeps no ids. */
+export function docToForm(d: DocDetail, copy = false, copySuffix = ' Copy'): { values: DocFormValues; params: DocParamsState } {
+  const dep = isDeprecated(d.deprecated);
+  return {
+    values: {
+      name: copy ? `${d.name}${copySuffix}` : d.name,
+      url: d.url ?? '',
+      httpMethod: d.httpMethod || 'GET',
+      contentType: d.contentType ?? '',
+      description: d.description ?? '',
+      status: d.status ?? DocStatus.DOING,
+      author: d.author ?? '',
+      parentId: d.parentId ?? '',
+      deprecatedOn: dep,
+      deprecatedReason: dep && d.deprecated !== 'true' ? d.deprecated : '',
+      isShow: d.isShow !== 0,
+      orderIndex: copy ? null : d.orderIndex,
+      version: d.version ?? '',
+      isUseGlobalHeaders: d.isUseGlobalHeaders !== 0,
+      isUseGlobalParams: d.isUseGlobalParams !== 0,
+      isUseGlobalReturns: d.isUseGlobalReturns !== 0,
+      isRequestArray: !!d.isRequestArray,
+      isResponseArray: !!d.isResponseArray,
+      requestArrayType: d.requestArrayType || 'object',
+      responseArrayType: d.responseArrayType || 'object',
+      definition: d.definition ?? '',
+      dubboInterfaceName: d.dubboInfo?.interfaceName ?? '',
+      dubboVersion: d.dubboInfo?.version ?? '',
+      dubboProtocol: d.dubboInfo?.protocol ?? '',
+      dubboAuthor: d.dubboInfo?.author ?? '',
+      dubboDependency: d.dubboInfo?.dependency ?? '',
+    },
+    params: {
+      headerParams: fromDocParams(d.headerParams),
+      pathParams: fromDocParams(d.pathParams),
+      queryParams: fromDocParams(d.queryParams),
+      requestParams: fromDocParams(d.requestParams),
+      responseParams: fromDocParams(d.responseParams),
+      errorCodeParams: (d.errorCodeParams ?? []).map((e) => ({ ...e, key: `e${k++}` })),
+    },
+  };
+}
+
+/** The `doc/save` payload. `id` empty creates a doc (new or copy). */
+export function formToPayload(opts: { id?: string; moduleId: string; type: number; values: DocFormValues; params: DocParamsState }) {
+  const { id, moduleId, type, values: v, params: p } = opts;
+  const asNew = !id;
+  const base = {
+    ...(id ? { id } : {}),
+    moduleId,
+    parentId: v.parentId || '',
+    name: v.name.trim(),
+    type,
+    description: v.description ?? '',
+    author: v.author?.trim() ?? '',
+    status: v.status,
+    isShow: v.isShow ? 1 : 0,
+    version: v.version?.trim() ?? '',
+    deprecated: v.deprecatedOn ? v.deprecatedReason.trim() || 'true' : NOT_DEPRECATED,
+    ...(v.orderIndex !== null && v.orderIndex !== undefined ? { orderIndex: v.orderIndex } : {}),
+  };
+  if (type === DocType.CUSTOM || type === DocType.MARKDOWN) return base;
+  const lists = {
+    headerParams: toDocParams(p.headerParams, asNew),
+    pathParams: toDocParams(p.pathParams, asNew),
+    queryParams: toDocParams(p.queryParams, asNew),
+    requestParams: toDocParams(p.requestParams, asNew),
+    responseParams: toDocParams(p.responseParams, asNew),
+    errorCodeParams: p.errorCodeParams.filter((e) => e.code.trim()).map(({ key: _k, ...e }) => ({ ...e, code: e.code.trim() })),
+  };
+  if (type === DocType.DUBBO) {
+    return {
+      ...base,
+      url: v.url.trim(),
+      definition: v.definition ?? '',
+      dubboInfo: {
+        interfaceName: v.dubboInterfaceName.trim(),
+        version: v.dubboVersion.trim(),
+        protocol: v.dubboProtocol.trim(),
+        author: v.dubboAuthor.trim(),
+        dependency: v.dubboDependency ?? '',
+      },
+      ...lists,
+    };
+  }
+  return {
+    ...base,
+    url: v.url.trim(),
+    httpMethod: v.httpMethod,
+    contentType: v.contentType,
+    isUseGlobalHeaders: v.isUseGlobalHeaders ? 1 : 0,
+    isUseGlobalParams: v.isUseGlobalParams ? 1 : 0,
+    isUseGlobalReturns: v.isUseGlobalReturns ? 1 : 0,
+    isRequestArray: v.isRequestArray ? 1 : 0,
+    isResponseArray: v.isResponseArray ? 1 : 0,
+    requestArrayType: v.requestArrayType || 'object',
+    responseArrayType: v.responseArrayType || 'object',
+    ...lists,
+  };
+}
+
+/** Path params named in a URL like `/users/{id}` that the path table lacks. */
+export function missingPathParams(url: string, pathParams: EditParam[]): string[] {
+  const names = [...url.matchAll(/\{([A-Za-z0-9_-]+)\}/g)].map((m) => m[1]);
+  const have = new Set(pathParams.map((p) => p.name));
+  return [...new Set(names)].filter((n) => !have.has(n));
+}

@@ -1,0 +1,193 @@
+/**
+ * Composed projects of a composed space: list, create (public or with password), enable/disable, delete,
+ * open or copy the public /show link. Picking docs happens on the compose owner's pages.
+ */
+import { CopyOutlined, PlusOutlined } from '@ant-design/icons';
+import { ComposeType, formatDateTime } from '@folio/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Form, Input, Modal, Radio, Space, Switch, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { confirmAction } from '../../components/confirm';
+import { PageHeader } from '../../components/page-header';
+import { ApiError, api } from '../../lib/api';
+import { useCan } from '../../lib/auth';
+import { copyText } from '../../lib/clipboard';
+import { showError } from '../../lib/errors';
+import { queryClient } from '../../lib/query';
+
+interface ComposeProject {
+  id: string;
+  name: string;
+  description?: string;
+  type: number;
+  status: number;
+  password?: string;
+  creatorName?: string;
+  gmtCreate?: number;
+}
+
+export function SpaceComposePage() {
+  const { t } = useTranslation();
+  const { spaceId = '' } = useParams();
+  const can = useCan();
+  const manage = can('compose.manage', spaceId);
+  const key = ['compose', 'list', spaceId];
+  const { data, isLoading, error } = useQuery({
+    queryKey: key,
+    queryFn: () => api.get<ComposeProject[] | { list: ComposeProject[] }>('compose/project/list', { spaceId }),
+    meta: { silent: true },
+    retry: false,
+  });
+  const list = Array.isArray(data) ? data : (data?.list ?? []);
+  const [creating, setCreating] = useState(false);
+  const [form] = Form.useForm();
+  const type = Form.useWatch('type', form);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: key });
+  const showUrl = (id: string) => `${window.location.origin}/show/${id}`;
+
+  return (
+    <div className="page">
+      <PageHeader
+        title={t('compose.list')}
+        extra={
+          manage && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+              {t('compose.create')}
+            </Button>
+          )
+        }
+      />
+      {error && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={error instanceof ApiError && error.code === '100' ? error.message : t('compose.unavailable')}
+        />
+      )}
+      <Table<ComposeProject>
+        rowKey="id"
+        loading={isLoading}
+        dataSource={list}
+        pagination={false}
+        scroll={{ x: 720 }}
+        columns={[
+          { title: t('compose.name'), dataIndex: 'name' },
+          {
+            title: t('share.type'),
+            dataIndex: 'type',
+            render: (v: number) =>
+              v === ComposeType.ENCRYPT ? <Tag color="orange">{t('share.encrypt')}</Tag> : <Tag color="green">{t('share.public')}</Tag>,
+          },
+          {
+            title: t('common.status'),
+            dataIndex: 'status',
+            render: (v: number, r) => (
+              <Switch
+                size="small"
+                checked={v === 1}
+                disabled={!manage}
+                checkedChildren={t('common.enabled')}
+                unCheckedChildren={t('common.disabled')}
+                onChange={(on) =>
+                  confirmAction({
+                    title: on ? t('common.confirmEnable') : t('common.confirmDisable'),
+                    danger: !on,
+                    run: async () => {
+                      await api.post(on ? 'compose/project/enable' : 'compose/project/disable', { id: r.id });
+                      refresh();
+                    },
+                  })
+                }
+              />
+            ),
+          },
+          { title: t('common.createTime'), dataIndex: 'gmtCreate', render: (v) => formatDateTime(v) },
+          {
+            title: t('common.actions'),
+            key: 'op',
+            render: (_, r) => (
+              <Space size={0} wrap>
+                <Button type="link" size="small" href={`/show/${r.id}`} target="_blank">
+                  {t('common.open')}
+                </Button>
+                <Button type="link" size="small" icon={<CopyOutlined />} onClick={() => copyText(showUrl(r.id))}>
+                  {t('share.copyLink')}
+                </Button>
+                {manage && (
+                  <Button
+                    type="link"
+                    size="small"
+                    danger
+                    onClick={() =>
+                      confirmAction({
+                        title: t('common.confirmDelete'),
+                        run: async () => {
+                          await api.post('compose/project/delete', { id: r.id });
+                          refresh();
+                        },
+                      })
+                    }
+                  >
+                    {t('common.delete')}
+                  </Button>
+                )}
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <Modal
+        open={creating}
+        title={t('compose.create')}
+        destroyOnHidden
+        onCancel={() => setCreating(false)}
+        onOk={async () => {
+          const v = await form.validateFields();
+          try {
+            await api.post('compose/project/add', {
+              spaceId,
+              name: v.name.trim(),
+              description: v.description ?? '',
+              type: v.type,
+              password: v.password || undefined,
+            });
+            refresh();
+            form.resetFields();
+            setCreating(false);
+          } catch (e) {
+            showError(e, form);
+          }
+        }}
+      >
+        <Form form={form} layout="vertical" initialValues={{ type: ComposeType.PUBLIC }}>
+          <Form.Item
+            name="name"
+            label={t('compose.name')}
+            rules={[{ required: true, whitespace: true, max: 64, message: t('validation.notEmptyLength', { 0: 64 }) }]}
+          >
+            <Input />
+          </Form.Item>
+          <Form.Item name="description" label={t('project.description')}>
+            <Input.TextArea rows={2} />
+          </Form.Item>
+          <Form.Item name="type" label={t('share.type')}>
+            <Radio.Group
+              options={[
+                { value: ComposeType.PUBLIC, label: t('share.public') },
+                { value: ComposeType.ENCRYPT, label: t('share.encrypt') },
+              ]}
+            />
+          </Form.Item>
+          {type === ComposeType.ENCRYPT && (
+            <Form.Item name="password" label={t('share.password')} extra={t('share.passwordAuto')}>
+              <Input maxLength={32} />
+            </Form.Item>
+          )}
+        </Form>
+      </Modal>
+    </div>
+  );
+}

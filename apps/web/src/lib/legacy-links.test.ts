@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { legacyHashToPath, legacyRedirect } from './legacy-links';
+
+const loc = (hash: string, pathname = '/') => ({ pathname, search: '', hash });
+
+describe('legacy Torna hash links', () => {
+  it('maps /#/view/{docId} to /view/{docId}', () => {
+    expect(legacyRedirect(loc('#/view/9VXEyXvg'))).toBe('/view/9VXEyXvg');
+  });
+  it('maps share and show links with a doc id', () => {
+    expect(legacyRedirect(loc('#/share/abc123/9VXEyXvg'))).toBe('/share/abc123/9VXEyXvg');
+    expect(legacyRedirect(loc('#/show/cmp1/doc2'))).toBe('/show/cmp1/doc2');
+    expect(legacyRedirect(loc('#/share/abc123'))).toBe('/share/abc123');
+  });
+  it('keeps the query of the old link (successLogin keeps its loginKey)', () => {
+    expect(legacyRedirect(loc('#/successLogin?loginKey=k1'))).toBe('/successLogin?loginKey=k1');
+  });
+  it('ignores anchors that are not routes and non-root paths', () => {
+    expect(legacyHashToPath('#section-2')).toBeNull();
+    expect(legacyHashToPath('#/unknownThing/1')).toBeNull();
+    expect(legacyRedirect(loc('#/view/abc', '/view/other'))).toBeNull();
+    expect(legacyRedirect(loc(''))).toBeNull();
+  });
+});
