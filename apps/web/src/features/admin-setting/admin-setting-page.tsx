@@ -1,5 +1,110 @@
-/** Placeholder for /admin/setting (issue 7); its owner replaces this file, keeping the export name and props. */
+/** /admin/setting (super admins): system settings by tab, sign-in methods, languages and the audit log. */
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Input, Space, Spin, Tabs } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../lib/api';
+import { showError } from '../../lib/errors';
+import { queryClient } from '../../lib/query';
+import { AuditTab } from './audit-tab';
+import { type AdminLang, LanguagesTab } from './languages-tab';
+import { LoginMethodsTab, TestResultAlert } from './login-methods';
+import { type SettingsData, SettingsForm } from './settings-form';
+
+function SmtpTest() {
+  const { t } = useTranslation();
+  const [to, setTo] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [r, setR] = useState<{ ok: boolean; message: string } | null>(null);
+  return (
+    <div style={{ marginTop: 16 }}>
+      <Space wrap>
+        <Input placeholder={t('admin.testTo')} value={to} onChange={(e) => setTo(e.target.value)} style={{ width: 260 }} />
+        <Button
+          loading={busy}
+          disabled={!to.includes('@')}
+          onClick={async () => {
+            setBusy(true);
+            try {
+              setR(await api.post('admin/setting/smtp/test', { to }));
+            } catch (e) {
+              showError(e);
+            } finally {
+              setBusy(false);
+            }
+          }}
+        >
+          {t('admin.sendTest')}
+        </Button>
+      </Space>
+      <TestResultAlert r={r} />
+    </div>
+  );
+}
 
 export function AdminSettingPage(_props: Record<string, never>) {
-  return null;
+  const { t } = useTranslation();
+  const q = useQuery({ queryKey: ['admin', 'settings'], queryFn: () => api.get<SettingsData>('admin/setting/get') });
+  const langs = useQuery({ queryKey: ['admin', 'langs'], queryFn: () => api.get<AdminLang[]>('admin/i18n/lang/list') });
+  if (!q.data) return <Spin style={{ margin: 48 }} />;
+  const data = q.data;
+  const onSaved = (d: SettingsData) => {
+    queryClient.setQueryData(['admin', 'settings'], d);
+    queryClient.invalidateQueries({ queryKey: ['viewConfig'] });
+    queryClient.invalidateQueries({ queryKey: ['sso-methods'] });
+  };
+  const keysOf = (...groups: string[]) => data.defs.filter((d) => groups.includes(d.group)).map((d) => d.key);
+  const card = (node: React.ReactNode) => <Card size="small">{node}</Card>;
+  return (
+    <div data-testid="admin-setting-page">
+      <Tabs
+        items={[
+          {
+            key: 'base',
+            label: t('admin.tab.base'),
+            children: card(
+              <SettingsForm
+                data={data}
+                keys={[...keysOf('base').filter((k) => !k.startsWith('folio.login.')), ...keysOf('upload', 'openapi')]}
+                onSaved={onSaved}
+                languages={langs.data}
+              />,
+            ),
+          },
+          {
+            key: 'push',
+            label: t('admin.tab.push'),
+            children: card(<SettingsForm data={data} keys={keysOf('push', 'robot')} onSaved={onSaved} />),
+          },
+          {
+            key: 'mail',
+            label: t('admin.tab.mail'),
+            children: card(
+              <>
+                <SettingsForm data={data} keys={keysOf('smtp')} onSaved={onSaved} />
+                <SmtpTest />
+              </>,
+            ),
+          },
+          { key: 'login', label: t('admin.tab.login'), children: <LoginMethodsTab data={data} onSaved={onSaved} /> },
+          {
+            key: 'ms',
+            label: t('admin.tab.metersphere'),
+            children: card(<SettingsForm data={data} keys={keysOf('metersphere')} onSaved={onSaved} />),
+          },
+          { key: 'langs', label: t('admin.tab.languages'), children: card(<LanguagesTab />) },
+          {
+            key: 'audit',
+            label: t('admin.tab.audit'),
+            children: (
+              <>
+                {card(<SettingsForm data={data} keys={keysOf('audit')} onSaved={onSaved} />)}
+                <div style={{ marginTop: 16 }}>{card(<AuditTab />)}</div>
+              </>
+            ),
+          },
+        ]}
+      />
+    </div>
+  );
 }

@@ -1,5 +1,131 @@
-/** Placeholder for /space/openuser/{spaceId} (issue 7); its owner replaces this file, keeping the export name and props. */
+/** /space/openuser/{spaceId}: app key + secret pairs of the space (secret shown once; reset asks first). */
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Input, Modal, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../components/page-header';
+import { api } from '../../lib/api';
+import { showError } from '../../lib/errors';
 
-export function SpaceOpenUserPage(_props: { spaceId: string }) {
-  return null;
+interface OpenUser {
+  id: string;
+  appKey: string;
+  hasSecret: boolean;
+  status: number;
+  applicant: string;
+  gmtCreate: number;
+}
+
+export function SpaceOpenUserPage({ spaceId }: { spaceId: string }) {
+  const { t } = useTranslation();
+  const list = useQuery({ queryKey: ['openusers', spaceId], queryFn: () => api.get<OpenUser[]>('space/openuser/list', { spaceId }) });
+  const [applicant, setApplicant] = useState('');
+  const [shown, setShown] = useState<{ appKey: string; secret: string } | null>(null);
+  const act = async (fn: () => Promise<unknown>) => {
+    try {
+      await fn();
+      list.refetch();
+    } catch (e) {
+      showError(e);
+    }
+  };
+  return (
+    <div data-testid="space-openuser-page">
+      <PageHeader
+        title={t('openuser.title')}
+        extra={
+          <Space>
+            <Input
+              placeholder={t('openuser.applicant')}
+              value={applicant}
+              maxLength={128}
+              onChange={(e) => setApplicant(e.target.value)}
+              style={{ width: 200 }}
+            />
+            <Button
+              type="primary"
+              onClick={() =>
+                act(async () => {
+                  const r = await api.post<OpenUser & { secret: string }>('space/openuser/add', { spaceId, applicant });
+                  setApplicant('');
+                  setShown({ appKey: r.appKey, secret: r.secret });
+                })
+              }
+            >
+              {t('openuser.add')}
+            </Button>
+          </Space>
+        }
+      />
+      <Alert type="info" showIcon style={{ margin: '12px 0' }} title={t('openuser.hint')} />
+      <Table
+        rowKey="id"
+        size="small"
+        loading={list.isLoading}
+        dataSource={list.data ?? []}
+        pagination={false}
+        columns={[
+          { title: t('openuser.appKey'), dataIndex: 'appKey', render: (v: string) => <Typography.Text copyable>{v}</Typography.Text> },
+          { title: t('openuser.applicant'), dataIndex: 'applicant' },
+          {
+            title: t('openuser.status'),
+            dataIndex: 'status',
+            render: (v: number) => (v ? <Tag color="green">{t('openuser.enabled')}</Tag> : <Tag>{t('openuser.disabled')}</Tag>),
+          },
+          { title: t('openuser.created'), dataIndex: 'gmtCreate', render: (v: number) => new Date(v).toLocaleString() },
+          {
+            title: '',
+            key: 'ops',
+            render: (_: unknown, r: OpenUser) => (
+              <Space wrap>
+                <Popconfirm
+                  title={t('openuser.resetConfirm')}
+                  onConfirm={() =>
+                    act(async () => {
+                      const x = await api.post<OpenUser & { secret: string }>('space/openuser/resetSecret', { id: r.id });
+                      setShown({ appKey: x.appKey, secret: x.secret });
+                    })
+                  }
+                >
+                  <Button size="small">{t('openuser.resetSecret')}</Button>
+                </Popconfirm>
+                <Button
+                  size="small"
+                  onClick={() => act(() => api.post('space/openuser/setStatus', { id: r.id, status: r.status ? 0 : 1 }))}
+                >
+                  {r.status ? t('openuser.disable') : t('openuser.enable')}
+                </Button>
+                <Popconfirm
+                  title={t('openuser.deleteConfirm')}
+                  onConfirm={() => act(() => api.post('space/openuser/delete', { id: r.id }))}
+                >
+                  <Button size="small" danger>
+                    {t('common.delete')}
+                  </Button>
+                </Popconfirm>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <Modal
+        open={!!shown}
+        title={shown?.appKey}
+        onCancel={() => setShown(null)}
+        onOk={() => setShown(null)}
+        cancelButtonProps={{ style: { display: 'none' } }}
+      >
+        <Alert type="warning" showIcon title={t('openuser.secretOnce')} style={{ marginBottom: 12 }} />
+        <div>
+          {t('openuser.appKey')}: <Typography.Text copyable>{shown?.appKey}</Typography.Text>
+        </div>
+        <div>
+          {t('openuser.secret')}:{' '}
+          <Typography.Text copyable code data-testid="openuser-secret">
+            {shown?.secret}
+          </Typography.Text>
+        </div>
+      </Modal>
+    </div>
+  );
 }

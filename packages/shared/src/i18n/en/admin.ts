@@ -152,6 +152,7 @@ export const admin: Record<string, string> = {
   'ms.workspace': 'Workspace',
   'ms.loadWorkspaces': 'Load workspaces',
   'ms.testConnection': 'Test connection',
+  'ms.folioProject': 'Project',
   'ms.application': 'Application',
   'ms.project': 'MeterSphere project',
   'ms.module': 'MeterSphere module',

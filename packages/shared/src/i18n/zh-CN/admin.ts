@@ -151,6 +151,7 @@ export const admin: Record<string, string> = {
   'ms.workspace': '工作空间',
   'ms.loadWorkspaces': '加载工作空间',
   'ms.testConnection': '测试连接',
+  'ms.folioProject': '项目',
   'ms.application': '应用',
   'ms.project': 'MeterSphere 项目',
   'ms.module': 'MeterSphere 模块',

@@ -1,0 +1,158 @@
+/**
+ * MeterSphere target of one application (project, module, cover switch), send-now button and delivery
+ * log. Used in /space/setting; the application settings page may render it too: <MeterSpherePanel moduleId=… />.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Checkbox, Select, Space, Table, Tag, TreeSelect } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../lib/api';
+import { showError } from '../../lib/errors';
+import { ui } from '../../lib/ui';
+
+interface MsNode {
+  id: string;
+  name: string;
+  children: MsNode[];
+}
+
+interface Target {
+  enabled: boolean;
+  hasAccount: boolean;
+  msProjectId: string;
+  msModuleId: string;
+  msCoverModule: number;
+  name: string;
+}
+
+interface LogRow {
+  id: string;
+  trigger: string;
+  state: string;
+  responseStatus: number;
+  error: string;
+  gmtCreate: number;
+}
+
+interface TreeOption {
+  value: string;
+  title: string;
+  children: TreeOption[];
+}
+
+const toTree = (n: MsNode): TreeOption => ({
+  value: n.id,
+  title: n.name,
+  children: n.children.map(toTree),
+});
+
+export function MeterSpherePanel({ moduleId }: { moduleId: string }) {
+  const { t } = useTranslation();
+  const target = useQuery({ queryKey: ['ms-target', moduleId], queryFn: () => api.get<Target>('module/metersphere/load', { moduleId }) });
+  const log = useQuery({ queryKey: ['ms-log', moduleId], queryFn: () => api.get<LogRow[]>('module/metersphere/log', { moduleId }) });
+  const ready = !!target.data?.enabled && !!target.data?.hasAccount;
+  const projects = useQuery({
+    queryKey: ['ms-projects', moduleId],
+    queryFn: () => api.get<{ id: string; name: string }[]>('module/metersphere/projects', { moduleId }),
+    enabled: ready,
+  });
+  const [projectId, setProjectId] = useState('');
+  const [msModuleId, setMsModuleId] = useState('');
+  const [cover, setCover] = useState(true);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (target.data) {
+      setProjectId(target.data.msProjectId);
+      setMsModuleId(target.data.msModuleId);
+      setCover(target.data.msCoverModule === 1);
+    }
+  }, [target.data]);
+  const modules = useQuery({
+    queryKey: ['ms-modules', moduleId, projectId],
+    queryFn: () => api.get<MsNode[]>('module/metersphere/modules', { moduleId, msProjectId: projectId }),
+    enabled: ready && !!projectId,
+  });
+  if (!target.data) return null;
+  if (!target.data.enabled) return <Alert type="info" title={t('ms.disabled')} />;
+  if (!target.data.hasAccount) return <Alert type="info" title={t('ms.noAccount')} />;
+
+  const save = async () => {
+    setBusy(true);
+    try {
+      await api.post('module/metersphere/save', { moduleId, msProjectId: projectId, msModuleId, msCoverModule: cover ? 1 : 0 });
+      ui.message?.success(t('admin.saved'));
+      target.refetch();
+    } catch (e) {
+      showError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const push = async () => {
+    setBusy(true);
+    try {
+      const r = await api.post<{ ok: boolean; docs: number; error: string }>('module/metersphere/push', { moduleId });
+      if (r.ok) ui.message?.success(t('ms.pushed', { 0: r.docs }));
+      else ui.message?.error(r.error);
+      log.refetch();
+    } catch (e) {
+      showError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div>
+      <Space wrap>
+        <Select
+          placeholder={t('ms.project')}
+          style={{ width: 220 }}
+          value={projectId || undefined}
+          loading={projects.isLoading}
+          options={(projects.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
+          onChange={(v) => {
+            setProjectId(v);
+            setMsModuleId('');
+          }}
+        />
+        <TreeSelect
+          placeholder={t('ms.module')}
+          style={{ width: 240 }}
+          value={msModuleId || undefined}
+          treeData={(modules.data ?? []).map(toTree)}
+          treeDefaultExpandAll
+          onChange={(v) => setMsModuleId(String(v ?? ''))}
+        />
+        <Checkbox checked={cover} onChange={(e) => setCover(e.target.checked)}>
+          {t('ms.cover')}
+        </Checkbox>
+        <Button type="primary" onClick={save} loading={busy}>
+          {t('common.save')}
+        </Button>
+        <Button onClick={push} loading={busy} disabled={!target.data.msModuleId}>
+          {t('ms.pushNow')}
+        </Button>
+      </Space>
+      <Table
+        style={{ marginTop: 12 }}
+        rowKey="id"
+        size="small"
+        pagination={false}
+        title={() => t('ms.log')}
+        dataSource={log.data ?? []}
+        columns={[
+          { title: t('admin.audit.time'), dataIndex: 'gmtCreate', width: 180, render: (v: number) => new Date(v).toLocaleString() },
+          { title: '', dataIndex: 'trigger', width: 90 },
+          {
+            title: t('openuser.status'),
+            dataIndex: 'state',
+            width: 110,
+            render: (v: string) => <Tag color={v === 'delivered' ? 'green' : 'red'}>{t(`ms.state.${v}`)}</Tag>,
+          },
+          { title: 'HTTP', dataIndex: 'responseStatus', width: 70 },
+          { title: '', dataIndex: 'error', ellipsis: true },
+        ]}
+      />
+    </div>
+  );
+}
