@@ -48,7 +48,8 @@ export const debug: Record<string, string> = {
   'debug.script.save': 'Save script',
   'debug.script.delete': 'Delete script',
   'debug.script.saved': 'Script saved',
-  'debug.script.help': 'Scripts run in an isolated worker with req, resp, vars and lib (CryptoJS, dayjs, qs, RSA, fetch); a pre-request script may change req, an after-response script may read resp and keep values in vars (write a variable name in double braces in any field to use it).',
+  'debug.script.help':
+    'Scripts run in an isolated worker with req, resp, vars and lib (CryptoJS, dayjs, qs, RSA, fetch); a pre-request script may change req, an after-response script may read resp and keep values in vars (write a variable name in double braces in any field to use it).',
   'debug.vars': 'Variables',
   'debug.clearCookies': 'Clear cookies',
   'debug.cookiesTip': 'Cookies the target set through the proxy are sent again on the next proxied request of this application.',

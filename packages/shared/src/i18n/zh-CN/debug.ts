@@ -48,7 +48,8 @@ export const debug: Record<string, string> = {
   'debug.script.save': '保存脚本',
   'debug.script.delete': '删除脚本',
   'debug.script.saved': '脚本已保存',
-  'debug.script.help': '脚本在隔离的 Worker 中运行，可使用 req、resp、vars 和 lib（CryptoJS、dayjs、qs、RSA、fetch）；前置脚本可修改 req，后置脚本可读取 resp 并把值存入 vars（在任意字段中用双花括号包住变量名即可引用）。',
+  'debug.script.help':
+    '脚本在隔离的 Worker 中运行，可使用 req、resp、vars 和 lib（CryptoJS、dayjs、qs、RSA、fetch）；前置脚本可修改 req，后置脚本可读取 resp 并把值存入 vars（在任意字段中用双花括号包住变量名即可引用）。',
   'debug.vars': '变量',
   'debug.clearCookies': '清除Cookies',
   'debug.cookiesTip': '目标通过代理设置的 Cookie 会在该应用下一次代理请求时带上。',
