@@ -1,0 +1,271 @@
+/**
+ * The console's request model and sending: rows pre-filled from the doc and the environment, the URL from
+ * the base URL and path params, bodies of every kind, and sending straight from the browser or through
+ * Folio's proxy (`/api/debug/proxy`, Torna's header contract). Pure apart from `sendRequest`.
+ */
+import type { DocParam } from '@folio/shared';
+import { applyVars } from './script-runner';
+
+export type BodyType = 'none' | 'json' | 'form' | 'multipart' | 'xml' | 'text';
+
+export interface Row {
+  key: string;
+  enabled: boolean;
+  name: string;
+  value: string;
+  /** multipart rows: 'text' or 'file'. */
+  kind?: 'text' | 'file';
+  files?: File[];
+}
+
+let seq = 0;
+/** A new editable row. */
+export const row = (name = '', value = '', kind: Row['kind'] = 'text'): Row => ({ key: `r${++seq}`, enabled: true, name, value, kind });
+
+/** Rows from doc params (name + example; file types become file rows). */
+export function rowsFromParams(params: DocParam[] | undefined): Row[] {
+  return (params ?? []).filter((p) => p.name).map((p) => row(p.name, p.example ?? '', /^file/i.test(p.type) ? 'file' : 'text'));
+}
+
+/** Body type of a doc's content type. */
+export function bodyTypeOf(contentType: string, method: string): BodyType {
+  const ct = (contentType || '').toLowerCase();
+  if (ct.includes('json')) return 'json';
+  if (ct.includes('x-www-form-urlencoded')) return 'form';
+  if (ct.includes('multipart')) return 'multipart';
+  if (ct.includes('xml')) return 'xml';
+  if (ct.includes('text/plain')) return 'text';
+  return ['GET', 'HEAD', 'DELETE', 'OPTIONS'].includes(method.toUpperCase()) ? 'none' : 'json';
+}
+
+export const CONTENT_TYPE_OF: Record<BodyType, string> = {
+  none: '',
+  json: 'application/json',
+  form: 'application/x-www-form-urlencoded',
+  multipart: '',
+  xml: 'application/xml',
+  text: 'text/plain',
+};
+
+/** Joins a base URL and a doc path, filling `{name}` path params. */
+export function buildUrl(base: string, path: string, pathRows: Row[], queryRows: Row[], vars: Record<string, string> = {}): string {
+  let p = path || '';
+  for (const r of pathRows) {
+    if (!r.enabled || !r.name) continue;
+    const v = encodeURIComponent(applyVars(r.value, vars));
+    p = p
+      .split(`{${r.name}}`)
+      .join(v)
+      .replace(new RegExp(`/:${r.name}(?=/|$)`), `/${v}`);
+  }
+  let url = /^[a-z]+:\/\//i.test(p) ? p : `${(base || '').replace(/\/+$/, '')}/${p.replace(/^\/+/, '')}`;
+  const qs = new URLSearchParams();
+  for (const r of queryRows) if (r.enabled && r.name) qs.append(r.name, applyVars(r.value, vars));
+  const q = qs.toString();
+  if (q) url += (url.includes('?') ? '&' : '?') + q;
+  return applyVars(url, vars);
+}
+
+/** Enabled rows as an object (later rows win). */
+export function rowsObject(rows: Row[], vars: Record<string, string> = {}): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const r of rows) if (r.enabled && r.name) out[r.name] = applyVars(r.value, vars);
+  return out;
+}
+
+export interface DraftRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  bodyType: BodyType;
+  /** json/xml/text source. */
+  bodyText: string;
+  /** form/multipart rows. */
+  bodyRows: Row[];
+}
+
+/** The body and its content type (multipart: the browser adds the boundary). */
+export function encodeBody(d: DraftRequest, vars: Record<string, string> = {}): { body?: BodyInit; contentType: string } {
+  if (['GET', 'HEAD'].includes(d.method.toUpperCase()) || d.bodyType === 'none') return { contentType: '' };
+  if (d.bodyType === 'form') {
+    const p = new URLSearchParams();
+    for (const r of d.bodyRows) if (r.enabled && r.name) p.append(r.name, applyVars(r.value, vars));
+    return { body: p.toString(), contentType: CONTENT_TYPE_OF.form };
+  }
+  if (d.bodyType === 'multipart') {
+    const fd = new FormData();
+    for (const r of d.bodyRows) {
+      if (!r.enabled || !r.name) continue;
+      if (r.kind === 'file') for (const f of r.files ?? []) fd.append(r.name, f, f.name);
+      else fd.append(r.name, applyVars(r.value, vars));
+    }
+    return { body: fd, contentType: '' };
+  }
+  return { body: applyVars(d.bodyText, vars), contentType: CONTENT_TYPE_OF[d.bodyType] };
+}
+
+export interface DebugResponse {
+  status: number;
+  statusText: string;
+  timeMs: number;
+  size: number;
+  headers: Record<string, string | string[]>;
+  contentType: string;
+  bytes: ArrayBuffer;
+  /** The final URL after redirects (proxy) or the response URL. */
+  url: string;
+}
+
+export interface SendOptions {
+  viaProxy: boolean;
+  docId: string;
+  /** Folio token (proxy; never sent to targets). */
+  token?: string | null;
+  grant?: string;
+  followRedirects: boolean;
+  signal?: AbortSignal;
+  /** Origin of the Folio server ('' = this page's). */
+  proxyBase?: string;
+}
+
+/** The answer of the proxy itself (a refusal or an error), not of the target. */
+export class ProxyError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly slug?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Sends the request and reads the whole response. */
+export async function sendRequest(d: DraftRequest, opts: SendOptions, vars: Record<string, string> = {}): Promise<DebugResponse> {
+  const { body, contentType } = encodeBody(d, vars);
+  const headers: Record<string, string> = { ...d.headers };
+  if (contentType && !Object.keys(headers).some((k) => k.toLowerCase() === 'content-type')) headers['Content-Type'] = contentType;
+  if (d.bodyType === 'multipart') for (const k of Object.keys(headers)) if (k.toLowerCase() === 'content-type') delete headers[k];
+  const started = performance.now();
+  if (!opts.viaProxy) {
+    const res = await fetch(d.url, {
+      method: d.method,
+      headers,
+      body,
+      signal: opts.signal,
+      redirect: opts.followRedirects ? 'follow' : 'manual',
+    });
+    const bytes = await res.arrayBuffer();
+    const h: Record<string, string> = {};
+    res.headers.forEach((v, k) => {
+      h[k] = v;
+    });
+    return {
+      status: res.status,
+      statusText: res.statusText,
+      timeMs: performance.now() - started,
+      size: bytes.byteLength,
+      headers: h,
+      contentType: res.headers.get('content-type') ?? '',
+      bytes,
+      url: res.url || d.url,
+    };
+  }
+  const proxyHeaders: Record<string, string> = {
+    'target-url': d.url,
+    'target-headers': JSON.stringify(headers),
+    'target-follow-redirects': String(opts.followRedirects),
+  };
+  const ct = Object.entries(headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1];
+  if (ct && d.bodyType !== 'multipart') proxyHeaders['content-type'] = ct;
+  if (opts.token) proxyHeaders.token = opts.token;
+  if (opts.grant) proxyHeaders['x-share-grant'] = opts.grant;
+  const res = await fetch(`${opts.proxyBase ?? ''}/api/debug/proxy?docId=${encodeURIComponent(opts.docId)}`, {
+    method: d.method,
+    headers: proxyHeaders,
+    body,
+    signal: opts.signal,
+  });
+  const raw = res.headers.get('target-response-headers');
+  const bytes = await res.arrayBuffer();
+  if (raw === null) {
+    let msg = `HTTP ${res.status}`;
+    let slug: string | undefined;
+    try {
+      const env = JSON.parse(new TextDecoder().decode(bytes)) as { msg?: string; error?: string };
+      msg = env.msg || msg;
+      slug = env.error;
+    } catch {
+      /* not an envelope */
+    }
+    throw new ProxyError(msg, res.status, slug);
+  }
+  let targetHeaders: Record<string, string | string[]> = {};
+  try {
+    targetHeaders = JSON.parse(raw);
+  } catch {
+    /* keep empty */
+  }
+  let finalUrl = d.url;
+  try {
+    finalUrl = JSON.parse(res.headers.get('target-final-url') ?? '""') || d.url;
+  } catch {
+    /* keep the asked URL */
+  }
+  const serverTime = Number(res.headers.get('target-time-ms'));
+  return {
+    status: res.status,
+    statusText: res.statusText,
+    timeMs: Number.isFinite(serverTime) && serverTime > 0 ? serverTime : performance.now() - started,
+    size: bytes.byteLength,
+    headers: targetHeaders,
+    contentType: res.headers.get('content-type') ?? '',
+    bytes,
+    url: finalUrl,
+  };
+}
+
+/** How to show a body: JSON (pretty), image, or text. */
+export function viewOf(r: Pick<DebugResponse, 'contentType' | 'bytes'>): { kind: 'json' | 'image' | 'text'; text: string; data?: unknown } {
+  const ct = r.contentType.toLowerCase();
+  if (ct.startsWith('image/')) return { kind: 'image', text: '' };
+  const text = new TextDecoder().decode(r.bytes);
+  const trimmed = text.trim();
+  if (ct.includes('json') || trimmed.startsWith('{') || trimmed.startsWith('[')) {
+    try {
+      const data = JSON.parse(trimmed);
+      return { kind: 'json', text: JSON.stringify(data, null, 2), data };
+    } catch {
+      /* fall through to text */
+    }
+  }
+  return { kind: 'text', text };
+}
+
+/** Human size. */
+export function formatSize(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
+  return `${(n / 1024 / 1024).toFixed(2)} MB`;
+}
+
+/** Cookies from Set-Cookie header values, merged into a jar (name → value; expired/empty ones removed). */
+export function mergeSetCookies(jar: Record<string, string>, setCookie: string | string[] | undefined): Record<string, string> {
+  const out = { ...jar };
+  for (const line of [setCookie ?? []].flat()) {
+    const [pair, ...attrs] = line.split(';');
+    const eq = pair.indexOf('=');
+    if (eq <= 0) continue;
+    const name = pair.slice(0, eq).trim();
+    const value = pair.slice(eq + 1).trim();
+    const expired = attrs.some((a) => /^\s*max-age\s*=\s*(0|-\d+)\s*$/i.test(a)) || value === '';
+    if (expired) delete out[name];
+    else out[name] = value;
+  }
+  return out;
+}
+
+/** A Cookie header from a jar plus an existing header value. */
+export function cookieHeader(jar: Record<string, string>, existing = ''): string {
+  const parts = Object.entries(jar).map(([k, v]) => `${k}=${v}`);
+  return [existing.trim(), ...parts].filter(Boolean).join('; ');
+}
