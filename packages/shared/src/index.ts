@@ -1,6 +1,7 @@
 export * from './constants.js';
 export * from './errors.js';
 export * from './format.js';
+export * from './history.js';
 export * from './i18n/index.js';
 export * from './json-params.js';
 export * from './permissions.js';

@@ -505,6 +505,24 @@ export interface WebhookDeliveriesTable {
   lastError: Generated<string>;
   createdAt: number;
   updatedAt: number;
+  webhookId: Generated<number>;
+}
+
+/** Chat webhooks of an application (URL and DingTalk secret encrypted at rest). */
+export interface ModuleWebhooksTable {
+  id: Id;
+  moduleId: number;
+  /** dingtalk | wecom | feishu | slack | json */
+  kind: string;
+  name: string;
+  urlEnc: string;
+  secretEnc: Generated<string>;
+  /** Scheme and host only, for the delivery log. */
+  urlHint: Generated<string>;
+  enabled: Generated<number>;
+  creatorId: number;
+  createdAt: number;
+  updatedAt: number;
 }
 
 export interface UploadsTable {
@@ -568,6 +586,7 @@ export interface Database {
   auditLogs: AuditLogsTable;
   jobs: JobsTable;
   webhookDeliveries: WebhookDeliveriesTable;
+  moduleWebhooks: ModuleWebhooksTable;
   uploads: UploadsTable;
   rateLimits: RateLimitsTable;
 }

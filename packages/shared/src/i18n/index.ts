@@ -9,13 +9,15 @@ import { webCore as enWebCore } from './en/web-core.js';
 import { webCore as zhWebCore } from './zh-CN/web-core.js';
 import { view as enView } from './en/view.js';
 import { view as zhView } from './zh-CN/view.js';
+import { push as enPush } from './en/push.js';
+import { push as zhPush } from './zh-CN/push.js';
 import { admin as enAdmin } from './en/admin.js';
 import { admin as zhAdmin } from './zh-CN/admin.js';
 import { debug as enDebug } from './en/debug.js';
 import { debug as zhDebug } from './zh-CN/debug.js';
 
-const enParts: Record<string, string>[] = [enCommon, enWebCore, enView, enAdmin, enDebug];
-const zhParts: Record<string, string>[] = [zhCommon, zhWebCore, zhView, zhAdmin, zhDebug];
+const enParts: Record<string, string>[] = [enCommon, enWebCore, enView, enPush, enAdmin, enDebug];
+const zhParts: Record<string, string>[] = [zhCommon, zhWebCore, zhView, zhPush, zhAdmin, zhDebug];
 
 export const BUILTIN_LANGUAGES: Record<string, { description: string; content: Record<string, string> }> = {
   'zh-CN': { description: '简体中文', content: Object.assign({}, ...zhParts) },

@@ -1,4 +1,5 @@
-/** Routes of the history feature (slot registered in modules/index.ts; the feature fills it). */
+/** Routes of the history feature: change log, snapshots, compare and restore. */
 import type { FastifyInstance } from 'fastify';
+import './history-recorder.js';
 
 export async function historyRoutes(_app: FastifyInstance): Promise<void> {}

@@ -24,7 +24,9 @@ const goods = (extra: Record<string, unknown> = {}) => ({
           isShow: '1',
           orderIndex: 1,
           pathParams: [{ name: 'id', type: 'int', required: '1', example: '123', description: 'id' }],
-          requestParams: [{ name: 'priceList', type: 'array', required: '1', children: [{ name: 'price0', type: 'int', required: '1', example: '100' }] }],
+          requestParams: [
+            { name: 'priceList', type: 'array', required: '1', children: [{ name: 'price0', type: 'int', required: '1', example: '100' }] },
+          ],
           responseParams: [
             {
               name: 'type',
@@ -55,7 +57,12 @@ describe('mergePush', () => {
     const user = { id: 0, nickname: 'OpenAPI' };
     const first = await mergePush(t.app, { moduleId, payload: goods() as never, source: 'push', user });
     expect(first).toMatchObject({ added: 2, updated: 0, deleted: 0, folders: 1 });
-    const rows1 = await t.app.ctx.db.selectFrom('docs').select(['id', 'name', 'url', 'httpMethod', 'md5']).where('moduleId', '=', moduleId).orderBy('id').execute();
+    const rows1 = await t.app.ctx.db
+      .selectFrom('docs')
+      .select(['id', 'name', 'url', 'httpMethod', 'md5'])
+      .where('moduleId', '=', moduleId)
+      .orderBy('id')
+      .execute();
     expect(rows1.map((r) => r.url)).toEqual(['', '/goods/{id}/get', '/goods/list']);
     expect(rows1[1].httpMethod).toBe('GET');
     const second = await mergePush(t.app, { moduleId, payload: goods() as never, source: 'push', user });

@@ -46,6 +46,10 @@ export interface MergeInput {
   isReplace?: boolean;
   isOverride?: boolean;
   batchId?: string;
+  /**
+   * Called with 0..100 inside the merge transaction. On SQLite (one connection) it must not await a
+   * write outside that transaction (it would wait for the transaction forever): fire and forget.
+   */
   onProgress?: (pct: number) => Promise<void>;
   /** Extra run-signature input (the envelope's app_key), so two pipelines do not share a run. */
   runHint?: string;

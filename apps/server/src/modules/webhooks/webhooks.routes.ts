@@ -1,4 +1,5 @@
-/** Routes of the webhooks feature (slot registered in modules/index.ts; the feature fills it). */
+/** Routes of the webhooks feature: per-application chat webhooks, test-send and the delivery log. */
 import type { FastifyInstance } from 'fastify';
+import './webhook-queue.js';
 
 export async function webhooksRoutes(_app: FastifyInstance): Promise<void> {}

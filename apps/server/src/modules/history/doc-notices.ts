@@ -1,0 +1,154 @@
+/**
+ * Follow notices: a doc change by someone else messages the doc's followers and its project's followers
+ * (never the author of the change), in each reader's language. A push or import batch sends one digest
+ * per reader, not one message per doc. The same batch is handed to the application's chat webhooks.
+ */
+import { MessageType, SubscribeType } from '@folio/shared';
+import type { FastifyInstance } from 'fastify';
+import type { Tx } from '../../db/database.js';
+import type { DocChange } from '../doc-events.js';
+import { sendMessages } from '../messages/messages.service.js';
+import { pt } from '../push/texts.js';
+import { type DocNotice, queueDocNotice } from '../webhooks/webhook-queue.js';
+
+const CHUNK = 500;
+
+/** Lists up to n names, then "and k more". */
+export function nameList(lang: string, names: string[], n = 5): string {
+  const shown = names.slice(0, n).map((x) => `【${x}】`);
+  const rest = names.length - shown.length;
+  return rest > 0 ? `${shown.join('')} ${pt(lang, 'push.msg.more', { n: rest })}` : shown.join('');
+}
+
+/** Builds the notices of a batch: one per batch id (digest) and one per single change. */
+export async function sendDocNotices(app: FastifyInstance, tx: Tx, changes: DocChange[]): Promise<void> {
+  if (!changes.length) return;
+  const moduleIds = [...new Set(changes.map((c) => c.moduleId))];
+  const mods = await tx
+    .selectFrom('modules as m')
+    .innerJoin('projects as p', 'p.id', 'm.projectId')
+    .select(['m.id', 'm.name', 'm.projectId', 'p.name as projectName'])
+    .where('m.id', 'in', moduleIds)
+    .execute();
+  const modOf = new Map(mods.map((m) => [m.id, m]));
+  const docIds = [...new Set(changes.map((c) => c.docId))];
+  const followers = new Map<string, number[]>(); // 'd:id' / 'p:id' → user ids
+  const add = (k: string, u: number) => followers.set(k, [...(followers.get(k) ?? []), u]);
+  for (let i = 0; i < docIds.length; i += CHUNK) {
+    const rows = await tx
+      .selectFrom('subscriptions')
+      .select(['userId', 'sourceId'])
+      .where('type', '=', SubscribeType.DOC)
+      .where('sourceId', 'in', docIds.slice(i, i + CHUNK))
+      .execute();
+    for (const r of rows) add(`d:${r.sourceId}`, r.userId);
+  }
+  const projectIds = [...new Set(mods.map((m) => m.projectId))];
+  if (projectIds.length) {
+    const rows = await tx
+      .selectFrom('subscriptions')
+      .select(['userId', 'sourceId'])
+      .where('type', '=', SubscribeType.PROJECT)
+      .where('sourceId', 'in', projectIds)
+      .execute();
+    for (const r of rows) add(`p:${r.sourceId}`, r.userId);
+  }
+  const allUsers = [...new Set([...followers.values()].flat())];
+  const langOf = new Map<number, string>();
+  const fallback = app.ctx.settings.get('folio.default-lang') || 'zh-CN';
+  if (allUsers.length) {
+    const rows = await tx.selectFrom('users').select(['id', 'lang', 'status']).where('id', 'in', allUsers).execute();
+    for (const r of rows) if (r.status !== 0) langOf.set(r.id, r.lang || fallback);
+  }
+  const docName = (c: DocChange) => (c.after ?? c.before)?.name ?? '';
+
+  // Group: a batch (push/import) → digest; changes without a batch → one notice each.
+  const groups = new Map<string, DocChange[]>();
+  changes.forEach((c, i) => {
+    const k = c.batchId ? `b:${c.batchId}:${c.moduleId}` : `s:${i}`;
+    groups.set(k, [...(groups.get(k) ?? []), c]);
+  });
+  for (const [key, list] of groups) {
+    const first = list[0];
+    const mod = modOf.get(first.moduleId);
+    if (!mod) continue;
+    const digest = key.startsWith('b:');
+    // Readers: followers of any changed doc, plus the project's followers; never the author.
+    const perUser = new Map<number, DocChange[]>();
+    for (const c of list) {
+      if (!digest && c.kind === 'add') {
+        for (const u of followers.get(`p:${mod.projectId}`) ?? []) perUser.set(u, [...(perUser.get(u) ?? []), c]);
+        continue;
+      }
+      for (const u of [...(followers.get(`d:${c.docId}`) ?? []), ...(followers.get(`p:${mod.projectId}`) ?? [])]) {
+        const l = perUser.get(u) ?? [];
+        if (!l.includes(c)) l.push(c);
+        perUser.set(u, l);
+      }
+    }
+    perUser.delete(first.userId);
+    // Group readers by (language, text) so each distinct message is one multi-row insert.
+    const byText = new Map<string, { users: number[]; type: number; sourceId: number; message: string }>();
+    for (const [u, mine] of perUser) {
+      const lang = langOf.get(u);
+      if (!lang) continue;
+      let text: string;
+      let type: number = MessageType.DOC;
+      let sourceId = mine[0].docId;
+      if (digest) {
+        const counts = { added: 0, updated: 0, deleted: 0 };
+        for (const c of mine) counts[c.kind === 'add' ? 'added' : c.kind === 'update' ? 'updated' : 'deleted']++;
+        text = pt(lang, 'push.msg.digest', {
+          modifier: first.nickname,
+          project: mod.projectName,
+          app: mod.name,
+          summary: pt(lang, 'push.msg.summary', counts),
+          docs: nameList(lang, mine.map(docName)),
+        });
+        type = MessageType.PUSH;
+        sourceId = mod.id;
+      } else {
+        const c = mine[0];
+        const k =
+          c.kind === 'delete'
+            ? 'push.msg.docDelete'
+            : c.kind === 'add'
+              ? 'push.msg.docAdd'
+              : c.remark
+                ? 'push.msg.docUpdateRemark'
+                : 'push.msg.docUpdate';
+        text = pt(lang, k, { modifier: c.nickname, doc: docName(c), remark: c.remark ?? '' });
+      }
+      const tk = `${type}:${sourceId}:${text}`;
+      const g = byText.get(tk) ?? { users: [], type, sourceId, message: text };
+      g.users.push(u);
+      byText.set(tk, g);
+    }
+    for (const g of byText.values()) await sendMessages(tx, g.users, { message: g.message, type: g.type, sourceId: g.sourceId });
+
+    // Chat webhooks: updates and deletions (and whole push digests) of the application.
+    const notable = digest ? list : list.filter((c) => c.kind !== 'add');
+    if (!notable.length) continue;
+    const notice: DocNotice = {
+      moduleId: mod.id,
+      projectId: mod.projectId,
+      projectName: mod.projectName,
+      appName: mod.name,
+      modifier: first.nickname,
+      modifierId: first.userId,
+      time: Date.now(),
+      kind: digest ? 'push' : first.kind,
+      docs: notable.map((c) => ({
+        id: c.docId,
+        name: docName(c),
+        url: (c.after ?? c.before)?.url ?? '',
+        httpMethod: (c.after ?? c.before)?.httpMethod ?? '',
+        kind: c.kind,
+      })),
+      followerIds: [
+        ...new Set(notable.flatMap((c) => [...(followers.get(`d:${c.docId}`) ?? []), ...(followers.get(`p:${mod.projectId}`) ?? [])])),
+      ],
+    };
+    await queueDocNotice(app, tx, notice);
+  }
+}

@@ -1,0 +1,400 @@
+/**
+ * The Torna-compatible open API (`POST /api`, also GET and form posts): the envelope
+ * {name, version, data, access_token[, app_key, timestamp, sign, format]}, `data` as URL-encoded JSON
+ * (form rules: `+` is a space) or a plain object, answered with HTTP 200 and Torna's codes.
+ */
+import type { PushPayload } from '@folio/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { insertId, inTx } from '../../db/database.js';
+import { loadDocDetails } from '../docs/doc-detail.js';
+import { dataId, folderKey } from '../docs/doc-keys.js';
+import { openApiToPush } from '../imports/openapi-to-push.js';
+import { verifyOpenApiSignature } from '../open-users/signature.js';
+import { upsertEnums } from './push-enums.js';
+import { withModuleLock } from './push-lock.js';
+import { countRawDocs, flag, LIMITS, normalizeEnum, PushInputError, str } from './push-normalize.js';
+import { queuePush, runPush } from './push-service.js';
+import { pt } from './texts.js';
+
+/** Torna open-API codes (front/public/static/openapi/code.md). */
+export const OpenCode = {
+  OK: '0',
+  SYSTEM: '-9',
+  UNKNOWN_METHOD: '1',
+  INVALID_PARAMS: '2',
+  MISSING_SIGN: '5',
+  INVALID_SIGN: '6',
+  TIMEOUT: '7',
+  BUSINESS: '8',
+  BAD_TIMESTAMP: '10',
+  BAD_JSON: '13',
+  BAD_TOKEN: '14',
+} as const;
+
+export interface OpenResult {
+  code: string;
+  msg: string;
+  data: unknown;
+}
+
+/** An open-API failure with its Torna code. */
+export class OpenApiError extends Error {
+  constructor(
+    readonly code: string,
+    readonly key: string,
+    readonly params: Record<string, string | number> = {},
+  ) {
+    super(key);
+  }
+}
+
+const bad = (detail: string) => new OpenApiError(OpenCode.INVALID_PARAMS, 'push.api.invalidParams', { detail });
+
+/** Decodes `data`: a plain object, raw JSON text, or URL-encoded JSON (form rules, `+` is a space). */
+export function decodeData(raw: unknown): Record<string, unknown> {
+  if (raw === undefined || raw === null || raw === '') return {};
+  if (typeof raw === 'object') return raw as Record<string, unknown>;
+  let text = String(raw).trim();
+  if (!text) return {};
+  const parse = (s: string): Record<string, unknown> => {
+    const v = JSON.parse(s);
+    if (!v || typeof v !== 'object') throw new SyntaxError('data is not a JSON object');
+    return v as Record<string, unknown>;
+  };
+  // Raw JSON starts with { or [ (URL-encoding always escapes those), so it is parsed as it is.
+  if (text.startsWith('{') || text.startsWith('[')) {
+    try {
+      return parse(text);
+    } catch {
+      /* fall through: maybe encoded after all */
+    }
+  }
+  try {
+    for (let i = 0; i < 2 && !(text.startsWith('{') || text.startsWith('[')); i++) text = decodeURIComponent(text.replace(/\+/g, ' '));
+    return parse(text);
+  } catch (err) {
+    throw new OpenApiError(OpenCode.BAD_JSON, 'push.api.badJson', { detail: (err as Error).message.slice(0, 200) });
+  }
+}
+
+/** The envelope of a request: query for GET, body otherwise (JSON object, form, or JSON/form text). */
+export function readEnvelope(req: FastifyRequest): Record<string, unknown> {
+  const q = (req.query ?? {}) as Record<string, unknown>;
+  let body = req.body as unknown;
+  if (typeof body === 'string' || Buffer.isBuffer(body)) {
+    const text = body.toString().trim();
+    if (text.startsWith('{')) {
+      try {
+        body = JSON.parse(text);
+      } catch {
+        throw new OpenApiError(OpenCode.BAD_JSON, 'push.api.badJson', { detail: 'request body' });
+      }
+    } else body = Object.fromEntries(new URLSearchParams(text));
+  }
+  const b = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  // body_data (easyopen's multipart/text field) carries the JSON envelope as text.
+  if (typeof b.body_data === 'string') {
+    try {
+      return { ...q, ...JSON.parse(b.body_data) };
+    } catch {
+      throw new OpenApiError(OpenCode.BAD_JSON, 'push.api.badJson', { detail: 'body_data' });
+    }
+  }
+  return { ...q, ...b };
+}
+
+interface Ctx {
+  app: FastifyInstance;
+  moduleId: number;
+  envelope: Record<string, unknown>;
+  data: Record<string, unknown>;
+}
+
+const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+
+async function docPush(c: Ctx, payload: PushPayload, defaults: { isReplace?: boolean } = {}) {
+  if (!Array.isArray(payload.apis) || !payload.apis.length) throw bad('apis: cannot be empty');
+  const threshold = c.app.ctx.settings.getInt('folio.push.async-threshold', 2000);
+  const asked = flag(c.envelope.async ?? c.data.async, 0) === 1;
+  const author = str(payload.author).trim() || 'OpenAPI';
+  const req = {
+    moduleId: c.moduleId,
+    payload,
+    author,
+    isReplace: defaults.isReplace,
+    runHint: str(c.envelope.app_key),
+  };
+  if (asked || countRawDocs(payload.apis) > threshold) return { jobId: await queuePush(c.app, req) };
+  return runPush(c.app, req);
+}
+
+async function categoryCreate(c: Ctx) {
+  const name = str(c.data.name).trim();
+  if (!name) throw bad('name: cannot be empty');
+  if (name.length > LIMITS.name) throw bad(`name: length cannot exceed ${LIMITS.name}`);
+  const { app, moduleId } = c;
+  const key = folderKey(moduleId, 0, name);
+  const did = dataId(key, '');
+  const author = str(c.data.author).trim() || 'OpenAPI';
+  return withModuleLock(moduleId, () =>
+    inTx(app.ctx.db, async (tx) => {
+      const ex = await tx
+        .selectFrom('docs')
+        .select(['id', 'isDeleted'])
+        .where('moduleId', '=', moduleId)
+        .where('dataId', '=', did)
+        .executeTakeFirst();
+      const now = Date.now();
+      if (ex) {
+        if (ex.isDeleted) await tx.updateTable('docs').set({ isDeleted: 0, updatedAt: now }).where('id', '=', ex.id).execute();
+        return { id: app.ctx.ids.encode(ex.id), name };
+      }
+      const id = await insertId(tx, app.ctx.dialect, 'docs', {
+        moduleId,
+        parentId: 0,
+        dataId: did,
+        docKey: key,
+        name,
+        isFolder: 1,
+        createMode: 0,
+        modifySource: 0,
+        creatorId: 0,
+        creatorName: author,
+        modifierId: 0,
+        modifierName: author,
+        createdAt: now,
+        updatedAt: now,
+      });
+      return { id: app.ctx.ids.encode(id), name };
+    }),
+  );
+}
+
+async function categoryRename(c: Ctx) {
+  const { app, moduleId } = c;
+  const name = str(c.data.name).trim();
+  if (!name) throw bad('name: cannot be empty');
+  if (name.length > LIMITS.name) throw bad(`name: length cannot exceed ${LIMITS.name}`);
+  const id = app.ctx.ids.tryDecode(str(c.data.id));
+  if (!id) throw new OpenApiError(OpenCode.BUSINESS, 'push.api.notFound', { what: `id ${str(c.data.id)}` });
+  await withModuleLock(moduleId, () =>
+    inTx(app.ctx.db, async (tx) => {
+      const f = await tx
+        .selectFrom('docs')
+        .select(['id', 'parentId'])
+        .where('id', '=', id)
+        .where('moduleId', '=', moduleId)
+        .where('isFolder', '=', 1)
+        .where('isDeleted', '=', 0)
+        .executeTakeFirst();
+      if (!f) throw new OpenApiError(OpenCode.BUSINESS, 'push.api.notFound', { what: `id ${str(c.data.id)}` });
+      // Torna moved the folder to the root here; Folio keeps it where it is.
+      const key = folderKey(moduleId, f.parentId, name);
+      const did = dataId(key, '');
+      const clash = await tx
+        .selectFrom('docs')
+        .select(['id', 'isDeleted'])
+        .where('moduleId', '=', moduleId)
+        .where('dataId', '=', did)
+        .executeTakeFirst();
+      if (clash && clash.id !== f.id) {
+        if (!clash.isDeleted) throw new OpenApiError(OpenCode.BUSINESS, 'push.api.business', { detail: `folder exists: ${name}` });
+        await tx.deleteFrom('docs').where('id', '=', clash.id).execute();
+      }
+      await tx.updateTable('docs').set({ name, docKey: key, dataId: did, updatedAt: Date.now() }).where('id', '=', f.id).execute();
+    }),
+  );
+  return null;
+}
+
+async function enumPush(c: Ctx, list: unknown[]) {
+  const enums = list.map((e) => normalizeEnum(e as Record<string, unknown>, '')).filter((e): e is NonNullable<typeof e> => !!e);
+  if (!enums.length) throw bad('name: cannot be empty');
+  await withModuleLock(c.moduleId, () => inTx(c.app.ctx.db, (tx) => upsertEnums(tx, c.app.ctx.dialect, c.moduleId, enums)));
+  return null;
+}
+
+async function envSet(c: Ctx) {
+  const name = str(c.data.name).trim();
+  const url = str(c.data.url).trim().replace(/\/+$/, '');
+  if (!name) throw bad('name: cannot be empty');
+  if (!url) throw bad('url: cannot be empty');
+  if (name.length > LIMITS.envName) throw bad(`name: length cannot exceed ${LIMITS.envName}`);
+  if (url.length > LIMITS.envUrl) throw bad(`url: length cannot exceed ${LIMITS.envUrl}`);
+  const { app, moduleId } = c;
+  await inTx(app.ctx.db, async (tx) => {
+    const ex = await tx
+      .selectFrom('moduleEnvironments')
+      .select(['id', 'url'])
+      .where('moduleId', '=', moduleId)
+      .where('name', '=', name)
+      .executeTakeFirst();
+    const now = Date.now();
+    if (ex) {
+      if (ex.url !== url) await tx.updateTable('moduleEnvironments').set({ url, updatedAt: now }).where('id', '=', ex.id).execute();
+      return;
+    }
+    const max = await tx
+      .selectFrom('moduleEnvironments')
+      .select((eb) => eb.fn.max('orderIndex').as('m'))
+      .where('moduleId', '=', moduleId)
+      .executeTakeFirst();
+    await insertId(tx, app.ctx.dialect, 'moduleEnvironments', {
+      moduleId,
+      name,
+      url,
+      isPublic: 0,
+      orderIndex: Number(max?.m ?? 0) + 10,
+      createdAt: now,
+      updatedAt: now,
+    });
+  });
+  return null;
+}
+
+async function envDelete(c: Ctx) {
+  const name = str(c.data.name).trim();
+  if (!name) throw bad('name: cannot be empty');
+  const { app, moduleId } = c;
+  await inTx(app.ctx.db, async (tx) => {
+    const ex = await tx
+      .selectFrom('moduleEnvironments')
+      .select(['id'])
+      .where('moduleId', '=', moduleId)
+      .where('name', '=', name)
+      .executeTakeFirst();
+    if (!ex) return;
+    await tx.deleteFrom('params').where('ownerType', '=', 2).where('ownerId', '=', ex.id).execute();
+    await tx.deleteFrom('shareEnvironments').where('environmentId', '=', ex.id).execute();
+    await tx.deleteFrom('moduleEnvironments').where('id', '=', ex.id).execute();
+  });
+  return null;
+}
+
+async function docList(c: Ctx) {
+  const { app, moduleId } = c;
+  const wanted = arr(c.data.docIds)
+    .map((x) => app.ctx.ids.tryDecode(str(x)))
+    .filter((x): x is number => !!x);
+  let q = app.ctx.db
+    .selectFrom('docs')
+    .select(['id', 'parentId', 'name', 'type', 'url', 'httpMethod', 'version', 'isFolder', 'deprecated', 'orderIndex', 'isShow', 'status'])
+    .where('moduleId', '=', moduleId)
+    .where('isDeleted', '=', 0);
+  if (wanted.length) q = q.where('id', 'in', wanted);
+  const rows = await q.orderBy('orderIndex').orderBy('id').execute();
+  return rows.map((r) => ({
+    id: app.ctx.ids.encode(r.id),
+    parentId: app.ctx.ids.encode(r.parentId),
+    name: r.name,
+    type: r.type,
+    url: r.url,
+    httpMethod: r.httpMethod,
+    version: r.version,
+    isFolder: r.isFolder,
+    deprecated: r.deprecated || '$false$',
+    orderIndex: r.orderIndex,
+    isShow: r.isShow,
+    status: r.status,
+  }));
+}
+
+async function docDetails(c: Ctx, idsIn: unknown[]) {
+  const { app, moduleId } = c;
+  const ids = idsIn.map((x) => app.ctx.ids.tryDecode(str(x))).filter((x): x is number => !!x);
+  if (!ids.length) return [];
+  const details = await loadDocDetails(app.ctx, ids);
+  const modId = app.ctx.ids.encode(moduleId);
+  return ids.map((id) => details.get(id)).filter((d) => d && d.moduleId === modId && !d.isFolder);
+}
+
+/** Dispatches one open-API call for an application. */
+export async function dispatch(app: FastifyInstance, moduleId: number, envelope: Record<string, unknown>): Promise<unknown> {
+  const name = str(envelope.name).trim();
+  const version = str(envelope.version).trim() || '1.0';
+  if (!name) throw new OpenApiError(OpenCode.INVALID_PARAMS, 'push.api.missingName');
+  if (version !== '1.0') throw new OpenApiError(OpenCode.UNKNOWN_METHOD, 'push.api.unknownMethod', { name, version });
+  const data = decodeData(envelope.data);
+  const c: Ctx = { app, moduleId, envelope, data };
+  switch (name) {
+    case 'doc.push':
+      return docPush(c, data as unknown as PushPayload);
+    case 'doc.category.create':
+      return categoryCreate(c);
+    case 'doc.category.name.update':
+      return categoryRename(c);
+    case 'swagger-json.push': {
+      const json = data.json ?? data.content;
+      if (!json || (typeof json !== 'string' && typeof json !== 'object')) throw bad('json: cannot be empty');
+      let converted: Awaited<ReturnType<typeof openApiToPush>>;
+      try {
+        converted = await openApiToPush(json, { author: str(data.author).trim() || 'OpenAPI' });
+      } catch (err) {
+        throw bad(`json: ${(err as Error).message}`);
+      }
+      return docPush(c, { ...converted.payload, author: str(data.author).trim() || converted.payload.author });
+    }
+    case 'enum.push':
+      return enumPush(c, [data]);
+    case 'enum.batch.push':
+      return enumPush(c, arr(data.enums));
+    case 'module.debug.env.set':
+      return envSet(c);
+    case 'module.debug.env.delete':
+      return envDelete(c);
+    case 'doc.list':
+      return docList(c);
+    case 'doc.detail': {
+      const [d] = await docDetails(c, [data.docId ?? data.id]);
+      if (!d) throw new OpenApiError(OpenCode.BUSINESS, 'push.api.notFound', { what: `doc ${str(data.docId ?? data.id)}` });
+      return d;
+    }
+    case 'doc.details':
+      return docDetails(c, arr(data.docIds));
+    case 'module.get': {
+      const m = await app.ctx.db.selectFrom('modules').select(['id', 'name']).where('id', '=', moduleId).executeTakeFirstOrThrow();
+      return { id: app.ctx.ids.encode(m.id), name: m.name };
+    }
+    default:
+      throw new OpenApiError(OpenCode.UNKNOWN_METHOD, 'push.api.unknownMethod', { name, version });
+  }
+}
+
+/** Handles a whole open-API request and always produces Torna's envelope. */
+export async function handleOpenApi(app: FastifyInstance, req: FastifyRequest): Promise<OpenResult> {
+  const lang = req.lang || 'zh-CN';
+  try {
+    const envelope = readEnvelope(req);
+    const token = str(envelope.access_token).trim();
+    if (!token) throw new OpenApiError(OpenCode.BAD_TOKEN, 'push.api.missingToken');
+    const mod = await app.ctx.db
+      .selectFrom('modules as m')
+      .innerJoin('projects as p', 'p.id', 'm.projectId')
+      .select(['m.id'])
+      .where('m.token', '=', token.slice(0, 64))
+      .where('m.isDeleted', '=', 0)
+      .where('p.isDeleted', '=', 0)
+      .executeTakeFirst();
+    if (!mod) throw new OpenApiError(OpenCode.BAD_TOKEN, 'push.api.badToken');
+    const sig = await verifyOpenApiSignature(app, envelope);
+    if (typeof sig === 'object') {
+      const code = /missing sign/.test(sig.error)
+        ? OpenCode.MISSING_SIGN
+        : /timestamp format/.test(sig.error)
+          ? OpenCode.BAD_TIMESTAMP
+          : /out of range/.test(sig.error)
+            ? OpenCode.TIMEOUT
+            : OpenCode.INVALID_SIGN;
+      throw new OpenApiError(code, 'push.api.signError', { detail: sig.error });
+    }
+    const data = await dispatch(app, mod.id, envelope);
+    return { code: OpenCode.OK, msg: '', data: data ?? null };
+  } catch (err) {
+    if (err instanceof OpenApiError) return { code: err.code, msg: pt(lang, err.key, err.params), data: null };
+    if (err instanceof PushInputError) {
+      return { code: OpenCode.INVALID_PARAMS, msg: pt(lang, 'push.api.invalidParams', { detail: err.message.slice(0, 2000) }), data: null };
+    }
+    req.log.error({ err }, 'open api call failed');
+    return { code: OpenCode.SYSTEM, msg: pt(lang, 'push.api.systemError', { requestId: req.id }), data: null };
+  }
+}
