@@ -1,7 +1,7 @@
 /** Admin console API: settings round trip (secrets write-only, encrypted), languages, audit log, form login. */
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, createUser, type TestApp } from '../../../test/harness.js';
+import { call, createTestApp, createUser, createWorld, type TestApp } from '../../../test/harness.js';
 import { decrypt } from '../../lib/crypto.js';
 import { audit, sweepAuditLog } from './audit.js';
 
@@ -178,6 +178,22 @@ describe('audit log', () => {
     expect(failures.data.list[0]).toMatchObject({ target: 'admin', actorName: '' });
     const byAdmin = await call(t.app, t.adminToken, 'GET', '/api/admin/audit/page', { actor: 'ADM', action: 'user.' });
     expect(byAdmin.data.list.map((x: { action: string }) => x.action).sort()).toEqual(['user.disable', 'user.password_reset']);
+
+    // Membership changes of spaces and projects.
+    const w = await createWorld(t);
+    await call(t.app, t.adminToken, 'POST', '/api/project/member/add', { projectId: w.projectId, userIds: [u.id], roleCode: 'dev' });
+    await call(t.app, t.adminToken, 'POST', '/api/project/member/update', { projectId: w.projectId, userId: u.id, roleCode: 'admin' });
+    await call(t.app, t.adminToken, 'POST', '/api/space/member/add', { spaceId: w.spaceId, userIds: [u.id], roleCode: 'guest' });
+    await call(t.app, t.adminToken, 'POST', '/api/space/member/remove', { spaceId: w.spaceId, userId: u.id });
+    const members = await call(t.app, t.adminToken, 'GET', '/api/admin/audit/page', { action: 'member.' });
+    expect(members.data.list.map((x: { action: string; target: string }) => `${x.action} ${x.target}`).sort()).toEqual(
+      [
+        `member.add project:${w.projectId}`,
+        `member.add space:${w.spaceId}`,
+        `member.remove space:${w.spaceId}`,
+        `member.role_change project:${w.projectId}`,
+      ].sort(),
+    );
 
     await audit(t.app, null, 'test.old', 'x', { n: 1 }, { id: 0, name: 'system' });
     await t.app.ctx.db

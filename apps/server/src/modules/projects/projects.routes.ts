@@ -7,6 +7,7 @@ import { flag, IdString, Name, RoleCodeSchema } from '../../lib/schemas.js';
 import { authorizeProject, authorizeSpace, membershipsOf, projectRole } from '../../permissions/authorize.js';
 import { requireUser } from '../../plugins/auth.js';
 import { ok, okNull } from '../../plugins/envelope.js';
+import { AuditAction, audit } from '../admin/audit.js';
 import { deleteProjects } from '../lib-cascade.js';
 import { addMembers, listMembers, removeMember, updateMember } from '../members.js';
 
@@ -180,6 +181,7 @@ export async function projectsRoutes(app: FastifyInstance): Promise<void> {
         b.userIds.map((x) => ids.decode(x, 'user')),
         b.roleCode,
       );
+      await audit(app, req, AuditAction.MEMBER_ADD, `project:${b.projectId}`, { userIds: b.userIds, roleCode: b.roleCode });
       return ok(null);
     },
   );
@@ -198,6 +200,7 @@ export async function projectsRoutes(app: FastifyInstance): Promise<void> {
       const projectId = ids.decode(b.projectId, 'project');
       await authorizeProject(req, projectId, 'project.manageMembers');
       await updateMember(app, 'project', projectId, ids.decode(b.userId, 'user'), b.roleCode);
+      await audit(app, req, AuditAction.MEMBER_ROLE, `project:${b.projectId}`, { userId: b.userId, roleCode: b.roleCode });
       return ok(null);
     },
   );
@@ -210,6 +213,7 @@ export async function projectsRoutes(app: FastifyInstance): Promise<void> {
       const projectId = ids.decode(b.projectId, 'project');
       await authorizeProject(req, projectId, 'project.manageMembers');
       await removeMember(app, 'project', projectId, ids.decode(b.userId, 'user'));
+      await audit(app, req, AuditAction.MEMBER_REMOVE, `project:${b.projectId}`, { userId: b.userId });
       return ok(null);
     },
   );

@@ -7,6 +7,7 @@ import { flag, IdString, Name, RoleCodeSchema } from '../../lib/schemas.js';
 import { authorizeSpace, membershipsOf, projectRole } from '../../permissions/authorize.js';
 import { requireUser } from '../../plugins/auth.js';
 import { ok, okNull } from '../../plugins/envelope.js';
+import { AuditAction, audit } from '../admin/audit.js';
 import { deleteSpace } from '../lib-cascade.js';
 import { addMembers, listMembers, removeMember, updateMember } from '../members.js';
 
@@ -164,6 +165,7 @@ export async function spacesRoutes(app: FastifyInstance): Promise<void> {
         b.userIds.map((x) => ids.decode(x, 'user')),
         b.roleCode,
       );
+      await audit(app, req, AuditAction.MEMBER_ADD, `space:${b.spaceId}`, { userIds: b.userIds, roleCode: b.roleCode });
       return ok(null);
     },
   );
@@ -176,6 +178,7 @@ export async function spacesRoutes(app: FastifyInstance): Promise<void> {
       const spaceId = ids.decode(b.spaceId, 'space');
       await authorizeSpace(req, spaceId, 'space.manageMembers');
       await updateMember(app, 'space', spaceId, ids.decode(b.userId, 'user'), b.roleCode);
+      await audit(app, req, AuditAction.MEMBER_ROLE, `space:${b.spaceId}`, { userId: b.userId, roleCode: b.roleCode });
       return ok(null);
     },
   );
@@ -188,6 +191,7 @@ export async function spacesRoutes(app: FastifyInstance): Promise<void> {
       const spaceId = ids.decode(b.spaceId, 'space');
       await authorizeSpace(req, spaceId, 'space.manageMembers');
       await removeMember(app, 'space', spaceId, ids.decode(b.userId, 'user'));
+      await audit(app, req, AuditAction.MEMBER_REMOVE, `space:${b.spaceId}`, { userId: b.userId });
       return ok(null);
     },
   );

@@ -6,6 +6,7 @@ import { badRequest } from '../../lib/errors.js';
 import { sendMail, smtpConfigured } from '../../lib/mailer.js';
 import { RateLimiter } from '../../lib/rate-limit.js';
 import { ok, okNull } from '../../plugins/envelope.js';
+import { AuditAction, audit } from '../admin/audit.js';
 import { revokeAllSessions, setPassword } from './users.service.js';
 
 const limiter = new RateLimiter(5, 15 * 60_000);
@@ -85,6 +86,14 @@ export async function registerPasswordResetRoutes(app: FastifyInstance): Promise
       await db.updateTable('passwordResets').set({ usedAt: now }).where('id', '=', row.id).execute();
       await setPassword(app, row.userId, b.password, 1);
       await revokeAllSessions(app, row.userId);
+      await audit(
+        app,
+        req,
+        AuditAction.PASSWORD_RESET,
+        app.ctx.ids.encode(row.userId),
+        { by: 'e-mail link' },
+        { id: row.userId, name: '' },
+      );
       return ok(null);
     },
   );
