@@ -1,10 +1,7 @@
 /** Converters on real third-party files (apps/server/test/fixtures, see the README there). */
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { gunzipSync } from 'node:zlib';
 import type { PushDocItem, PushParam } from '@folio/shared';
 import { describe, expect, it } from 'vitest';
+import { fixture } from '../../../test/fixtures/index.js';
 import { convertSource, countPayload, quickDetect } from './import-convert.js';
 import { RECURSION_MARK } from './openapi-schema.js';
 import { openApiToPush, WEBHOOKS_FOLDER } from './openapi-to-push.js';
@@ -12,11 +9,6 @@ import { postmanToPush } from './postman-to-push.js';
 import { ImportInputError, parseStructured } from './spec-text.js';
 import { htmlSchemaParams, yapiMarkdownToPush } from './yapi-to-push.js';
 
-const FIX = join(dirname(fileURLToPath(import.meta.url)), '../../../test/fixtures');
-export const fixture = (p: string): string => {
-  const buf = readFileSync(join(FIX, p));
-  return (p.endsWith('.gz') ? gunzipSync(buf) : buf).toString('utf8');
-};
 const flat = (apis: PushDocItem[]): PushDocItem[] => apis.flatMap((a) => (a.isFolder ? flat(a.items ?? []) : [a]));
 const find = (apis: PushDocItem[], method: string, url: string) => {
   const d = flat(apis).find((x) => x.httpMethod === method && x.url === url);

@@ -14,7 +14,15 @@ import { authorizeModule, authorizeProject } from '../../permissions/authorize.j
 import { requireUser } from '../../plugins/auth.js';
 import { ok } from '../../plugins/envelope.js';
 import { quickDetect } from './import-convert.js';
-import { enqueueImport, IMPORT_JOB, type ImportResult, maxImportBytes, registerImportJob, sealPassword } from './imports.service.js';
+import {
+  enqueueImport,
+  IMPORT_JOB,
+  type ImportResult,
+  liveProgress,
+  maxImportBytes,
+  registerImportJob,
+  sealPassword,
+} from './imports.service.js';
 import type { ImportFormat } from './spec-text.js';
 
 const FORMATS = ['openapi', 'postman', 'yapi-md', 'yapi-json'] as const;
@@ -101,7 +109,7 @@ function statusView(app: FastifyInstance, job: NonNullable<Awaited<ReturnType<ty
   return {
     jobId: job.jobId,
     state: job.state,
-    progress: job.progress,
+    progress: job.state === 'running' ? Math.max(job.progress, liveProgress.get(job.jobId) ?? 0) : job.progress,
     moduleId: moduleId ? app.ctx.ids.encode(moduleId) : '',
     format: r.format ?? '',
     counts: r.counts ?? { folders: 0, docs: 0, params: 0 },
@@ -120,7 +128,8 @@ export async function importsRoutes(api: FastifyInstance): Promise<void> {
 
     // JSON bodies (pasted content) are counted while they stream in, against the same setting.
     app.addHook('preParsing', async (req, _reply, payload) => {
-      if (!req.url.startsWith('/api/import')) return payload;
+      // Multipart streams are read (and capped) by @fastify/multipart from the raw request.
+      if (!req.url.startsWith('/api/import') || String(req.headers['content-type'] ?? '').startsWith('multipart/')) return payload;
       const max = maxImportBytes(app) + 1024 * 1024;
       const len = Number(req.headers['content-length'] ?? 0);
       if (len > max) throw tooLarge(app);
