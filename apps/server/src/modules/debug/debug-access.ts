@@ -4,6 +4,7 @@
  * the share exposes) or a compose view (the application's public environments and the gateway URL) that
  * allows debugging.
  */
+import type { RoleCode } from '@folio/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
 import type { ModuleEnvironmentsTable } from '../../db/types.js';
@@ -25,6 +26,8 @@ export interface DebugAccess {
   grant: ShareGrantInfo | null;
   /** True for a logged-in user who reads the doc through their own role. */
   asUser: boolean;
+  /** The user's project role (null for grant viewers). */
+  role: RoleCode | null;
 }
 
 export const debugNotAllowed = () => new AppError(403, 'forbidden', 'error.debug_not_allowed');
@@ -44,7 +47,16 @@ export async function debugAccess(req: FastifyRequest, docIdExt: string): Promis
         .orderBy('orderIndex')
         .orderBy('id')
         .execute();
-      return { docId, moduleId: a.moduleId, projectId: a.projectId, environments, extraTargets: [], grant: null, asUser: true };
+      return {
+        docId,
+        moduleId: a.moduleId,
+        projectId: a.projectId,
+        environments,
+        extraTargets: [],
+        grant: null,
+        asUser: true,
+        role: a.role,
+      };
     } catch (e) {
       // A logged-in viewer of a share they are not a member of falls back to the share's grant.
       if (!grantRaw || !(e instanceof AppError) || (e.status !== 404 && e.status !== 403)) throw e;
@@ -78,5 +90,6 @@ export async function debugAccess(req: FastifyRequest, docIdExt: string): Promis
     extraTargets: grant.gatewayUrl ? [grant.gatewayUrl] : [],
     grant,
     asUser: false,
+    role: null,
   };
 }

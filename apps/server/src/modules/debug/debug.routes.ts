@@ -4,7 +4,7 @@
  * scripts (type pre 0 / after 1; scope doc 0 / module 1 / project 2) and the per-application debug props
  * (prop types 10 debug, 11 debug proxy).
  */
-import { DebugScriptScope, ParamOwner, ParamStyle, PropType } from '@folio/shared';
+import { DebugScriptScope, ParamOwner, ParamStyle, PropType, roleAllows } from '@folio/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { insertId } from '../../db/database.js';
@@ -188,6 +188,7 @@ export async function debugRoutes(app: FastifyInstance): Promise<void> {
       const debugProps = Object.fromEntries(props.filter((p) => p.type === PropType.DEBUG).map((p) => [p.name, p.val]));
       return ok({
         moduleId: ids.encode(a.moduleId),
+        projectId: a.asUser ? ids.encode(a.projectId) : '',
         environments: a.environments.map((e) => ({
           id: ids.encode(e.id),
           name: e.name,
@@ -204,6 +205,8 @@ export async function debugRoutes(app: FastifyInstance): Promise<void> {
         proxy: proxyProp ? proxyProp.val === 'true' : null,
         debugProps,
         asUser: a.asUser,
+        canEditScripts: roleAllows('script.update', a.role),
+        canEditMock: roleAllows('doc.mock', a.role),
       });
     },
   );

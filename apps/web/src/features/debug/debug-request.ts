@@ -4,7 +4,7 @@
  * Folio's proxy (`/api/debug/proxy`, Torna's header contract). Pure apart from `sendRequest`.
  */
 import type { DocParam } from '@folio/shared';
-import { applyVars } from './script-runner';
+import { applyVars, type ScriptReq } from './script-runner';
 
 export type BodyType = 'none' | 'json' | 'form' | 'multipart' | 'xml' | 'text';
 
@@ -16,6 +16,8 @@ export interface Row {
   /** multipart rows: 'text' or 'file'. */
   kind?: 'text' | 'file';
   files?: File[];
+  /** Rows that came from the environment (replaced when another environment is picked). */
+  origin?: 'env';
 }
 
 let seq = 0;
@@ -268,4 +270,49 @@ export function mergeSetCookies(jar: Record<string, string>, setCookie: string |
 export function cookieHeader(jar: Record<string, string>, existing = ''): string {
   const parts = Object.entries(jar).map(([k, v]) => `${k}=${v}`);
   return [existing.trim(), ...parts].filter(Boolean).join('; ');
+}
+
+/** Thrown when the body cannot be turned into what a script expects (invalid JSON). */
+export class FormatError extends Error {}
+
+/** The request as scripts see it (Torna's req): URL without query, params, data, headers. */
+export function toScriptReq(d: DraftRequest, vars: Record<string, string> = {}): ScriptReq {
+  const u = d.url.split('?');
+  const params: Record<string, string> = {};
+  for (const [k, v] of new URLSearchParams(u.slice(1).join('?'))) params[k] = v;
+  let data: unknown = null;
+  if (d.bodyType === 'json') {
+    const text = applyVars(d.bodyText, vars).trim();
+    if (text) {
+      try {
+        data = JSON.parse(text);
+      } catch {
+        throw new FormatError('invalid JSON body');
+      }
+    }
+  } else if (d.bodyType === 'form' || d.bodyType === 'multipart') {
+    data = rowsObject(
+      d.bodyRows.filter((r) => r.kind !== 'file'),
+      vars,
+    );
+  } else if (d.bodyType !== 'none') data = applyVars(d.bodyText, vars);
+  return { url: u[0], method: d.method, params, data, headers: { ...d.headers } };
+}
+
+/** The draft back from what scripts left in req (file rows of multipart are kept). */
+export function fromScriptReq(req: ScriptReq, d: DraftRequest): DraftRequest {
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(req.params ?? {})) if (v !== undefined && v !== null) qs.append(k, String(v));
+  const q = qs.toString();
+  const url = q ? `${req.url}${req.url.includes('?') ? '&' : '?'}${q}` : req.url;
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(req.headers ?? {})) if (v !== undefined && v !== null) headers[k] = String(v);
+  const next: DraftRequest = { ...d, method: (req.method || d.method).toUpperCase(), url, headers };
+  if (d.bodyType === 'json')
+    next.bodyText = req.data === null || req.data === undefined ? '' : typeof req.data === 'string' ? req.data : JSON.stringify(req.data);
+  else if (d.bodyType === 'form' || d.bodyType === 'multipart') {
+    const obj = (req.data && typeof req.data === 'object' ? req.data : {}) as Record<string, unknown>;
+    next.bodyRows = [...Object.entries(obj).map(([k, v]) => row(k, String(v ?? ''))), ...d.bodyRows.filter((r) => r.kind === 'file')];
+  } else if (d.bodyType !== 'none') next.bodyText = req.data === null || req.data === undefined ? '' : String(req.data);
+  return next;
 }
