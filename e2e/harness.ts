@@ -43,6 +43,8 @@ export interface Envelope<T = any> {
 export interface Harness {
   /** http://127.0.0.1:PORT */
   baseUrl: string;
+  /** The server's SQLite file (for bulk seeding in benchmarks). */
+  dbPath: string;
   browser: Browser;
   /** Token of the super admin `admin` (password ADMIN_PASSWORD). */
   adminToken: string;
@@ -194,6 +196,7 @@ export async function startHarness(opts: { prefix?: string; env?: Record<string,
   const b = browser;
   return {
     baseUrl,
+    dbPath: join(dir, 'folio.db'),
     browser: b,
     adminToken,
     api,

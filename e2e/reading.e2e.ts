@@ -62,11 +62,11 @@ describe('preview mode', () => {
     await expect.poll(() => page.locator('.markdown-body h1').first().textContent()).toBe('Welcome');
     // Context menu: close others keeps the right-clicked tab and shows it.
     await tabs(page).filter({ hasText: 'Get order' }).click({ button: 'right' });
-    await page.getByText('Close others').click();
+    await page.getByTestId('tab-menu').getByText('Close others').click();
     await expect.poll(() => tabs(page).count()).toBe(1);
     await expect.poll(() => page.url()).toContain(`/view/${w.getDocId}`);
     // Filter by URL, case-insensitive.
-    await page.locator('input[data-testid="tree-filter"], [data-testid="tree-filter"] input').fill('ORDERS/{ID}');
+    await page.getByTestId('tree-filter').fill('ORDERS/{ID}');
     await expect
       .poll(() => tree(page).getByTestId('tree-node').filter({ hasText: 'order' }).allTextContents())
       .toEqual(expect.arrayContaining(['GETGet order']));

@@ -7,7 +7,7 @@
 import { CopyOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
 import { DocType, formatDateTime, isDeprecated, METHOD_TAG_COLORS } from '@folio/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Result, Select, Skeleton, Space, Tabs, Tag, Tooltip, Typography } from 'antd';
+import { Button, Select, Spin, Tag } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -39,12 +39,14 @@ export function DocView({ docId, source = { kind: 'user' } }: { docId: string; s
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const q = useQuery({ queryKey: viewDocKey(docId, source), queryFn: () => fetchViewDoc(docId, source), retry: false, enabled: !!docId });
-  if (q.isLoading) return <Skeleton active paragraph={{ rows: 10 }} />;
+  if (q.isLoading) return <Loading />;
   if (q.error || !q.data) {
     const e = q.error as ApiError | null;
     const notFound = !e || e.status === 404 || e.error === 'not_found';
     return (
-      <Result status={notFound ? '404' : 'warning'} title={notFound ? t('view.docNotFound') : e?.message} data-testid="doc-not-found" />
+      <div className="doc-empty" data-testid="doc-not-found">
+        {notFound ? t('view.docNotFound') : e?.message}
+      </div>
     );
   }
   const management = source.kind === 'user' && !pathname.startsWith('/view');
@@ -97,15 +99,40 @@ function DocBody({ loaded, source, management }: { loaded: LoadedDoc; source: Do
         ]
       : []),
   ];
+  const [active, setActive] = useState('doc');
+  const shown = items.find((i) => i.key === active) ?? items[0];
   return (
     <div className="doc-view" data-testid="doc-view">
-      <Tabs items={items} destroyOnHidden />
+      <div className="doc-tabs-bar" role="tablist">
+        {items.map((i) => (
+          <button
+            key={i.key}
+            type="button"
+            role="tab"
+            aria-selected={i.key === shown.key}
+            className={i.key === shown.key ? 'active' : ''}
+            onClick={() => setActive(i.key)}
+            data-testid={`doc-tab-${i.key}`}
+          >
+            {i.label}
+          </button>
+        ))}
+      </div>
+      {shown.children}
+    </div>
+  );
+}
+
+function Loading() {
+  return (
+    <div className="doc-loading">
+      <Spin />
     </div>
   );
 }
 
 function Lazy({ children }: { children: React.ReactNode }) {
-  return <Suspense fallback={<Skeleton active />}>{children}</Suspense>;
+  return <Suspense fallback={<Loading />}>{children}</Suspense>;
 }
 
 function FollowButton({ docId }: { docId: string }) {
@@ -134,10 +161,19 @@ function FollowButton({ docId }: { docId: string }) {
   );
 }
 
+function Meta({ label, value }: { label: string; value: string }) {
+  return (
+    <span>
+      <span className="muted">{label}:</span>
+      {value}
+    </span>
+  );
+}
+
 function Section({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
   return (
     <section className="doc-section" data-testid={testId}>
-      <Typography.Title level={5}>{title}</Typography.Title>
+      <h4 className="doc-section-title">{title}</h4>
       {children}
     </section>
   );
@@ -187,9 +223,9 @@ function DocContent({ loaded, source }: { loaded: LoadedDoc; source: DocViewSour
 
   const header = (
     <div className="doc-title">
-      <Typography.Title level={3} style={{ margin: 0 }} delete={deprecated} data-testid="doc-title">
+      <h2 className={`doc-h1${deprecated ? ' is-deprecated' : ''}`} data-testid="doc-title">
         {doc.name}
-      </Typography.Title>
+      </h2>
       {deprecated && <Tag color="red">{t('view.doc.deprecated')}</Tag>}
       {source.kind === 'user' && <FollowButton docId={doc.id} />}
     </div>
@@ -213,22 +249,21 @@ function DocContent({ loaded, source }: { loaded: LoadedDoc; source: DocViewSour
           <Tag color={METHOD_TAG_COLORS[method] ?? 'default'} className="method-tag">
             {method}
           </Tag>
-          <Typography.Text className="url-text">{fullUrl || doc.url}</Typography.Text>
-          <Tooltip title={t('view.doc.copyUrl')}>
-            <Button
-              size="small"
-              type="text"
-              icon={<CopyOutlined />}
-              aria-label={t('view.doc.copyUrl')}
-              onClick={() => copyText(fullUrl || doc.url)}
-            />
-          </Tooltip>
+          <span className="url-text">{fullUrl || doc.url}</span>
+          <Button
+            size="small"
+            type="text"
+            icon={<CopyOutlined />}
+            title={t('view.doc.copyUrl')}
+            aria-label={t('view.doc.copyUrl')}
+            onClick={() => copyText(fullUrl || doc.url)}
+          />
           <Button size="small" onClick={() => copyText(`${method} ${fullUrl || doc.url}`)}>
             {t('view.doc.copyMethodUrl')}
           </Button>
           {environments.length > 0 && (
-            <Space size={4} className="doc-env">
-              <Typography.Text type="secondary">{t('view.doc.environment')}:</Typography.Text>
+            <span className="doc-env">
+              <span className="muted">{t('view.doc.environment')}: </span>
               <Select
                 size="small"
                 value={env?.name}
@@ -240,21 +275,17 @@ function DocContent({ loaded, source }: { loaded: LoadedDoc; source: DocViewSour
                   writeLocal(ENV_KEY, { ...readLocal<Record<string, string>>(ENV_KEY, {}), [doc.moduleId]: v });
                 }}
               />
-            </Space>
+            </span>
           )}
         </div>
       )}
-      <Descriptions size="small" column={{ xs: 1, sm: 2, md: 4 }} className="doc-meta">
-        {doc.type === DocType.HTTP && doc.contentType && (
-          <Descriptions.Item label={t('view.doc.contentType')}>{doc.contentType}</Descriptions.Item>
-        )}
-        {doc.author && <Descriptions.Item label={t('view.doc.maintainer')}>{doc.author}</Descriptions.Item>}
-        <Descriptions.Item label={t('view.doc.status')}>{t(`view.doc.status.${doc.status}`)}</Descriptions.Item>
-        {doc.gmtModified && (
-          <Descriptions.Item label={t('view.doc.modified')}>{formatDateTime(Number(doc.gmtModified) || doc.gmtModified)}</Descriptions.Item>
-        )}
-      </Descriptions>
-      {deprecated && doc.deprecated !== 'true' && <Alert type="warning" showIcon message={doc.deprecated} style={{ marginBottom: 12 }} />}
+      <div className="doc-meta">
+        {doc.type === DocType.HTTP && doc.contentType && <Meta label={t('view.doc.contentType')} value={doc.contentType} />}
+        {doc.author && <Meta label={t('view.doc.maintainer')} value={doc.author} />}
+        <Meta label={t('view.doc.status')} value={t(`view.doc.status.${doc.status}`)} />
+        {doc.gmtModified && <Meta label={t('view.doc.modified')} value={formatDateTime(Number(doc.gmtModified) || doc.gmtModified)} />}
+      </div>
+      {deprecated && doc.deprecated !== 'true' && <div className="doc-warning">{doc.deprecated}</div>}
       {doc.description && (
         <Section title={t('view.doc.description')} testId="doc-description">
           <Markdown source={doc.description} />
@@ -287,7 +318,7 @@ function DocContent({ loaded, source }: { loaded: LoadedDoc; source: DocViewSour
         {requestParams.length ? (
           <ParamViewTable params={requestParams} kind="request" testId="request-table" />
         ) : (
-          <Typography.Text type="secondary">{t('view.doc.none')}</Typography.Text>
+          <span className="muted">{t('view.doc.none')}</span>
         )}
       </Section>
       <Section
@@ -301,7 +332,7 @@ function DocContent({ loaded, source }: { loaded: LoadedDoc; source: DocViewSour
         {responseParams.length ? (
           <ParamViewTable params={responseParams} kind="response" testId="response-table" />
         ) : (
-          <Typography.Text type="secondary">{t('view.doc.none')}</Typography.Text>
+          <span className="muted">{t('view.doc.none')}</span>
         )}
       </Section>
       {requestText && (
@@ -354,21 +385,38 @@ function DubboInfo({ doc }: { doc: ViewDoc }) {
   return (
     <Section title={t('view.dubbo.title')} testId="dubbo-info">
       {d && (
-        <Descriptions size="small" bordered column={1}>
-          <Descriptions.Item label={t('view.dubbo.interfaceName')}>{d.interfaceName}</Descriptions.Item>
-          <Descriptions.Item label={t('view.dubbo.version')}>{d.version}</Descriptions.Item>
-          <Descriptions.Item label={t('view.dubbo.protocol')}>{d.protocol}</Descriptions.Item>
-          <Descriptions.Item label={t('view.dubbo.author')}>{d.author}</Descriptions.Item>
-          {d.dependency && (
-            <Descriptions.Item label={t('view.dubbo.dependency')}>
-              <pre className="inline-pre">{d.dependency}</pre>
-            </Descriptions.Item>
-          )}
-        </Descriptions>
+        <table className="plain-table dubbo-table">
+          <tbody>
+            <tr>
+              <th>{t('view.dubbo.interfaceName')}</th>
+              <td>{d.interfaceName}</td>
+            </tr>
+            <tr>
+              <th>{t('view.dubbo.version')}</th>
+              <td>{d.version}</td>
+            </tr>
+            <tr>
+              <th>{t('view.dubbo.protocol')}</th>
+              <td>{d.protocol}</td>
+            </tr>
+            <tr>
+              <th>{t('view.dubbo.author')}</th>
+              <td>{d.author}</td>
+            </tr>
+            {d.dependency && (
+              <tr>
+                <th>{t('view.dubbo.dependency')}</th>
+                <td>
+                  <pre className="inline-pre">{d.dependency}</pre>
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
       )}
       {doc.definition && (
         <>
-          <Typography.Text strong>{t('view.dubbo.definition')}</Typography.Text>
+          <strong>{t('view.dubbo.definition')}</strong>
           <CodeBlock text={doc.definition} />
         </>
       )}

@@ -1,96 +1,119 @@
-/** Read-only parameter table with nested rows (expanded by default) and dictionary values for enums. */
+/**
+ * Read-only parameter table with nested rows (expanded by default, each branch collapsible) and dictionary
+ * values for enums. A plain table rather than antd's Table keeps /view's JavaScript small.
+ */
 import type { DocParam } from '@folio/shared';
-import { Table, Tag, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
-import { useMemo } from 'react';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-interface Row {
-  key: string;
-  p: DocParam;
-  children?: Row[];
-}
-
-function toRows(list: DocParam[], prefix: string): Row[] {
-  return list.map((p, i) => {
-    const key = `${prefix}${i}`;
-    const kids = p.children?.length ? toRows(p.children, `${key}.`) : undefined;
-    return { key, p, children: kids };
-  });
-}
-
 /** "name=value description" items of a param's dictionary, or its free enum text. */
-function enumText(p: DocParam): string {
+export function enumText(p: DocParam): string {
   const items = p.enumInfo?.items ?? [];
-  if (items.length)
+  if (items.length) {
     return items
       .map((i) => `${i.name}${i.value && i.value !== i.name ? `=${i.value}` : ''}${i.description ? ` ${i.description}` : ''}`)
       .join('; ');
+  }
   return p.enumContent ?? '';
 }
 
-export function ParamViewTable({
-  params,
+type Kind = 'header' | 'path' | 'query' | 'request' | 'response';
+
+function Rows({
+  list,
+  depth,
   kind,
-  testId,
+  prefix,
+  collapsed,
+  toggle,
 }: {
-  params: DocParam[];
-  kind: 'header' | 'path' | 'query' | 'request' | 'response';
-  testId?: string;
+  list: DocParam[];
+  depth: number;
+  kind: Kind;
+  prefix: string;
+  collapsed: Set<string>;
+  toggle: (k: string) => void;
 }) {
   const { t } = useTranslation();
-  const rows = useMemo(() => toRows(params, ''), [params]);
-  const columns = useMemo(() => {
-    const cols: ColumnsType<Row> = [
-      {
-        title: t('view.col.name'),
-        key: 'name',
-        render: (_, r) => <span className="param-name">{r.p.name}</span>,
-      },
-      { title: t('view.col.type'), key: 'type', width: 110, render: (_, r) => r.p.type },
-    ];
-    if (kind !== 'response') {
-      cols.push({
-        title: t('view.col.required'),
-        key: 'required',
-        width: 80,
-        render: (_, r) => (r.p.required ? <Tag color="red">{t('view.yes')}</Tag> : <Tag>{t('view.no')}</Tag>),
-      });
-      cols.push({ title: t('view.col.maxLength'), key: 'maxLength', width: 90, render: (_, r) => r.p.maxLength });
-    }
-    cols.push({
-      title: t('view.col.description'),
-      key: 'description',
-      render: (_, r) => {
-        const e = enumText(r.p);
-        return (
-          <span>
-            {r.p.description}
-            {e && (
-              <div className="enum-values">
-                <Typography.Text type="secondary">{t('view.enumValues')}: </Typography.Text>
-                {e}
-              </div>
-            )}
-          </span>
-        );
-      },
-    });
-    cols.push({ title: t('view.col.example'), key: 'example', render: (_, r) => <span className="param-example">{r.p.example}</span> });
-    return cols;
-  }, [kind, t]);
   return (
-    <Table<Row>
-      size="small"
-      bordered
-      pagination={false}
-      rowKey="key"
-      columns={columns}
-      dataSource={rows}
-      expandable={{ defaultExpandAllRows: true, indentSize: 16 }}
-      scroll={{ x: 'max-content' }}
-      data-testid={testId}
-      className="param-view-table"
-    />
+    <>
+      {list.map((p, i) => {
+        const key = `${prefix}${i}`;
+        const kids = p.children ?? [];
+        const closed = collapsed.has(key);
+        const e = enumText(p);
+        return (
+          <Fragment key={key}>
+            <tr data-depth={depth}>
+              <td className="param-name" style={{ paddingLeft: 8 + depth * 16 }}>
+                {kids.length > 0 ? (
+                  <button type="button" className="param-toggle" aria-expanded={!closed} onClick={() => toggle(key)}>
+                    {closed ? '+' : '−'}
+                  </button>
+                ) : (
+                  <span className="param-toggle-space" />
+                )}
+                {p.name}
+              </td>
+              <td>{p.type}</td>
+              {kind !== 'response' && (
+                <>
+                  <td>{p.required ? <span className="param-required">{t('view.yes')}</span> : t('view.no')}</td>
+                  <td>{p.maxLength}</td>
+                </>
+              )}
+              <td>
+                {p.description}
+                {e && (
+                  <div className="enum-values">
+                    <span className="muted">{t('view.enumValues')}: </span>
+                    {e}
+                  </div>
+                )}
+              </td>
+              <td className="param-example">{p.example}</td>
+            </tr>
+            {kids.length > 0 && !closed && (
+              <Rows list={kids} depth={depth + 1} kind={kind} prefix={`${key}.`} collapsed={collapsed} toggle={toggle} />
+            )}
+          </Fragment>
+        );
+      })}
+    </>
+  );
+}
+
+export function ParamViewTable({ params, kind, testId }: { params: DocParam[]; kind: Kind; testId?: string }) {
+  const { t } = useTranslation();
+  const [collapsed, setCollapsed] = useState<Set<string>>(() => new Set());
+  const toggle = (k: string) =>
+    setCollapsed((c) => {
+      const n = new Set(c);
+      if (n.has(k)) n.delete(k);
+      else n.add(k);
+      return n;
+    });
+  return (
+    <div className="param-view-table" data-testid={testId}>
+      <table className="plain-table">
+        <thead>
+          <tr>
+            <th>{t('view.col.name')}</th>
+            <th>{t('view.col.type')}</th>
+            {kind !== 'response' && (
+              <>
+                <th>{t('view.col.required')}</th>
+                <th>{t('view.col.maxLength')}</th>
+              </>
+            )}
+            <th>{t('view.col.description')}</th>
+            <th>{t('view.col.example')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          <Rows list={params} depth={0} kind={kind} prefix="" collapsed={collapsed} toggle={toggle} />
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -5,7 +5,7 @@
  */
 import { ApiOutlined, AppstoreOutlined, FileMarkdownOutlined, FileTextOutlined, FolderOutlined, ProjectOutlined } from '@ant-design/icons';
 import { DocType, FolderType, isDeprecated, METHOD_TAG_COLORS, type TreeNode } from '@folio/shared';
-import { Empty, Tag, Tree } from 'antd';
+import { Tag, Tree } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -88,7 +88,7 @@ export function DocTree({ nodes, filter, expandAll, expandSignal, selectedDocId,
   if (!shown.length) {
     return (
       <div ref={box} className="vt-box">
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('view.noDocs')} />
+        <div className="doc-empty">{t('view.noDocs')}</div>
       </div>
     );
   }

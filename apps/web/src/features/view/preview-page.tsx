@@ -5,7 +5,7 @@
  */
 import { DEFAULT_DIMENSION, Dimension, type TreeNode } from '@folio/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Result, Segmented, Select } from 'antd';
+import { Button, Select } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -109,17 +109,22 @@ export function PreviewPage() {
 
   const sidebarTop = (
     <>
-      <Segmented
-        block
-        size="small"
-        value={dimension}
-        onChange={(v) => setDimension(Number(v))}
-        options={[
-          { value: Dimension.PROJECT, label: t('view.dimension.project') },
-          { value: Dimension.SPACE, label: t('view.dimension.space') },
-        ]}
-        data-testid="dimension-switch"
-      />
+      <div className="dim-switch" data-testid="dimension-switch">
+        {[
+          [Dimension.PROJECT, t('view.dimension.project')],
+          [Dimension.SPACE, t('view.dimension.space')],
+        ].map(([v, label]) => (
+          <button
+            key={v}
+            type="button"
+            aria-pressed={dimension === v}
+            className={dimension === v ? 'active' : ''}
+            onClick={() => setDimension(Number(v))}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
       {bySpace ? (
         <Select
           size="small"
@@ -170,7 +175,7 @@ export function PreviewPage() {
       basePath="/view"
       docId={docId}
     >
-      {docId ? <DocView key={docId} docId={docId} source={{ kind: 'user' }} /> : <Result status="info" title={t('view.pickDoc')} />}
+      {docId ? <DocView key={docId} docId={docId} source={{ kind: 'user' }} /> : <div className="doc-empty">{t('view.pickDoc')}</div>}
     </ReaderLayout>
   );
 }

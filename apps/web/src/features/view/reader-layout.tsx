@@ -13,7 +13,7 @@ import {
   SIDEBAR_MIN_WIDTH,
   type TreeNode,
 } from '@folio/shared';
-import { Button, Dropdown, Input, Spin, Tooltip } from 'antd';
+import { Button, Spin } from 'antd';
 import { type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -88,6 +88,17 @@ export function ReaderLayout({
   const [expandSignal, setExpandSignal] = useState(0);
   const [tabs, setTabs] = useState<DocTab[]>(readTabs);
   const dragFrom = useRef<number | null>(null);
+  const [menu, setMenu] = useState<{ x: number; y: number; path: string } | null>(null);
+  useEffect(() => {
+    if (!menu) return;
+    const close = () => setMenu(null);
+    window.addEventListener('click', close);
+    window.addEventListener('keydown', close);
+    return () => {
+      window.removeEventListener('click', close);
+      window.removeEventListener('keydown', close);
+    };
+  }, [menu]);
 
   const persistTabs = useCallback((next: DocTab[]) => {
     try {
@@ -153,32 +164,30 @@ export function ReaderLayout({
     <aside className={`reader-sider${mobile ? ' is-overlay' : ''}`} style={{ width: sideWidth }} data-testid="reader-sidebar">
       {sidebarTop && <div className="reader-sider-top">{sidebarTop}</div>}
       <div className="reader-filter">
-        <Input
-          allowClear
-          size="small"
+        <input
+          className="filter-input"
+          type="search"
           placeholder={t('view.filter')}
           value={filterText}
           onChange={(e) => setFilterText(e.target.value)}
           data-testid="tree-filter"
         />
-        <Tooltip title={t('view.expandAll')}>
-          <Button
-            size="small"
-            type={expandAll ? 'primary' : 'default'}
-            icon={<NodeExpandOutlined />}
-            onClick={() => setExpand(true)}
-            aria-label={t('view.expandAll')}
-          />
-        </Tooltip>
-        <Tooltip title={t('view.collapseAll')}>
-          <Button
-            size="small"
-            type={!expandAll ? 'primary' : 'default'}
-            icon={<NodeCollapseOutlined />}
-            onClick={() => setExpand(false)}
-            aria-label={t('view.collapseAll')}
-          />
-        </Tooltip>
+        <Button
+          size="small"
+          type={expandAll ? 'primary' : 'default'}
+          icon={<NodeExpandOutlined />}
+          onClick={() => setExpand(true)}
+          title={t('view.expandAll')}
+          aria-label={t('view.expandAll')}
+        />
+        <Button
+          size="small"
+          type={!expandAll ? 'primary' : 'default'}
+          icon={<NodeCollapseOutlined />}
+          onClick={() => setExpand(false)}
+          title={t('view.collapseAll')}
+          aria-label={t('view.collapseAll')}
+        />
       </div>
       {treeLoading ? (
         <Spin style={{ margin: 24 }} />
@@ -219,59 +228,69 @@ export function ReaderLayout({
           {tabs.length > 0 && (
             <nav className="reader-tabs" data-testid="doc-tabs">
               {tabs.map((tab, i) => (
-                <Dropdown
+                <div
                   key={tab.path}
-                  trigger={['contextMenu']}
-                  menu={{
-                    items: [
-                      { key: 'others', label: t('view.tabs.closeOthers') },
-                      { key: 'left', label: t('view.tabs.closeLeft') },
-                      { key: 'right', label: t('view.tabs.closeRight') },
-                      { key: 'all', label: t('view.tabs.closeAll') },
-                    ],
-                    onClick: ({ key }) => {
-                      if (key === 'others') apply(removeOthers(tabs, tab.path));
-                      else if (key === 'left') apply(removeLeft(tabs, tab.path));
-                      else if (key === 'right') apply(removeRight(tabs, tab.path));
-                      else apply([]);
-                    },
+                  className={`reader-tab${tab.path === pathname ? ' active' : ''}`}
+                  draggable
+                  data-testid="doc-tab"
+                  onDragStart={() => {
+                    dragFrom.current = i;
                   }}
+                  onDragOver={(e) => e.preventDefault()}
+                  onDrop={() => {
+                    if (dragFrom.current !== null) saveTabs(moveTab(tabs, dragFrom.current, i));
+                    dragFrom.current = null;
+                  }}
+                  onClick={() => tab.path !== pathname && navigate(tab.path)}
+                  onContextMenu={(e) => {
+                    e.preventDefault();
+                    setMenu({ x: e.clientX, y: e.clientY, path: tab.path });
+                  }}
+                  onKeyDown={(e) => e.key === 'Enter' && navigate(tab.path)}
+                  role="tab"
+                  tabIndex={0}
+                  aria-selected={tab.path === pathname}
                 >
-                  <div
-                    className={`reader-tab${tab.path === pathname ? ' active' : ''}`}
-                    draggable
-                    data-testid="doc-tab"
-                    onDragStart={() => {
-                      dragFrom.current = i;
-                    }}
-                    onDragOver={(e) => e.preventDefault()}
-                    onDrop={() => {
-                      if (dragFrom.current !== null) saveTabs(moveTab(tabs, dragFrom.current, i));
-                      dragFrom.current = null;
-                    }}
-                    onClick={() => tab.path !== pathname && navigate(tab.path)}
-                    onKeyDown={(e) => e.key === 'Enter' && navigate(tab.path)}
-                    role="tab"
-                    tabIndex={0}
-                    aria-selected={tab.path === pathname}
-                  >
-                    <span className="reader-tab-title">{tab.title}</span>
-                    {tabs.length > 1 && (
-                      <CloseOutlined
-                        className="reader-tab-close"
-                        data-testid="doc-tab-close"
-                        onClick={(e) => {
-                          e.stopPropagation();
-                          apply(removeTab(tabs, tab.path));
-                        }}
-                      />
-                    )}
-                  </div>
-                </Dropdown>
+                  <span className="reader-tab-title">{tab.title}</span>
+                  {tabs.length > 1 && (
+                    <CloseOutlined
+                      className="reader-tab-close"
+                      data-testid="doc-tab-close"
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        apply(removeTab(tabs, tab.path));
+                      }}
+                    />
+                  )}
+                </div>
               ))}
             </nav>
           )}
           <div className="reader-content">{children}</div>
+          {menu && (
+            <div className="ctx-menu" style={{ left: menu.x, top: menu.y }} role="menu" data-testid="tab-menu">
+              {(
+                [
+                  ['others', t('view.tabs.closeOthers'), () => removeOthers(tabs, menu.path)],
+                  ['left', t('view.tabs.closeLeft'), () => removeLeft(tabs, menu.path)],
+                  ['right', t('view.tabs.closeRight'), () => removeRight(tabs, menu.path)],
+                  ['all', t('view.tabs.closeAll'), () => []],
+                ] as const
+              ).map(([key, label, fn]) => (
+                <button
+                  key={key}
+                  type="button"
+                  role="menuitem"
+                  onClick={() => {
+                    setMenu(null);
+                    apply(fn());
+                  }}
+                >
+                  {label}
+                </button>
+              ))}
+            </div>
+          )}
         </main>
       </div>
     </div>
