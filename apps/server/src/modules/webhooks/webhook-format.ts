@@ -68,8 +68,8 @@ export function feishuSignedBody(body: string, secret: string, seconds = Math.fl
 /** Whether a robot's answer means success (HTTP 2xx and, where the API has one, a zero error code). */
 export function deliveredOk(kind: WebhookKind, status: number, body: string): boolean {
   if (status < 200 || status >= 300) return false;
-  if (kind === 'slack') return body.trim() === 'ok' || body.trim() === '';
-  if (kind === 'json') return true;
+  // Slack answers errors with 4xx; generic receivers only have their status.
+  if (kind === 'slack' || kind === 'json') return true;
   try {
     const j = JSON.parse(body) as Record<string, unknown>;
     if (kind === 'feishu') return (j.code ?? j.StatusCode ?? 0) === 0;
