@@ -208,6 +208,7 @@ export function ParamTable({ value, onChange, kind, initOrder, dictionaries = []
       )}
       <Modal
         open={jsonOpen}
+        destroyOnHidden
         title={t('param.importJson')}
         onCancel={() => setJsonOpen(false)}
         okText={t('common.ok')}

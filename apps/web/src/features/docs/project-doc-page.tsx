@@ -300,11 +300,9 @@ export function ProjectDocPage() {
               />
             ) : null,
           },
-          {
-            key: 'shares',
-            label: t('share.title'),
-            children: <SharePanel moduleId={moduleId} canManage={can('share.manage', projectId)} />,
-          },
+          ...(can('share.manage', projectId)
+            ? [{ key: 'shares', label: t('share.title'), children: <SharePanel moduleId={moduleId} canManage /> }]
+            : []),
           {
             key: 'dict',
             label: t('dict.title'),

@@ -19,4 +19,6 @@ export const useProjectInfo = (projectId?: string) =>
     queryKey: ['project', 'info', projectId],
     queryFn: () => api.get<ProjectInfo>('project/info', { projectId }),
     enabled: !!projectId,
+    meta: { silent: true },
+    retry: false,
   });

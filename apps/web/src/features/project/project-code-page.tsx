@@ -6,7 +6,7 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { type DocParam, ParamStyle } from '@folio/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, Input, Result, Select, Skeleton, Space, Table, Tabs } from 'antd';
+import { Alert, Button, Card, Empty, Input, Result, Select, Skeleton, Space, Table, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -97,9 +97,11 @@ let rowSeq = 0;
 function ErrorCodeEditor({ moduleId, canEdit }: { moduleId: string; canEdit: boolean }) {
   const { t } = useTranslation();
   const key = ['commonParam', moduleId, ParamStyle.CODE];
-  const { data, isLoading } = useQuery({
+  const { data, isLoading, isError } = useQuery({
     queryKey: key,
     queryFn: () => api.get<DocParam[]>('module/commonParam/list', { moduleId, style: ParamStyle.CODE }),
+    meta: { silent: true },
+    retry: false,
   });
   const [rows, setRows] = useState<CodeRow[] | null>(null);
   useUnsavedEdits(rows !== null);
@@ -107,6 +109,7 @@ function ErrorCodeEditor({ moduleId, canEdit }: { moduleId: string; canEdit: boo
     rows ?? (data ?? []).map((p) => ({ key: `r${rowSeq++}`, code: p.name, msg: p.description, solution: p.example }));
   const update = (k: string, patch: Partial<CodeRow>) => setRows(current.map((r) => (r.key === k ? { ...r, ...patch } : r)));
   if (isLoading) return <Skeleton active />;
+  if (isError) return <Alert type="info" showIcon title={t('code.codesUnavailable')} />;
   return (
     <div>
       <Table<CodeRow>

@@ -13,6 +13,7 @@ import { useCan } from '../../lib/auth';
 import { showError } from '../../lib/errors';
 import { queryClient } from '../../lib/query';
 import { ui } from '../../lib/ui';
+import { NotFoundOrHidden } from '../misc/not-found-or-hidden';
 import { SectionLayout } from '../shell/sidebar';
 import { useProjectInfo } from './project-api';
 
@@ -20,7 +21,8 @@ export function ProjectLayout() {
   const { t } = useTranslation();
   const { projectId = '' } = useParams();
   const can = useCan();
-  const { data } = useProjectInfo(projectId);
+  const { data, isError } = useProjectInfo(projectId);
+  if (isError) return <NotFoundOrHidden />;
   return (
     <SectionLayout
       header={

@@ -19,6 +19,8 @@ import { queryClient } from '../../lib/query';
 
 interface ComposeProject {
   id: string;
+  publicId: string;
+  url: string;
   name: string;
   description?: string;
   type: number;
@@ -45,7 +47,7 @@ export function SpaceComposePage() {
   const [form] = Form.useForm();
   const type = Form.useWatch('type', form);
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
-  const showUrl = (id: string) => `${window.location.origin}/show/${id}`;
+  const showUrl = (r: ComposeProject) => `${window.location.origin}${r.url}`;
 
   return (
     <div className="page">
@@ -110,10 +112,10 @@ export function SpaceComposePage() {
             key: 'op',
             render: (_, r) => (
               <Space size={0} wrap>
-                <Button type="link" size="small" href={`/show/${r.id}`} target="_blank">
+                <Button type="link" size="small" href={r.url} target="_blank">
                   {t('common.open')}
                 </Button>
-                <Button type="link" size="small" icon={<CopyOutlined />} onClick={() => copyText(showUrl(r.id))}>
+                <Button type="link" size="small" icon={<CopyOutlined />} onClick={() => copyText(showUrl(r))}>
                   {t('share.copyLink')}
                 </Button>
                 {manage && (

@@ -24,7 +24,13 @@ export interface ProjectItem {
 }
 
 export const useSpaceInfo = (spaceId?: string) =>
-  useQuery({ queryKey: ['space', 'info', spaceId], queryFn: () => api.get<SpaceInfo>('space/info', { spaceId }), enabled: !!spaceId });
+  useQuery({
+    queryKey: ['space', 'info', spaceId],
+    queryFn: () => api.get<SpaceInfo>('space/info', { spaceId }),
+    enabled: !!spaceId,
+    meta: { silent: true },
+    retry: false,
+  });
 
 export const useSpaceProjects = (spaceId?: string) =>
   useQuery({

@@ -23,6 +23,7 @@ import { showError } from '../../lib/errors';
 import { queryClient } from '../../lib/query';
 import { SpaceOpenUserPage } from '../admin-setting/space-openuser-page';
 import { SpaceSettingPage } from '../admin-setting/space-setting-page';
+import { NotFoundOrHidden } from '../misc/not-found-or-hidden';
 import { SectionLayout } from '../shell/sidebar';
 import { useSpaceInfo, useSpaceProjects } from './space-api';
 
@@ -33,7 +34,8 @@ export function SpaceLayout() {
   const { spaceId = '' } = useParams();
   const can = useCan();
   const { data: cfg } = useViewConfig();
-  const { data: space } = useSpaceInfo(spaceId);
+  const { data: space, isError } = useSpaceInfo(spaceId);
+  if (isError) return <NotFoundOrHidden />;
   const listKey = space?.isCompose ? `/space/compose/${spaceId}` : `/space/project/${spaceId}`;
   return (
     <SectionLayout

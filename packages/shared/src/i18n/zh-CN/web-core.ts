@@ -51,6 +51,7 @@ export const webCore: Record<string, string> = {
   'admin.users': '用户管理',
   'code.addCode': '添加错误码',
   'code.code': '错误码',
+  'code.codesUnavailable': '服务器暂不支持应用级错误码，请使用项目常量页面。',
   'code.errorCodes': '错误码',
   'code.moduleCodes': '应用级',
   'code.moduleConstants': '常量',
@@ -76,6 +77,8 @@ export const webCore: Record<string, string> = {
   'common.no': '否',
   'common.noPermission': '没有权限',
   'common.notFound': '访问的页面不存在',
+  'common.notFoundOrHidden': '内容不存在',
+  'common.notFoundOrHiddenHint': '该内容不存在，或你没有访问权限。',
   'common.open': '打开',
   'common.pageError': '页面加载失败',
   'common.reload': '重新加载',
@@ -189,36 +192,26 @@ export const webCore: Record<string, string> = {
   'folder.newSub': '新建子目录',
   'folder.rename': '重命名',
   'folder.root': '（根目录）',
-  'help.account.body':
-    '**个人中心**显示个人信息与概览、关注的接口和消息（文档消息可直接打开文档）。可在此修改密码，并在**系统设置**中选择界面语言。编辑时登录过期，会弹出重新登录对话框并保留修改。',
+  'help.account.body': '**个人中心**显示个人信息与概览、关注的接口和消息（文档消息可直接打开文档）。可在此修改密码，并在**系统设置**中选择界面语言。编辑时登录过期，会弹出重新登录对话框并保留修改。',
   'help.account.title': '个人账号',
-  'help.apps.body':
-    '打开项目的**接口文档**页面，在顶部选择或新建应用。各标签页分别是文档树、**应用设置**（带独立请求头和参数的调试环境、公共请求头/参数/响应、推送 Token、群机器人、Swagger 设置）、**分享管理**和**字典管理**。每个项目会记住上次打开的应用。',
+  'help.apps.body': '打开项目的**接口文档**页面，在顶部选择或新建应用。各标签页分别是文档树、**应用设置**（带独立请求头和参数的调试环境、公共请求头/参数/响应、推送 Token、群机器人、Swagger 设置）、**分享管理**和**字典管理**。每个项目会记住上次打开的应用。',
   'help.apps.title': '应用',
-  'help.editing.body':
-    '使用文档树工具栏中的**新建**：HTTP、Markdown、自定义（富文本）或 Dubbo 文档。参数表支持嵌套行（添加子参数、上移/下移、删除）和**导入 JSON**：对象变为带子参数的 `object`，数组变为 `array`（首元素为对象时带子参数），其他值保留其类型并作为示例值。参数名只能包含字母、数字、`-` 和 `_`。**锁定**的文档不会被推送覆盖。',
+  'help.editing.body': '使用文档树工具栏中的**新建**：HTTP、Markdown、自定义（富文本）或 Dubbo 文档。参数表支持嵌套行（添加子参数、上移/下移、删除）和**导入 JSON**：对象变为带子参数的 `object`，数组变为 `array`（首元素为对象时带子参数），其他值保留其类型并作为示例值。参数名只能包含字母、数字、`-` 和 `_`。**锁定**的文档不会被推送覆盖。',
   'help.editing.title': '编写文档',
-  'help.import.body':
-    '可在文档树工具栏导入 Swagger/OpenAPI、Postman Collection v2.1 或 YAPI Markdown。导入在服务端异步执行，文档可能在几秒后出现。可将应用或勾选的文档导出为 Markdown、HTML 或 Word。',
+  'help.import.body': '可在文档树工具栏导入 Swagger/OpenAPI、Postman Collection v2.1 或 YAPI Markdown。导入在服务端异步执行，文档可能在几秒后出现。可将应用或勾选的文档导出为 Markdown、HTML 或 Word。',
   'help.import.title': '导入与导出',
   'help.intro': '如何在 Folio 中组织、编写、浏览、分享和推送接口文档。',
-  'help.members.body':
-    '空间和项目管理员可在**成员**页面管理成员。超级管理员在**后台管理**中创建用户（一次性密码只显示一次）、重置密码、禁用或启用账号以及分配项目。所有破坏性操作都需要确认。',
+  'help.members.body': '空间和项目管理员可在**成员**页面管理成员。超级管理员在**后台管理**中创建用户（一次性密码只显示一次）、重置密码、禁用或启用账号以及分配项目。所有破坏性操作都需要确认。',
   'help.members.title': '成员与管理',
-  'help.preview.body':
-    '点击**浏览模式**进入只读视图：按项目或按空间的文档树、按 ID/名称/URL 过滤，以及访问过的文档标签页。`/view/{docId}` 形式的链接可以直接打开文档。',
+  'help.preview.body': '点击**浏览模式**进入只读视图：按项目或按空间的文档树、按 ID/名称/URL 过滤，以及访问过的文档标签页。`/view/{docId}` 形式的链接可以直接打开文档。',
   'help.preview.title': '浏览模式',
-  'help.push.body':
-    '每个应用都有**推送 Token**（应用设置中）。smart-doc、Torna SDK 等工具使用该 Token 推送到 `/api`；可复制的示例见 **OpenAPI** 页面。重置 Token 需要确认，仍使用旧 Token 的客户端将无法推送。',
+  'help.push.body': '每个应用都有**推送 Token**（应用设置中）。smart-doc、Torna SDK 等工具使用该 Token 推送到 `/api`；可复制的示例见 **OpenAPI** 页面。重置 Token 需要确认，仍使用旧 Token 的客户端将无法推送。',
   'help.push.title': '从代码推送文档',
-  'help.share.body':
-    '在**分享管理**中为整个应用或勾选的文档、目录创建公开或加密链接。过期时间留空表示永久有效。勾选的目录可以同时分享以后新增的文档。可以允许调试并选择环境。禁用分享后链接立即失效。',
+  'help.share.body': '在**分享管理**中为整个应用或勾选的文档、目录创建公开或加密链接。过期时间留空表示永久有效。勾选的目录可以同时分享以后新增的文档。可以允许调试并选择环境。禁用分享后链接立即失效。',
   'help.share.title': '分享',
-  'help.spaces.body':
-    '空间包含项目；空间成员具有角色：**访客**（只读）、**开发者**（可编写文档）或**管理员**（管理成员与设置）。项目可以是**私有**（仅项目成员）或**公开**（空间所有成员）。**聚合空间**可把其他空间的文档聚合为聚合项目，公开或加密展示。',
+  'help.spaces.body': '空间包含项目；空间成员具有角色：**访客**（只读）、**开发者**（可编写文档）或**管理员**（管理成员与设置）。项目可以是**私有**（仅项目成员）或**公开**（空间所有成员）。**聚合空间**可把其他空间的文档聚合为聚合项目，公开或加密展示。',
   'help.spaces.title': '空间与项目',
-  'help.start.body':
-    '1. 登录。管理员创建的新账号首次登录需要先设置自己的密码。\n2. 在首页创建一个**空间**（团队或产品线）。\n3. 在空间中创建**项目**，再在项目中创建**应用**（一个服务）。\n4. 手动添加目录和文档，导入 Swagger/Postman 文件，或从代码推送。',
+  'help.start.body': '1. 登录。管理员创建的新账号首次登录需要先设置自己的密码。\n2. 在首页创建一个**空间**（团队或产品线）。\n3. 在空间中创建**项目**，再在项目中创建**应用**（一个服务）。\n4. 手动添加目录和文档，导入 Swagger/Postman 文件，或从代码推送。',
   'help.start.title': '快速开始',
   'help.title': 'Folio 使用手册',
   'member.add': '添加成员',
