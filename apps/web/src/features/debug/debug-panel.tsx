@@ -261,7 +261,7 @@ function Console({ doc, ctx, grant }: { doc: DocDetail; ctx: DebugContext; grant
         <Input
           value={form.path}
           onChange={(e) => patch({ path: e.target.value })}
-          addonBefore={baseUrl || undefined}
+          addonBefore={baseUrl && !/^[a-z]+:\/\//i.test(form.path) ? baseUrl : undefined}
           data-testid="debug-path"
         />
         <Button type="primary" icon={<SendOutlined />} onClick={send} loading={sending} data-testid="debug-send">

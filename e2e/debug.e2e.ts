@@ -1,0 +1,133 @@
+/**
+ * Issue 6 in Chromium: open a doc, pick an environment pointing at a local echo server, send through the
+ * debug console and see the response (also straight from the browser); then fetch the doc's mock URL.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type EchoServer, startEchoServer } from '../apps/server/test/echo-server.js';
+import { type Harness, startHarness } from './harness.js';
+import { createShopWorld, type ShopWorld } from './world.js';
+
+let h: Harness;
+let w: ShopWorld;
+let echo: EchoServer;
+
+beforeAll(async () => {
+  echo = await startEchoServer();
+  h = await startHarness({ prefix: 'debug' });
+  w = await createShopWorld(h);
+  await h.admin('POST', 'module/environment/add', {
+    moduleId: w.moduleId,
+    name: 'echo',
+    url: echo.url,
+    isPublic: 1,
+    headers: [{ name: 'X-Env', type: 'string', required: 1, example: 'from-env', description: '' }],
+    params: [],
+  });
+});
+afterAll(async () => {
+  await h?.stop();
+  await echo?.close();
+});
+
+describe('debug console', () => {
+  it('sends the doc request to the environment through the proxy and shows the response', async () => {
+    const page = await h.newPage({ token: h.adminToken, lang: 'en' });
+    await page.goto(`/view/${w.createDocId}`);
+    await page.getByTestId('doc-title').waitFor({ timeout: 30_000 });
+    await page.getByRole('tab', { name: /debug/i }).click();
+    await page.getByTestId('debug-panel').waitFor();
+    await expect.poll(() => page.getByTestId('debug-url').textContent()).toBe(`${echo.url}/orders`);
+    await page.getByTestId('debug-send').click();
+    await expect.poll(() => page.getByTestId('debug-status').textContent(), { timeout: 20_000 }).toBe('200');
+    const hit = echo.hits.at(-1);
+    expect(hit?.method).toBe('POST');
+    expect(hit?.path).toBe('/orders');
+    expect(hit?.headers['x-env']).toBe('from-env');
+    expect(hit?.headers['request-id']).toBe('r-1');
+    expect(JSON.parse(hit?.body ?? '{}')).toEqual({ customerId: 42, items: [{ sku: 'SKU-1', qty: 2 }] });
+    // What the page shows is the echo of that request.
+    await expect.poll(() => page.getByTestId('debug-response-body').textContent()).toContain('"path": "/orders"');
+    expect(await page.getByTestId('debug-response-body').textContent()).toContain('from-env');
+    await h.shot(page, 'proxy-body');
+    await page
+      .getByRole('tab', { name: /^Headers/ })
+      .last()
+      .click();
+    expect(await page.getByTestId('debug-response-headers').textContent()).toContain('x-echo');
+    await h.shot(page, 'proxy-response');
+  });
+
+  it('runs pre/after scripts in a worker: signs the request and keeps a value from the response', async () => {
+    await h.admin('POST', 'doc/debugscript/save', {
+      name: 'sign',
+      type: 0,
+      scope: 1,
+      refId: w.moduleId,
+      content: "req.headers['X-Sign'] = lib.CryptoJS.MD5('folio').toString(); req.params.t = '1'; return req;",
+    });
+    await h.admin('POST', 'doc/debugscript/save', {
+      name: 'keep',
+      type: 1,
+      scope: 0,
+      refId: w.getDocId,
+      content: "vars.seenPath = resp.data.path; console.log('kept', vars.seenPath, typeof localStorage, typeof document);",
+    });
+    const page = await h.newPage({ token: h.adminToken, lang: 'en' });
+    await page.goto(`/view/${w.getDocId}`);
+    await page.getByTestId('doc-title').waitFor({ timeout: 30_000 });
+    await page.getByRole('tab', { name: /debug/i }).click();
+    await page.getByTestId('debug-send').click();
+    await expect.poll(() => page.getByTestId('debug-status').textContent(), { timeout: 20_000 }).toBe('200');
+    const hit = echo.hits.at(-1);
+    expect(hit?.path).toBe('/orders/o-1001');
+    expect(hit?.query).toEqual({ t: '1' });
+    expect(hit?.headers['x-sign']).toBe('a9bb4df936aaddd643f7730de678596f');
+    await page.getByRole('tab', { name: /Script log/ }).click();
+    // The script saw no page storage and no DOM.
+    expect(await page.getByTestId('debug-script-logs').textContent()).toBe('kept /orders/o-1001 undefined undefined');
+    await h.shot(page, 'scripts');
+  });
+
+  it('reports a send that the browser blocks (no CORS on the target) with the spec text', async () => {
+    const page = await h.newPage({ token: h.adminToken, lang: 'en' });
+    await page.goto(`/view/${w.createDocId}`);
+    await page.getByTestId('doc-title').waitFor({ timeout: 30_000 });
+    await page.getByRole('tab', { name: /debug/i }).click();
+    await page.getByTestId('debug-proxy').click();
+    await page.getByTestId('debug-send').click();
+    await expect
+      .poll(() => page.getByTestId('debug-error').textContent(), { timeout: 20_000 })
+      .toBe('send failed, press F12 to see Console');
+    // The switch is remembered for the application.
+    await page.reload();
+    await page.getByTestId('doc-title').waitFor({ timeout: 30_000 });
+    await page.getByRole('tab', { name: /debug/i }).click();
+    expect(await page.getByTestId('debug-proxy').getAttribute('aria-checked')).toBe('false');
+  });
+
+  it('says why the proxy refuses a target outside the environments', async () => {
+    const page = await h.newPage({ token: h.adminToken, lang: 'en' });
+    await page.goto(`/view/${w.getDocId}`);
+    await page.getByTestId('doc-title').waitFor({ timeout: 30_000 });
+    await page.getByRole('tab', { name: /debug/i }).click();
+    // The previous flow switched the proxy off for this application (remembered on the server): switch it back on.
+    if ((await page.getByTestId('debug-proxy').getAttribute('aria-checked')) !== 'true') await page.getByTestId('debug-proxy').click();
+    await page.getByTestId('debug-path').fill('http://169.254.169.254/latest/meta-data/');
+    await page.getByTestId('debug-send').click();
+    await expect.poll(() => page.getByTestId('debug-error').textContent(), { timeout: 20_000 }).toMatch(/Refused|environments|not allowed/);
+    await h.shot(page, 'refused');
+  });
+});
+
+describe('mock URL', () => {
+  it("serves the doc's generated default mock to any HTTP client", async () => {
+    const rules = await h.admin<{ url: string; isDefault: number }[]>('GET', 'doc/mock/list', { docId: w.createDocId });
+    const def = rules.find((r) => r.isDefault);
+    expect(def?.url).toMatch(/^\/mock\/[A-Za-z0-9]+\/orders$/);
+    const res = await fetch(`${h.baseUrl}${def?.url}`, { method: 'POST', headers: { origin: 'http://front.example' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBe('http://front.example');
+    const body = await res.json();
+    expect(body.data ?? body).toMatchObject({ orderId: 'o-1001', total: 19.9 });
+  });
+});
