@@ -1,7 +1,7 @@
 /** Admin console API: settings round trip (secrets write-only, encrypted), languages, audit log, form login. */
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, createUser, createWorld, type TestApp } from '../../../test/harness.js';
+import { ADMIN_PASSWORD, call, createTestApp, createUser, createWorld, type TestApp } from '../../../test/harness.js';
 import { decrypt } from '../../lib/crypto.js';
 import { audit, sweepAuditLog } from './audit.js';
 
@@ -110,6 +110,17 @@ describe('admin settings', () => {
     expect((await api(userToken, 'POST', '/api/admin/setting/update', { values: { 'folio.register.enable': 'true' } })).status).toBe(403);
     expect((await api(null, 'GET', '/api/admin/audit/page')).code).toBe('1000');
     expect((await api(userToken, 'POST', '/api/admin/i18n/save', { lang: 'fr', description: 'Français', content: '{}' })).status).toBe(403);
+  });
+
+  it('turning account login off keeps local users out but never the super admin', async () => {
+    await api(t.adminToken, 'POST', '/api/admin/setting/update', { values: { 'folio.login.account.enable': 'false' } });
+    const user = await api(null, 'POST', '/api/user/login', { username: 'plainuser', password: 'user-pass-1234' });
+    expect(user.error).toBe('bad_credentials');
+    const admin = await api(null, 'POST', '/api/user/login', { username: 'admin', password: ADMIN_PASSWORD });
+    expect(admin.code).toBe('0');
+    expect((await api(null, 'GET', '/api/sso/methods')).data.account).toBe(false);
+    await api(t.adminToken, 'POST', '/api/admin/setting/update', { values: { 'folio.login.account.enable': 'true' } });
+    expect((await api(null, 'POST', '/api/user/login', { username: 'plainuser', password: 'user-pass-1234' })).code).toBe('0');
   });
 
   it('SMTP test reports a refused connection instead of failing', async () => {

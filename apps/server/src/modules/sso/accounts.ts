@@ -29,6 +29,16 @@ export class SignInRefused extends Error {
   }
 }
 
+/**
+ * Whether a Folio username/password login may proceed: always while the account method is on; when the
+ * administrator turned it off (company sign-in only), still for super admins so nobody is locked out.
+ */
+export async function localLoginAllowed(app: FastifyInstance, username: string): Promise<boolean> {
+  if (app.ctx.settings.get('folio.login.account.enable') !== 'false') return true;
+  const u = await app.ctx.db.selectFrom('users').select('isSuperAdmin').where('username', '=', username.trim()).executeTakeFirst();
+  return u?.isSuperAdmin === 1;
+}
+
 export const badCredentials = () => new AppError(400, 'bad_credentials', 'error.bad_credentials');
 
 /** Per-account guessing limit, and a looser per-IP one (offices share an address). */

@@ -10,7 +10,7 @@ import { membershipsOf, projectRole } from '../../permissions/authorize.js';
 import { requireUser } from '../../plugins/auth.js';
 import { ok, okNull } from '../../plugins/envelope.js';
 import { AuditAction, audit } from '../admin/audit.js';
-import { passwordSignIn } from '../sso/accounts.js';
+import { badCredentials, localLoginAllowed, passwordSignIn } from '../sso/accounts.js';
 import { registerPasswordResetRoutes } from './password-reset.routes.js';
 import { adminResetPassword, changePassword, createUser, login, setPassword, setUserEnabled, userView } from './users.service.js';
 
@@ -40,6 +40,10 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
       if (source === 'ldap' || source === 'form') {
         r = await passwordSignIn(app, source, username, password, req.ip, refused);
       } else {
+        if (!(await localLoginAllowed(app, username))) {
+          await refused('account login is off');
+          throw badCredentials();
+        }
         try {
           r = await login(app, username, password, req.ip);
         } catch (e) {
