@@ -117,6 +117,18 @@ describe.skipIf(!hasSlapd)('LDAP sign-in (real slapd)', () => {
     await configure({ 'folio.ldap.starttls': 'false' });
   });
 
+  it('works with an anonymous bind, and reports a wrong service password to the test button', async () => {
+    await configure({ 'folio.ldap.bind-dn': '' });
+    expect((await ldapLogin('bob', 'bob-pass')).code).toBe('0');
+    await configure({ 'folio.ldap.bind-dn': READER_DN, 'folio.ldap.bind-password': 'not-the-reader-password' });
+    const test = await call(t.app, t.adminToken, 'POST', '/api/admin/sso/ldap/test', { username: 'bob', password: 'bob-pass' });
+    expect(test.data.ok).toBe(false);
+    expect(test.data.message).toContain('service_bind');
+    expect((await ldapLogin('bob', 'bob-pass')).error).toBe('bad_credentials');
+    await configure({ 'folio.ldap.bind-password': READER_PASSWORD });
+    expect((await ldapLogin('bob', 'bob-pass')).code).toBe('0');
+  });
+
   it('records sign-ins and failures in the audit log', async () => {
     const log = await call(t.app, t.adminToken, 'GET', '/api/admin/audit/page', { action: 'login.', actor: '', pageSize: 100 });
     const actions = log.data.list.map((x: { action: string; target: string }) => `${x.action}:${x.target}`);

@@ -11,6 +11,7 @@ describe('OIDC sign-in (oidc-provider in-process)', () => {
   let idp: TestIdp;
   let providerId = '';
   let strictId = '';
+  let plainId = '';
 
   /** Starts the flow at Folio: returns the IdP URL and Folio's flow cookie. */
   async function start(id: string, redirect = '') {
@@ -52,11 +53,28 @@ describe('OIDC sign-in (oidc-provider in-process)', () => {
       autoCreate: false,
     });
     strictId = b.data.id;
-    idp = await startIdp(port, {
-      id: 'folio',
-      secret: CLIENT_SECRET,
-      redirectUris: [`${FOLIO}/api/sso/oauth/${providerId}/callback`, `${FOLIO}/api/sso/oauth/${strictId}/callback`],
+    const c = await call(t.app, t.adminToken, 'POST', '/api/admin/sso/oauth/save', {
+      enabled: true,
+      type: 'oauth2',
+      buttonText: 'Plain OAuth2',
+      authorizationUrl: `${issuer}/auth`,
+      tokenUrl: `${issuer}/token`,
+      userinfoUrl: `${issuer}/me`,
+      clientId: 'folio-plain',
+      clientSecret: 'plain-secret',
+      scope: 'openid profile email',
+      autoCreate: true,
     });
+    expect(c.code).toBe('0');
+    plainId = c.data.id;
+    idp = await startIdp(port, [
+      {
+        id: 'folio',
+        secret: CLIENT_SECRET,
+        redirectUris: [`${FOLIO}/api/sso/oauth/${providerId}/callback`, `${FOLIO}/api/sso/oauth/${strictId}/callback`],
+      },
+      { id: 'folio-plain', secret: 'plain-secret', redirectUris: [`${FOLIO}/api/sso/oauth/${plainId}/callback`] },
+    ]);
   });
   afterAll(async () => {
     await t?.close();
@@ -68,6 +86,7 @@ describe('OIDC sign-in (oidc-provider in-process)', () => {
     expect(m.data.oauth).toEqual([
       { id: providerId, buttonText: 'Sign in with Corp SSO' },
       { id: strictId, buttonText: 'Existing accounts only' },
+      { id: plainId, buttonText: 'Plain OAuth2' },
     ]);
     expect(m.data.register).toBe(false);
   });
@@ -176,6 +195,19 @@ describe('OIDC sign-in (oidc-provider in-process)', () => {
       .where('configKey', '=', 'folio.oauth.providers')
       .executeTakeFirstOrThrow();
     expect(row.configValue).not.toContain(CLIENT_SECRET);
+  });
+
+  it('signs in through a plain OAuth2 provider (explicit authorize/token/user-info URLs, GitHub style)', async () => {
+    const { location, cookie } = await start(plainId);
+    const auth = new URL(location);
+    expect(auth.pathname).toBe('/auth');
+    expect(auth.searchParams.get('nonce')).toBeNull();
+    expect(auth.searchParams.get('code_challenge_method')).toBe('S256');
+    const landing = await callback(await walkIdp(location, 'sub-carol'), cookie);
+    expect(landing.pathname).toBe('/successLogin');
+    const r = await exchange(landing.searchParams.get('loginKey') as string);
+    const info = await call(t.app, r.data.token, 'GET', '/api/user/info');
+    expect(info.data).toMatchObject({ username: 'oauth-carol', nickname: 'Carol OAuth', email: 'carol@idp.example', source: 'oauth' });
   });
 
   it('answers 404 for a disabled provider', async () => {

@@ -14,6 +14,7 @@ export interface TestIdp {
 export const ACCOUNTS: Record<string, { preferred_username: string; name: string; email: string }> = {
   'sub-alice': { preferred_username: 'oidc-alice', name: 'Alice OIDC', email: 'alice@idp.example' },
   'sub-bob': { preferred_username: 'oidc-bob', name: 'Bob OIDC', email: 'bob@idp.example' },
+  'sub-carol': { preferred_username: 'oauth-carol', name: 'Carol OAuth', email: 'carol@idp.example' },
 };
 
 export async function freePort(): Promise<number> {
@@ -27,17 +28,18 @@ export async function freePort(): Promise<number> {
 }
 
 /** Starts the provider with one confidential client; PKCE (S256) is required for every client. */
-export async function startIdp(port: number, client: { id: string; secret: string; redirectUris: string[] }): Promise<TestIdp> {
+export async function startIdp(
+  port: number,
+  client: { id: string; secret: string; redirectUris: string[] } | { id: string; secret: string; redirectUris: string[] }[],
+): Promise<TestIdp> {
   const issuer = `http://127.0.0.1:${port}`;
   const provider = new Provider(issuer, {
-    clients: [
-      {
-        client_id: client.id,
-        client_secret: client.secret,
-        redirect_uris: client.redirectUris,
-        token_endpoint_auth_method: 'client_secret_post',
-      },
-    ],
+    clients: (Array.isArray(client) ? client : [client]).map((c) => ({
+      client_id: c.id,
+      client_secret: c.secret,
+      redirect_uris: c.redirectUris,
+      token_endpoint_auth_method: 'client_secret_post',
+    })),
     pkce: { required: () => true },
     claims: { openid: ['sub'], profile: ['name', 'preferred_username'], email: ['email'] },
     features: { devInteractions: { enabled: true } },

@@ -156,6 +156,7 @@ rootdn "cn=admin,${BASE_DN}"
 rootpw admin-secret
 directory ${dbDir}
 access to attrs=userPassword by anonymous auth by * none
+access to dn.subtree="ou=people,${BASE_DN}" by * read
 access to * by dn.exact="${READER_DN}" read by * none
 `;
   const confPath = join(dir, 'slapd.conf');
