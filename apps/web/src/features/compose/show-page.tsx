@@ -24,9 +24,13 @@ export function ShowPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { showId = '', docId } = useParams();
-  const stored = readGrant('compose', showId);
-  const info = useQuery({ queryKey: ['show', showId, stored], queryFn: () => fetchComposeInfo(showId, stored), retry: false });
-  const grant = info.data ? info.data.grant || stored : '';
+  // The stored grant is read when fetching (public projects hand out a fresh grant on every read).
+  const info = useQuery({
+    queryKey: ['show', showId],
+    queryFn: () => fetchComposeInfo(showId, readGrant('compose', showId)),
+    retry: false,
+  });
+  const grant = info.data ? info.data.grant || readGrant('compose', showId) : '';
   const menu = useQuery({
     queryKey: ['show', showId, 'menu', grant],
     enabled: !!info.data && (!info.data.needPassword || !!grant),
