@@ -29,12 +29,14 @@ export function ShowPage() {
     queryKey: ['show', showId],
     queryFn: () => fetchComposeInfo(showId, readGrant('compose', showId)),
     retry: false,
+    meta: { silent: true },
   });
   const grant = info.data ? info.data.grant || readGrant('compose', showId) : '';
   const menu = useQuery({
     queryKey: ['show', showId, 'menu', grant],
     enabled: !!info.data && (!info.data.needPassword || !!grant),
     retry: false,
+    meta: { silent: true },
     queryFn: () => api.get<TreeNode[]>('compose/doc/menu', { projectId: showId }, grantHeaders(grant)),
   });
   useEffect(() => {
@@ -103,6 +105,7 @@ function ExtraPage({ showId, pageId, grant }: { showId: string; pageId: string; 
   const q = useQuery({
     queryKey: ['show', showId, 'page', pageId],
     retry: false,
+    meta: { silent: true },
     queryFn: () => api.get<{ title: string; content: string }>('compose/page/get', { projectId: showId, id: pageId }, grantHeaders(grant)),
   });
   if (q.isLoading) return <Skeleton active />;

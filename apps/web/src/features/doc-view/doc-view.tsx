@@ -38,7 +38,13 @@ export const viewDocKey = (docId: string, source: DocViewSource) => [
 export function DocView({ docId, source = { kind: 'user' } }: { docId: string; source?: DocViewSource }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const q = useQuery({ queryKey: viewDocKey(docId, source), queryFn: () => fetchViewDoc(docId, source), retry: false, enabled: !!docId });
+  const q = useQuery({
+    queryKey: viewDocKey(docId, source),
+    queryFn: () => fetchViewDoc(docId, source),
+    retry: false,
+    meta: { silent: true },
+    enabled: !!docId,
+  });
   if (q.isLoading) return <Loading />;
   if (q.error || !q.data) {
     const e = q.error as ApiError | null;

@@ -31,12 +31,13 @@ export function SharePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { shareId = '', docId } = useParams();
-  const info = useQuery({ queryKey: ['share', shareId], queryFn: () => fetchShareInfo(shareId), retry: false });
+  const info = useQuery({ queryKey: ['share', shareId], queryFn: () => fetchShareInfo(shareId), retry: false, meta: { silent: true } });
   const grant = info.data ? info.data.grant || readGrant('share', shareId) : '';
   const menu = useQuery({
     queryKey: ['share', shareId, 'menu', grant],
     enabled: !!info.data && (!info.data.needPassword || !!grant),
     retry: false,
+    meta: { silent: true },
     queryFn: () => api.get<TreeNode[]>('share/menu', { id: shareId }, grantHeaders(grant)),
   });
 

@@ -62,6 +62,7 @@ export function PreviewPage() {
     queryKey: ['view', 'docLocation', docId],
     enabled: !!docId,
     retry: false,
+    meta: { silent: true },
     queryFn: async () => {
       const m = await api.get<{ id: string; projectId: string }>('module/infoByDocId', { docId });
       const p = await api.get<{ spaceId: string }>('project/space', { projectId: m.projectId });
