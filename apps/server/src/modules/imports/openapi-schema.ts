@@ -233,7 +233,8 @@ export class SchemaWalker {
     const n = this.normalize(schema, stack);
     const s = n.s;
     const desc: string[] = [];
-    const d0 = typeof s.description === 'string' ? s.description : typeof s.title === 'string' ? s.title : '';
+    // A title that names the parameter (an alternative's label) is not repeated as its description.
+    const d0 = typeof s.description === 'string' ? s.description : typeof s.title === 'string' && s.title !== name ? s.title : '';
     if (s.deprecated === true) desc.push('[deprecated]');
     if (d0) desc.push(d0);
     if (n.cycle) {
@@ -340,7 +341,9 @@ export class SchemaWalker {
             `${where}/items`,
           );
         }
-        if (typeof ni.s.description === 'string' && !d0) desc.push(ni.s.description);
+        // The item's description goes to the array, unless an "[item]" child shows the item itself.
+        const itemChild = p.children?.length === 1 && p.children[0].name === '[item]';
+        if (typeof ni.s.description === 'string' && !d0 && !itemChild) desc.push(ni.s.description);
       }
       if (exVal !== undefined && !isObj(exVal) && !(Array.isArray(exVal) && exVal.some((x) => isObj(x)))) p.example = exampleText(exVal);
     } else if (t.base === 'object') {

@@ -1,0 +1,140 @@
+/**
+ * The reader's view of a doc shared by the Markdown, HTML and Word exports: labelled parameter tables
+ * flattened with a depth per row (nesting shown by indentation), the full URL, and the error codes.
+ */
+import { type DocDetail, type DocParam, DocType } from '@folio/shared';
+import { wrapResponse } from '../docs/param-input.js';
+import type { ExportEnv } from './export-scope.js';
+
+export interface RowView {
+  depth: number;
+  name: string;
+  type: string;
+  required: boolean;
+  maxLength: string;
+  example: string;
+  description: string;
+}
+
+export interface SectionView {
+  key: 'header' | 'path' | 'query' | 'request' | 'response';
+  title: string;
+  rows: RowView[];
+}
+
+export interface DocView {
+  name: string;
+  method: string;
+  url: string;
+  contentType: string;
+  deprecated: string;
+  description: string;
+  isMarkdown: boolean;
+  author: string;
+  sections: SectionView[];
+  codes: { code: string; msg: string; solution: string }[];
+}
+
+const LABELS: Record<string, Record<string, string>> = {
+  en: {
+    header: 'Request headers',
+    path: 'Path parameters',
+    query: 'Query parameters',
+    request: 'Request body',
+    response: 'Response',
+    name: 'Name',
+    type: 'Type',
+    required: 'Required',
+    maxLength: 'Max length',
+    example: 'Example',
+    description: 'Description',
+    codes: 'Error codes',
+    code: 'Code',
+    msg: 'Message',
+    solution: 'Solution',
+    yes: 'yes',
+    no: 'no',
+    url: 'URL',
+    contentType: 'Content type',
+    deprecated: 'Deprecated',
+    author: 'Author',
+    responseExample: 'Response example',
+  },
+  'zh-CN': {
+    header: '请求头',
+    path: '路径参数',
+    query: 'Query参数',
+    request: '请求参数',
+    response: '响应参数',
+    name: '名称',
+    type: '类型',
+    required: '必填',
+    maxLength: '最大长度',
+    example: '示例值',
+    description: '描述',
+    codes: '错误码',
+    code: '错误码',
+    msg: '错误描述',
+    solution: '解决方案',
+    yes: '是',
+    no: '否',
+    url: '接口地址',
+    contentType: 'ContentType',
+    deprecated: '已废弃',
+    author: '维护人',
+    responseExample: '响应示例',
+  },
+};
+
+/** Labels of the export in a language (zh-CN or en). */
+export const labels = (lang: string) => LABELS[lang] ?? LABELS.en;
+
+function flatten(ps: DocParam[], depth: number, out: RowView[]): RowView[] {
+  for (const p of ps) {
+    const en = p.enumInfo?.items?.length
+      ? `Enum: ${p.enumInfo.items.map((i) => (i.description ? `${i.value} (${i.description})` : i.value)).join(', ')}`
+      : '';
+    out.push({
+      depth,
+      name: p.name,
+      type: p.type,
+      required: p.required === 1,
+      maxLength: p.maxLength ?? '',
+      example: p.example ?? '',
+      description: [p.description, en].filter(Boolean).join(' '),
+    });
+    if (p.children?.length) flatten(p.children, depth + 1, out);
+  }
+  return out;
+}
+
+/** Base URL + doc URL (the environment's, when one was chosen). */
+export function fullUrl(d: Pick<DocDetail, 'url'>, env: ExportEnv | null): string {
+  if (!env?.url) return d.url;
+  return `${env.url.replace(/\/+$/, '')}${d.url.startsWith('/') ? '' : '/'}${d.url}`;
+}
+
+/** Builds the reader's view of a doc. */
+export function docView(d: DocDetail, env: ExportEnv | null, lang: string, commonReturns: DocParam[] = []): DocView {
+  const L = labels(lang);
+  const response = d.isUseGlobalReturns ? wrapResponse(commonReturns, d.responseParams) : d.responseParams;
+  const sections: SectionView[] = [
+    { key: 'header', title: L.header, rows: flatten(d.headerParams, 0, []) },
+    { key: 'path', title: L.path, rows: flatten(d.pathParams, 0, []) },
+    { key: 'query', title: L.query, rows: flatten(d.queryParams, 0, []) },
+    { key: 'request', title: L.request, rows: flatten(d.requestParams, 0, []) },
+    { key: 'response', title: L.response, rows: flatten(response, 0, []) },
+  ];
+  return {
+    name: d.name,
+    method: d.httpMethod,
+    url: fullUrl(d, env),
+    contentType: d.contentType,
+    deprecated: d.deprecated && d.deprecated !== '$false$' ? d.deprecated : '',
+    description: d.description,
+    isMarkdown: d.type === DocType.MARKDOWN || d.type === DocType.CUSTOM,
+    author: d.author,
+    sections: sections.filter((s) => s.rows.length),
+    codes: d.errorCodeParams,
+  };
+}

@@ -1,0 +1,84 @@
+/** Markdown exports: one file for the whole scope, or a zip with one file per doc in folder paths. */
+import { strToU8, zipSync } from 'fflate';
+import { docView, labels } from './doc-view.js';
+import type { ExportSet, OutlineNode } from './export-scope.js';
+import { walkOutline } from './export-scope.js';
+
+const cell = (s: string) => s.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, '<br>');
+
+/** One doc as Markdown, headed at the given level. */
+export function docMarkdown(node: OutlineNode, set: ExportSet, lang: string, level: number): string {
+  const d = node.doc;
+  if (!d) return '';
+  const L = labels(lang);
+  const v = docView(d, set.env, lang, set.commonReturns.get(d.moduleId) ?? []);
+  const h = '#'.repeat(Math.min(6, level));
+  const out: string[] = [`${h} ${v.name}`, ''];
+  if (v.isMarkdown) {
+    out.push(v.description, '');
+    return out.join('\n');
+  }
+  out.push(`**${L.url}:** \`${v.method} ${v.url}\``, '');
+  if (v.contentType) out.push(`**${L.contentType}:** ${v.contentType}`, '');
+  if (v.deprecated) out.push(`**${L.deprecated}:** ${v.deprecated}`, '');
+  if (v.author) out.push(`**${L.author}:** ${v.author}`, '');
+  if (v.description) out.push(v.description, '');
+  const sub = '#'.repeat(Math.min(6, level + 1));
+  for (const s of v.sections) {
+    out.push(`${sub} ${s.title}`, '');
+    const withReq = s.key !== 'response';
+    out.push(
+      withReq
+        ? `| ${L.name} | ${L.type} | ${L.required} | ${L.maxLength} | ${L.example} | ${L.description} |`
+        : `| ${L.name} | ${L.type} | ${L.example} | ${L.description} |`,
+      withReq ? '|---|---|---|---|---|---|' : '|---|---|---|---|',
+    );
+    for (const r of s.rows) {
+      const name = `${r.depth ? `${'&nbsp;&nbsp;'.repeat(r.depth)}└ ` : ''}${cell(r.name)}`;
+      out.push(
+        withReq
+          ? `| ${name} | ${cell(r.type)} | ${r.required ? L.yes : L.no} | ${cell(r.maxLength)} | ${cell(r.example)} | ${cell(r.description)} |`
+          : `| ${name} | ${cell(r.type)} | ${cell(r.example)} | ${cell(r.description)} |`,
+      );
+    }
+    out.push('');
+  }
+  if (v.codes.length) {
+    out.push(`${sub} ${L.codes}`, '', `| ${L.code} | ${L.msg} | ${L.solution} |`, '|---|---|---|');
+    for (const c of v.codes) out.push(`| ${cell(c.code)} | ${cell(c.msg)} | ${cell(c.solution)} |`);
+    out.push('');
+  }
+  return out.join('\n');
+}
+
+/** The whole scope as one Markdown file. */
+export function toMarkdown(set: ExportSet, lang: string): string {
+  const parts: string[] = [`# ${set.title}`, ''];
+  const single = set.roots.length === 1 && set.roots[0].kind === 'module';
+  walkOutline(set.roots, (n, depth) => {
+    const level = (single ? depth : depth + 1) + 1;
+    if (n.kind === 'doc') parts.push(docMarkdown(n, set, lang, level));
+    else if (!(single && n.kind === 'module')) parts.push(`${'#'.repeat(Math.min(6, level))} ${n.name}`, '');
+  });
+  return parts.join('\n');
+}
+
+const safe = (s: string) =>
+  [...s]
+    .map((c) => (c.charCodeAt(0) < 32 || '\\/:*?"<>|'.includes(c) ? '_' : c))
+    .join('')
+    .slice(0, 100) || '_';
+
+/** The scope as a zip: one Markdown file per doc, folders as directories. */
+export function toMarkdownZip(set: ExportSet, lang: string): Uint8Array {
+  const files: Record<string, Uint8Array> = {};
+  const single = set.roots.length === 1 && set.roots[0].kind === 'module';
+  walkOutline(set.roots, (n, _depth, path) => {
+    if (n.kind !== 'doc') return;
+    const dir = (single ? path.slice(1) : path).map(safe).join('/');
+    let name = `${dir ? `${dir}/` : ''}${safe(n.name)}.md`;
+    for (let i = 2; files[name]; i++) name = `${dir ? `${dir}/` : ''}${safe(n.name)} (${i}).md`;
+    files[name] = strToU8(docMarkdown(n, set, lang, 1));
+  });
+  return zipSync(files, { level: 6 });
+}

@@ -1,0 +1,222 @@
+/**
+ * OpenAPI 3.1 / 3.0 export: folders → tags, docs → operations, parameter trees → inline schemas (nesting,
+ * enums, arrays, alternatives, examples), error codes → responses, environments → servers. The inverse
+ * of the importer's mapping, so export → import gives the same docs and parameters.
+ */
+import { type DocDetail, type DocParam, DocType } from '@folio/shared';
+import { stringify } from 'yaml';
+import type { ExportSet } from './export-scope.js';
+import { walkOutline } from './export-scope.js';
+
+type Obj = Record<string, unknown>;
+export type OasVersion = '3.1' | '3.0';
+
+const SCALARS = new Set(['string', 'integer', 'number', 'boolean', 'object', 'array', 'null']);
+
+/** Parses a type text ("string|null", "array[integer]") into the schema's type keywords. */
+function typeSchema(type: string, v: OasVersion): Obj {
+  const parts = (type || 'string').split(/\|(?![^[]*\])/).map((t) => t.trim());
+  const nullable = parts.includes('null');
+  const nonNull = parts.filter((t) => t !== 'null');
+  const mapOne = (t: string): Obj => {
+    if (t === 'file') return { type: 'string', format: 'binary' };
+    if (t === 'file[]') return { type: 'array', items: { type: 'string', format: 'binary' } };
+    const arr = /^array\[(.+)\]$/.exec(t);
+    if (arr) return { type: 'array', items: typeSchema(arr[1], v) };
+    if (SCALARS.has(t)) return { type: t };
+    // Types pushed by code generators (int64, long, date, List<X>...): keep the text as a format.
+    const lower = t.toLowerCase();
+    if (/^(int|integer|long|short|byte|int32|int64)$/.test(lower)) return { type: 'integer', format: t };
+    if (/^(float|double|decimal|bigdecimal|number)$/.test(lower)) return { type: 'number', format: t };
+    if (/^(bool|boolean)$/.test(lower)) return { type: 'boolean' };
+    if (/^(list|set|collection)/i.test(t) || t.endsWith('[]')) return { type: 'array', items: {} };
+    return { type: 'string', ...(t && t !== 'string' ? { format: t } : {}) };
+  };
+  if (nonNull.length <= 1) {
+    const s = mapOne(nonNull[0] ?? 'string');
+    if (nullable) {
+      if (v === '3.1') s.type = [s.type as string, 'null'];
+      else s.nullable = true;
+    }
+    return s;
+  }
+  const all = nonNull.map(mapOne);
+  if (v === '3.1' && all.every((s) => Object.keys(s).length === 1))
+    return { type: [...all.map((s) => s.type as string), ...(nullable ? ['null'] : [])] };
+  return {
+    anyOf: [...all, ...(nullable ? [v === '3.1' ? { type: 'null' } : {}] : [])].filter((s) => Object.keys(s).length),
+    ...(nullable && v === '3.0' ? { nullable: true } : {}),
+  };
+}
+
+function exampleValue(p: DocParam, schema: Obj): unknown {
+  if (p.example === '' || p.example === undefined || p.example === null) return undefined;
+  const t = schema.type;
+  const base = Array.isArray(t) ? t[0] : t;
+  if (base === 'integer' || base === 'number') {
+    const n = Number(p.example);
+    return Number.isFinite(n) ? n : p.example;
+  }
+  if (base === 'boolean') return p.example === 'true' ? true : p.example === 'false' ? false : p.example;
+  if (base === 'array') {
+    try {
+      const parsed = JSON.parse(p.example);
+      if (Array.isArray(parsed)) return parsed;
+    } catch {
+      /* plain text */
+    }
+  }
+  return p.example;
+}
+
+/** One parameter (with its children) → a JSON schema. */
+export function paramSchema(p: DocParam, v: OasVersion): Obj {
+  const type = p.type || 'string';
+  let s: Obj;
+  const kids = p.children ?? [];
+  if ((type === 'oneOf' || type === 'anyOf') && kids.length) {
+    s = { [type]: kids.map((c) => ({ title: c.name, ...paramSchema({ ...c, description: c.description }, v) })) };
+  } else {
+    s = typeSchema(type, v);
+    const base = Array.isArray(s.type) ? (s.type as string[])[0] : s.type;
+    if (kids.length && base === 'array') {
+      if (kids.length === 1 && kids[0].name === '[item]') s.items = paramSchema(kids[0], v);
+      else s.items = objectSchema(kids, v);
+    } else if (kids.length) {
+      if (base !== 'object') s.type = Array.isArray(s.type) ? ['object', 'null'] : 'object';
+      Object.assign(s, objectSchema(kids, v));
+    }
+  }
+  if (p.description) s.description = p.description;
+  if (p.maxLength && /^\d+$/.test(p.maxLength)) s.maxLength = Number(p.maxLength);
+  const items = p.enumInfo?.items ?? [];
+  if (items.length) {
+    const target = s.type === 'array' && s.items && !(s.items as Obj).properties ? (s.items as Obj) : s;
+    target.enum = items.map((i) =>
+      i.type === 'number' && Number.isFinite(Number(i.value)) ? Number(i.value) : i.type === 'boolean' ? i.value === 'true' : i.value,
+    );
+    if (items.some((i) => i.name !== i.value)) target['x-enum-varnames'] = items.map((i) => i.name);
+    if (items.some((i) => i.description)) target['x-enum-descriptions'] = items.map((i) => i.description);
+  }
+  const ex = exampleValue(p, s);
+  if (ex !== undefined) s.example = ex;
+  return s;
+}
+
+/** Child parameters → an object schema (properties, required, additionalProperties for `<key>`). */
+export function objectSchema(ps: DocParam[], v: OasVersion): Obj {
+  const props: Obj = {};
+  const required: string[] = [];
+  let additional: Obj | undefined;
+  for (const p of ps) {
+    if (p.name === '<key>' && ps.length === 1) {
+      additional = paramSchema(p, v);
+      continue;
+    }
+    props[p.name] = paramSchema(p, v);
+    if (p.required === 1) required.push(p.name);
+  }
+  const s: Obj = { type: 'object' };
+  if (Object.keys(props).length) s.properties = props;
+  if (required.length) s.required = required;
+  if (additional) s.additionalProperties = additional;
+  return s;
+}
+
+function bodySchema(params: DocParam[], isArray: number, arrayType: string, v: OasVersion): Obj | null {
+  if (isArray) {
+    if (params.length) return { type: 'array', items: objectSchema(params, v) };
+    return { type: 'array', items: typeSchema(arrayType || 'string', v) };
+  }
+  if (!params.length) return null;
+  return objectSchema(params, v);
+}
+
+const HTTP_CODE = /^([1-5]\d\d|[1-5]XX|default)$/;
+
+function operation(d: DocDetail, tag: string, v: OasVersion): Obj {
+  const op: Obj = {};
+  if (tag) op.tags = [tag];
+  op.summary = d.name;
+  if (d.description) op.description = d.description;
+  if (d.deprecated && d.deprecated !== '$false$') op.deprecated = true;
+  const params: Obj[] = [];
+  const add = (list: DocParam[], where: string) => {
+    for (const p of list) {
+      let loc = where;
+      let description = p.description;
+      if (where === 'header' && description.startsWith('[cookie]')) {
+        loc = 'cookie';
+        description = description.replace(/^\[cookie\]\s*/, '');
+      }
+      const schema = paramSchema({ ...p, description: '', example: '' }, v);
+      const e: Obj = { name: p.name, in: loc };
+      if (description) e.description = description;
+      if (loc === 'path' || p.required === 1) e.required = true;
+      e.schema = schema;
+      const ex = exampleValue(p, schema);
+      if (ex !== undefined) e.example = ex;
+      params.push(e);
+    }
+  };
+  add(d.pathParams, 'path');
+  add(d.queryParams, 'query');
+  add(d.headerParams, 'header');
+  if (params.length) op.parameters = params;
+  const req =
+    bodySchema(d.requestParams, d.isRequestArray, d.requestArrayType, v) ??
+    (d.contentType && !['get', 'head'].includes(d.httpMethod.toLowerCase()) ? { type: 'object' } : null);
+  if (req) op.requestBody = { content: { [d.contentType || 'application/json']: { schema: req } } };
+  const responses: Obj = {};
+  const codes = d.errorCodeParams.filter((c) => HTTP_CODE.test(String(c.code)));
+  const success = codes.find((c) => /^2/.test(String(c.code)))?.code ?? (codes.find((c) => c.code === 'default') ? 'default' : '200');
+  for (const c of codes) responses[String(c.code)] = { description: c.msg || String(c.code) };
+  if (!responses[success]) responses[success] = { description: 'OK' };
+  const res = bodySchema(d.responseParams, d.isResponseArray, d.responseArrayType, v);
+  if (res) (responses[success] as Obj).content = { 'application/json': { schema: res } };
+  op.responses = responses;
+  const other = d.errorCodeParams.filter((c) => !HTTP_CODE.test(String(c.code)));
+  if (other.length) op['x-error-codes'] = other.map((c) => ({ code: c.code, msg: c.msg, solution: c.solution }));
+  return op;
+}
+
+/** The scope as an OpenAPI document (object). */
+export function toOpenApi(set: ExportSet, v: OasVersion = '3.1'): Obj {
+  const paths: Obj = {};
+  const webhooks: Obj = {};
+  const tags = new Map<string, string>();
+  const servers = set.env ? [set.env] : set.envs;
+  walkOutline(set.roots, (n, _depth, path) => {
+    if (n.kind !== 'doc' || !n.doc) return;
+    const d = n.doc;
+    if (d.type !== DocType.HTTP || !d.url) return;
+    // Folders (not applications) give the tag; nested folders are joined with " / ".
+    const folders = set.roots.length > 1 ? path : path.slice(1);
+    const tag = folders.join(' / ');
+    if (tag && !tags.has(tag)) tags.set(tag, '');
+    // A URL without a leading slash is a 3.1 webhook name (the importer's Webhooks folder).
+    const isHook = !d.url.startsWith('/') && v === '3.1' && !/^https?:/i.test(d.url);
+    const url = d.url.startsWith('/') || isHook ? d.url : `/${d.url}`;
+    const target = isHook ? webhooks : paths;
+    const item = (target[url] ?? {}) as Obj;
+    const method = (d.httpMethod || 'GET').toLowerCase();
+    if (item[method]) return;
+    item[method] = operation(d, isHook ? '' : tag, v);
+    target[url] = item;
+  });
+  const doc: Obj = {
+    openapi: v === '3.1' ? '3.1.0' : '3.0.3',
+    info: { title: set.title, version: '1.0.0' },
+  };
+  if (servers.length) doc.servers = servers.filter((s) => s.url).map((s) => ({ url: s.url, description: s.name }));
+  if (tags.size) doc.tags = [...tags.keys()].map((name) => ({ name }));
+  doc.paths = paths;
+  if (Object.keys(webhooks).length) doc.webhooks = webhooks;
+  return doc;
+}
+
+/** JSON text of the export. */
+export const toOpenApiJson = (set: ExportSet, v: OasVersion) => JSON.stringify(toOpenApi(set, v), null, 2);
+/** YAML text of the export. */
+export const toOpenApiYaml = (set: ExportSet, v: OasVersion) =>
+  stringify(toOpenApi(set, v), { aliasDuplicateObjects: false, lineWidth: 0 });

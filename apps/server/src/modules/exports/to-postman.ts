@@ -1,0 +1,137 @@
+/**
+ * Postman Collection v2.1 export (Torna 1.27's `doc/export/postman`): folders as item groups, one request
+ * per HTTP doc with headers, query, path variables and a body built from the parameter tree. Without an
+ * environment the URLs carry no host (as Torna); with one, `{{baseUrl}}` and a collection variable.
+ */
+import { randomUUID } from 'node:crypto';
+import { type DocDetail, type DocParam, DocType } from '@folio/shared';
+import type { FastifyInstance } from 'fastify';
+import { type ExportSet, loadOutline, type OutlineNode } from './export-scope.js';
+
+type Obj = Record<string, unknown>;
+const SCHEMA = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json';
+
+/** A JSON sample built from a parameter tree (examples where given, type defaults otherwise). */
+export function sampleOf(ps: DocParam[], depth = 0): Obj {
+  const out: Obj = {};
+  for (const p of ps) out[p.name] = sampleValue(p, depth);
+  return out;
+}
+
+function sampleValue(p: DocParam, depth: number): unknown {
+  const t = (p.type || 'string').split('|')[0];
+  const kids = p.children ?? [];
+  if (depth > 20) return null;
+  if (t === 'array' || t.startsWith('array[') || t === 'num_array' || t === 'str_array') {
+    if (kids.length === 1 && kids[0].name === '[item]') return [sampleValue(kids[0], depth + 1)];
+    if (kids.length) return [sampleOf(kids, depth + 1)];
+    try {
+      const v = JSON.parse(p.example);
+      if (Array.isArray(v)) return v;
+    } catch {
+      /* not JSON */
+    }
+    return p.example ? [p.example] : [];
+  }
+  if (kids.length || t === 'object') return sampleOf(kids, depth + 1);
+  if (t === 'integer' || t === 'number' || t === 'int' || t === 'long' || t === 'double' || t === 'float') {
+    const n = Number(p.example);
+    return p.example !== '' && Number.isFinite(n) ? n : 0;
+  }
+  if (t === 'boolean') return p.example === 'true';
+  return p.example ?? '';
+}
+
+function request(d: DocDetail, withHost: boolean): Obj {
+  const path = d.url.replace(/^\/+/, '');
+  const rawPath = path.replace(/\{([^}]+)\}/g, ':$1');
+  const query = d.queryParams.map((q) => ({
+    key: q.name,
+    value: q.example,
+    description: q.description,
+    ...(q.required ? {} : { disabled: false }),
+  }));
+  const qs = query.length ? `?${query.map((q) => `${q.key}=${q.value}`).join('&')}` : '';
+  const url: Obj = {
+    raw: `${withHost ? '{{baseUrl}}/' : '/'}${rawPath}${qs}`,
+    ...(withHost ? { host: ['{{baseUrl}}'] } : {}),
+    path: rawPath.split('/').filter(Boolean),
+  };
+  if (query.length) url.query = query;
+  if (d.pathParams.length) url.variable = d.pathParams.map((p) => ({ key: p.name, value: p.example, description: p.description }));
+  const header = d.headerParams.map((h) => ({ key: h.name, value: h.example, type: 'text', description: h.description }));
+  const ct = d.contentType || (d.requestParams.length ? 'application/json' : '');
+  if (ct && !header.some((h) => h.key.toLowerCase() === 'content-type'))
+    header.push({ key: 'Content-Type', value: ct, type: 'text', description: '' });
+  const req: Obj = { method: (d.httpMethod || 'GET').toUpperCase(), header, url };
+  if (d.description) req.description = d.description;
+  if (d.requestParams.length || d.isRequestArray) {
+    if (/multipart\/form-data/i.test(ct)) {
+      req.body = {
+        mode: 'formdata',
+        formdata: d.requestParams.map((p) =>
+          p.type.startsWith('file')
+            ? { key: p.name, type: 'file', src: [] }
+            : { key: p.name, value: p.example, type: 'text', description: p.description },
+        ),
+      };
+    } else if (/x-www-form-urlencoded/i.test(ct)) {
+      req.body = {
+        mode: 'urlencoded',
+        urlencoded: d.requestParams.map((p) => ({ key: p.name, value: p.example, type: 'text', description: p.description })),
+      };
+    } else {
+      const sample = d.isRequestArray ? (d.requestParams.length ? [sampleOf(d.requestParams)] : []) : sampleOf(d.requestParams);
+      req.body = { mode: 'raw', raw: JSON.stringify(sample, null, 2), options: { raw: { language: 'json' } } };
+    }
+  }
+  return req;
+}
+
+function items(nodes: OutlineNode[], withHost: boolean): Obj[] {
+  const out: Obj[] = [];
+  for (const n of nodes) {
+    if (n.kind === 'doc') {
+      const d = n.doc;
+      if (!d || d.type !== DocType.HTTP) continue;
+      const it: Obj = { name: d.name, request: request(d, withHost), response: [] };
+      if (d.responseParams.length || d.isResponseArray) {
+        const body = d.isResponseArray ? [sampleOf(d.responseParams)] : sampleOf(d.responseParams);
+        it.response = [
+          {
+            name: 'Example',
+            originalRequest: it.request,
+            status: 'OK',
+            code: 200,
+            _postman_previewlanguage: 'json',
+            header: [{ key: 'Content-Type', value: 'application/json' }],
+            body: JSON.stringify(body, null, 2),
+          },
+        ];
+      }
+      out.push(it);
+    } else {
+      const children = items(n.children, withHost);
+      if (children.length) out.push({ name: n.name, item: children });
+    }
+  }
+  return out;
+}
+
+/** The scope as a Postman v2.1 collection object. */
+export function toPostman(set: ExportSet): Obj {
+  const withHost = !!set.env?.url;
+  const roots = set.roots.length === 1 && set.roots[0].kind === 'module' ? set.roots[0].children : set.roots;
+  const col: Obj = {
+    info: { _postman_id: randomUUID(), name: set.title, schema: SCHEMA },
+    item: items(roots, withHost),
+  };
+  if (withHost) col.variable = [{ key: 'baseUrl', value: set.env?.url.replace(/\/+$/, '') ?? '', type: 'string' }];
+  return col;
+}
+
+/** A whole application as a Postman v2.1 collection without host prefix (reused by the MeterSphere sync). */
+export async function moduleToPostman(app: FastifyInstance, moduleId: number): Promise<object> {
+  const set = await loadOutline(app, [moduleId], null, 'API');
+  return toPostman(set);
+}
