@@ -70,7 +70,6 @@ export async function metersphereRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      enabled();
       const b = req.body as {
         spaceId: string;
         msAddress: string;
@@ -81,6 +80,7 @@ export async function metersphereRoutes(app: FastifyInstance): Promise<void> {
       };
       const spaceId = ids.decode(b.spaceId, 'space');
       await authorizeSpace(req, spaceId, 'space.manageSettings');
+      enabled();
       const now = Date.now();
       const values = {
         msAddress: b.msAddress.trim().replace(/\/+$/, ''),
@@ -109,9 +109,9 @@ export async function metersphereRoutes(app: FastifyInstance): Promise<void> {
     '/space/metersphere/test',
     { config: { action: 'space.manageSettings' }, schema: { tags: ['metersphere'], body: Type.Object({ spaceId: IdString }) } },
     async (req) => {
-      enabled();
       const spaceId = ids.decode((req.body as { spaceId: string }).spaceId, 'space');
       await authorizeSpace(req, spaceId, 'space.manageSettings');
+      enabled();
       try {
         const u = await msCurrentUser(app.ctx, await account(spaceId));
         return ok({ ok: true, message: u.name || u.id });
@@ -125,9 +125,9 @@ export async function metersphereRoutes(app: FastifyInstance): Promise<void> {
     '/space/metersphere/workspaces',
     { config: { action: 'space.manageSettings' }, schema: { tags: ['metersphere'], querystring: Type.Object({ spaceId: IdString }) } },
     async (req) => {
-      enabled();
       const spaceId = ids.decode((req.query as { spaceId: string }).spaceId, 'space');
       await authorizeSpace(req, spaceId, 'space.manageSettings');
+      enabled();
       const acc = await account(spaceId);
       return lookup(() => msWorkspaces(app.ctx, acc));
     },
@@ -138,8 +138,8 @@ export async function metersphereRoutes(app: FastifyInstance): Promise<void> {
     '/module/metersphere/projects',
     { config: { action: 'module.manageWebhooks' }, schema: { tags: ['metersphere'], querystring: Type.Object({ moduleId: IdString }) } },
     async (req) => {
-      enabled();
       const m = await authorizeModule(req, ids.decode((req.query as { moduleId: string }).moduleId, 'module'), 'module.manageWebhooks');
+      enabled();
       const acc = await account(m.spaceId);
       return lookup(() => msProjects(app.ctx, acc, acc.workspaceId));
     },
@@ -155,9 +155,9 @@ export async function metersphereRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      enabled();
       const q = req.query as { moduleId: string; msProjectId: string };
       const m = await authorizeModule(req, ids.decode(q.moduleId, 'module'), 'module.manageWebhooks');
+      enabled();
       const acc = await account(m.spaceId);
       return lookup(() => msModules(app.ctx, acc, q.msProjectId));
     },
@@ -198,9 +198,9 @@ export async function metersphereRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      enabled();
       const b = req.body as { moduleId: string; msProjectId: string; msModuleId: string; msCoverModule: number; name?: string };
       const m = await authorizeModule(req, ids.decode(b.moduleId, 'module'), 'module.manageWebhooks');
+      enabled();
       const values = {
         msProjectId: b.msProjectId.trim(),
         msModuleId: b.msModuleId.trim(),
@@ -230,8 +230,8 @@ export async function metersphereRoutes(app: FastifyInstance): Promise<void> {
     '/module/metersphere/push',
     { config: { action: 'module.manageWebhooks' }, schema: { tags: ['metersphere'], body: Type.Object({ moduleId: IdString }) } },
     async (req) => {
-      enabled();
       const m = await authorizeModule(req, ids.decode((req.body as { moduleId: string }).moduleId, 'module'), 'module.manageWebhooks');
+      enabled();
       const r = await pushModuleToMeterSphere(app, m.moduleId, 'manual');
       if (r.skipped) throw notFound('metersphere target');
       return ok(r);

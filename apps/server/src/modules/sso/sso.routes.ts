@@ -274,6 +274,7 @@ export async function ssoRoutes(app: FastifyInstance): Promise<void> {
     async (req) => {
       const b = req.body as { username?: string; password?: string };
       const cfg = ldapConfig(app.ctx);
+      if (!cfg.url || !cfg.baseDn) return ok({ ok: false, message: 'not_configured: LDAP URL and base DN are required' });
       try {
         if (!b.username) {
           const c = await connectLdap(cfg);
