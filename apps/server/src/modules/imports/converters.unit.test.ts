@@ -311,10 +311,8 @@ describe('YApi Markdown', () => {
     expect(folders.map((f) => f.name)).toEqual(['JWT Token管理接口', '认证管理接口', '接入点管理接口', '用户接口', '用户组接口']);
     const docs = flat(payload.apis);
     expect(docs).toHaveLength(34);
-    const methods = docs.reduce<Record<string, number>>(
-      (m, d) => ({ ...m, [d.httpMethod as string]: (m[d.httpMethod as string] ?? 0) + 1 }),
-      {},
-    );
+    const methods: Record<string, number> = {};
+    for (const d of docs) methods[d.httpMethod as string] = (methods[d.httpMethod as string] ?? 0) + 1;
     expect(methods).toEqual({ GET: 11, POST: 8, PUT: 8, DELETE: 7 });
     const jwt = find(payload.apis, 'POST', '/rbac/jwts/{token}');
     expect(jwt.name).toBe('请求 JWT-Token');
