@@ -2,7 +2,8 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/main.ts', 'src/migrate.ts'],
+  // The mock sandbox runs on worker threads: its entry is built next to main.js (dist/modules/mock/).
+  entryPoints: ['src/main.ts', 'src/migrate.ts', 'src/modules/mock/sandbox-worker.ts'],
   outdir: 'dist',
   bundle: true,
   platform: 'node',

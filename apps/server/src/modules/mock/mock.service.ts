@@ -12,8 +12,9 @@ import { loadDocDetails } from '../docs/doc-detail.js';
 import { buildParamTrees, loadParamRows } from '../docs/doc-params.js';
 import { generateDefaultBody, mergeDefault } from './mock-default.js';
 import type { MockRule } from './mock-match.js';
-import { type MockRequestData, runMockScript } from './mock-sandbox.js';
+import type { MockRequestData } from './mock-sandbox.js';
 import { hasTemplate, mockRender } from './mock-template.js';
+import { sandboxPool } from './sandbox-pool.js';
 
 const CHUNK = 500;
 const CACHE_MS = 2000;
@@ -269,7 +270,7 @@ export async function respond(
   const status = rule.httpStatus >= 100 && rule.httpStatus <= 599 ? rule.httpStatus : 200;
   const others = headers.filter(([k]) => k.toLowerCase() !== 'content-type' && k.toLowerCase() !== 'content-length');
   if (rule.resultType === 1) {
-    const r = await runMockScript(rule.mockScript, req, {
+    const r = await sandboxPool().run(rule.mockScript, req, {
       timeoutMs: settings.getInt('folio.mock.script-timeout-ms', 1000),
       memoryBytes: settings.getInt('folio.mock.script-memory-mb', 32) * 1024 * 1024,
     });

@@ -1,0 +1,15 @@
+/** Worker-thread entry of the mock sandbox pool: runs each script it is sent in QuickJS and answers with the result. */
+import { parentPort } from 'node:worker_threads';
+import { type MockRequestData, runMockScript, type SandboxLimits } from './mock-sandbox.js';
+
+interface Job {
+  id: number;
+  script: string;
+  req: MockRequestData;
+  limits: SandboxLimits;
+}
+
+parentPort?.on('message', async (job: Job) => {
+  const result = await runMockScript(job.script, job.req, job.limits);
+  parentPort?.postMessage({ id: job.id, result });
+});
