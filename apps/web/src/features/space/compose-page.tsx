@@ -16,19 +16,7 @@ import { useCan } from '../../lib/auth';
 import { copyText } from '../../lib/clipboard';
 import { showError } from '../../lib/errors';
 import { queryClient } from '../../lib/query';
-
-interface ComposeProject {
-  id: string;
-  publicId: string;
-  url: string;
-  name: string;
-  description?: string;
-  type: number;
-  status: number;
-  password?: string;
-  creatorName?: string;
-  gmtCreate?: number;
-}
+import { ComposeManageDrawer, type ComposeProject } from './compose-manage';
 
 export function SpaceComposePage() {
   const { t } = useTranslation();
@@ -44,6 +32,7 @@ export function SpaceComposePage() {
   });
   const list = Array.isArray(data) ? data : (data?.list ?? []);
   const [creating, setCreating] = useState(false);
+  const [managing, setManaging] = useState<ComposeProject | null>(null);
   const [form] = Form.useForm();
   const type = Form.useWatch('type', form);
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
@@ -112,6 +101,11 @@ export function SpaceComposePage() {
             key: 'op',
             render: (_, r) => (
               <Space size={0} wrap>
+                {manage && (
+                  <Button type="link" size="small" onClick={() => setManaging(r)} data-testid="compose-manage">
+                    {t('compose.manage')}
+                  </Button>
+                )}
                 <Button type="link" size="small" href={r.url} target="_blank">
                   {t('common.open')}
                 </Button>
@@ -141,6 +135,7 @@ export function SpaceComposePage() {
           },
         ]}
       />
+      <ComposeManageDrawer project={managing} onClose={() => setManaging(null)} onChanged={refresh} />
       <Modal
         open={creating}
         title={t('compose.create')}
