@@ -10,9 +10,11 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { LangSelect } from '../../components/lang-select';
-import { api } from '../../lib/api';
+import { api, getToken } from '../../lib/api';
+import { queryClient } from '../../lib/query';
 import { readLocal, writeLocal } from '../../lib/storage';
-import { DocView } from '../doc-view/doc-view';
+import { type DocViewSource, fetchViewDoc } from '../doc-view/doc-source';
+import { DocView, viewDocKey } from '../doc-view/doc-view';
 import { ReaderLayout } from './reader-layout';
 
 interface ProjectItem {
@@ -30,6 +32,37 @@ interface SpaceItem {
 const DIM_KEY = 'folio.view.dimension';
 const PROJECT_KEY = 'folio.view.projectId';
 const SPACE_KEY = 'folio.view.spaceId';
+const USER: DocViewSource = { kind: 'user' };
+
+/** Where a doc lives (project and space), for deep links. */
+async function locateDoc(docId: string) {
+  const m = await api.get<{ id: string; projectId: string }>('module/infoByDocId', { docId });
+  const p = await api.get<{ spaceId: string }>('project/space', { projectId: m.projectId });
+  return { projectId: m.projectId, spaceId: p.spaceId };
+}
+const locateKey = (docId: string | undefined) => ['view', 'docLocation', docId];
+const treeKey = (bySpace: boolean, id: string) => ['view', 'tree', bySpace ? 'space' : 'project', id];
+const fetchTree = (bySpace: boolean, id: string) =>
+  bySpace ? api.get<TreeNode[]>('doc/view/data', { spaceId: id }) : api.get<TreeNode[]>('doc/view/dataByProject', { projectId: id });
+
+// A deep link starts fetching its doc as soon as this chunk loads (in parallel with the shell's texts).
+if (typeof window !== 'undefined' && getToken()) {
+  const first = /^\/view\/([^/]+)/.exec(window.location.pathname)?.[1];
+  if (first) {
+    void queryClient.prefetchQuery({ queryKey: viewDocKey(first, USER), queryFn: () => fetchViewDoc(first, USER), meta: { silent: true } });
+    void queryClient.prefetchQuery({ queryKey: locateKey(first), queryFn: () => locateDoc(first), meta: { silent: true } });
+  }
+  // The remembered project/space tree too (usually the deep-linked doc's own).
+  const bySpace = readLocal<number>(DIM_KEY, DEFAULT_DIMENSION) === Dimension.SPACE;
+  const sel = readLocal(bySpace ? SPACE_KEY : PROJECT_KEY, '');
+  if (sel)
+    void queryClient.prefetchQuery({
+      queryKey: treeKey(bySpace, sel),
+      queryFn: () => fetchTree(bySpace, sel),
+      meta: { silent: true },
+      staleTime: 30_000,
+    });
+}
 
 export function PreviewPage() {
   const { t } = useTranslation();
@@ -59,15 +92,11 @@ export function PreviewPage() {
   });
   // Where a deep-linked doc lives.
   const located = useQuery({
-    queryKey: ['view', 'docLocation', docId],
+    queryKey: locateKey(docId),
     enabled: !!docId,
     retry: false,
     meta: { silent: true },
-    queryFn: async () => {
-      const m = await api.get<{ id: string; projectId: string }>('module/infoByDocId', { docId });
-      const p = await api.get<{ spaceId: string }>('project/space', { projectId: m.projectId });
-      return { projectId: m.projectId, spaceId: p.spaceId };
-    },
+    queryFn: () => locateDoc(docId as string),
   });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: follow the located doc only
@@ -91,10 +120,9 @@ export function PreviewPage() {
 
   const bySpace = dimension === Dimension.SPACE;
   const tree = useQuery({
-    queryKey: ['view', 'tree', bySpace ? 'space' : 'project', bySpace ? spaceId : projectId],
+    queryKey: treeKey(bySpace, bySpace ? spaceId : projectId),
     enabled: bySpace ? !!spaceId : !!projectId,
-    queryFn: () =>
-      bySpace ? api.get<TreeNode[]>('doc/view/data', { spaceId }) : api.get<TreeNode[]>('doc/view/dataByProject', { projectId }),
+    queryFn: () => fetchTree(bySpace, bySpace ? spaceId : projectId),
     staleTime: 30_000,
   });
 
@@ -176,7 +204,7 @@ export function PreviewPage() {
       basePath="/view"
       docId={docId}
     >
-      {docId ? <DocView key={docId} docId={docId} source={{ kind: 'user' }} /> : <div className="doc-empty">{t('view.pickDoc')}</div>}
+      {docId ? <DocView key={docId} docId={docId} source={USER} /> : <div className="doc-empty">{t('view.pickDoc')}</div>}
     </ReaderLayout>
   );
 }

@@ -4,13 +4,23 @@
  */
 import type { RouteObject } from 'react-router';
 
+const loadPreview = () => import('./preview-page');
+const loadShare = () => import('../share/share-page');
+const loadShow = () => import('../compose/show-page');
+
+// Deep links: fetch the page's code (which prefetches its data) while the shell loads its texts.
+if (typeof window !== 'undefined') {
+  const p = window.location.pathname;
+  if (p === '/view' || p.startsWith('/view/')) void loadPreview();
+  else if (p.startsWith('/share/')) void loadShare();
+  else if (p.startsWith('/show/')) void loadShow();
+}
+
 /** Preview layout routes (/view, /view/:docId); mounted inside the auth guard. */
-export const viewRoutes: RouteObject[] = [
-  { path: '/view/:docId?', lazy: async () => ({ Component: (await import('./preview-page')).PreviewPage }) },
-];
+export const viewRoutes: RouteObject[] = [{ path: '/view/:docId?', lazy: async () => ({ Component: (await loadPreview()).PreviewPage }) }];
 
 /** Public routes (/share/:shareId[/:docId], /show/:showId[/:docId]); no token needed. */
 export const publicViewRoutes: RouteObject[] = [
-  { path: '/share/:shareId/:docId?', lazy: async () => ({ Component: (await import('../share/share-page')).SharePage }) },
-  { path: '/show/:showId/:docId?', lazy: async () => ({ Component: (await import('../compose/show-page')).ShowPage }) },
+  { path: '/share/:shareId/:docId?', lazy: async () => ({ Component: (await loadShare()).SharePage }) },
+  { path: '/show/:showId/:docId?', lazy: async () => ({ Component: (await loadShow()).ShowPage }) },
 ];
