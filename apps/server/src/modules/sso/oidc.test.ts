@@ -210,6 +210,21 @@ describe('OIDC sign-in (oidc-provider in-process)', () => {
     expect(info.data).toMatchObject({ username: 'oauth-carol', nickname: 'Carol OAuth', email: 'carol@idp.example', source: 'oauth' });
   });
 
+  it('sends the browser back to the login page when the provider cannot be reached', async () => {
+    const down = await call(t.app, t.adminToken, 'POST', '/api/admin/sso/oauth/save', {
+      enabled: true,
+      type: 'oidc',
+      buttonText: 'Down',
+      issuer: `http://127.0.0.1:${await freePort()}`,
+      clientId: 'x',
+      autoCreate: true,
+    });
+    const res = await t.app.inject({ method: 'GET', url: `/api/sso/oauth/${down.data.id}/start` });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe(`${FOLIO}/login?ssoError=1`);
+    await call(t.app, t.adminToken, 'POST', '/api/admin/sso/oauth/delete', { id: down.data.id });
+  });
+
   it('answers 404 for a disabled provider', async () => {
     await call(t.app, t.adminToken, 'POST', '/api/admin/setting/update', { values: { 'folio.login.oauth.enable': 'false' } });
     const res = await t.app.inject({ method: 'GET', url: `/api/sso/oauth/${providerId}/start` });

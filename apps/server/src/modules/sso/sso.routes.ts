@@ -68,7 +68,16 @@ export async function ssoRoutes(app: FastifyInstance): Promise<void> {
     },
     async (req, reply) => {
       const p = enabledProvider((req.params as { id: string }).id);
-      const url = await startFlow(app, req, reply, p, (req.query as { redirect?: string }).redirect ?? '');
+      let url: string;
+      try {
+        url = await startFlow(app, req, reply, p, (req.query as { redirect?: string }).redirect ?? '');
+      } catch (e) {
+        // The provider is unreachable or misconfigured: back to the login page, details in the audit log.
+        await audit(app, req, AuditAction.LOGIN_FAILURE, `oauth:${p.id}`, {
+          reason: `start failed: ${(e as Error).message}`.slice(0, 500),
+        });
+        return reply.redirect(`${publicBase(app, req)}/login?ssoError=1`, 302);
+      }
       return reply.redirect(url, 302);
     },
   );
