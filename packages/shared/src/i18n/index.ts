@@ -15,9 +15,11 @@ import { admin as enAdmin } from './en/admin.js';
 import { admin as zhAdmin } from './zh-CN/admin.js';
 import { debug as enDebug } from './en/debug.js';
 import { debug as zhDebug } from './zh-CN/debug.js';
+import { importExport as enImportExport } from './en/import-export.js';
+import { importExport as zhImportExport } from './zh-CN/import-export.js';
 
-const enParts: Record<string, string>[] = [enCommon, enWebCore, enView, enPush, enAdmin, enDebug];
-const zhParts: Record<string, string>[] = [zhCommon, zhWebCore, zhView, zhPush, zhAdmin, zhDebug];
+const enParts: Record<string, string>[] = [enCommon, enWebCore, enView, enPush, enAdmin, enDebug, enImportExport];
+const zhParts: Record<string, string>[] = [zhCommon, zhWebCore, zhView, zhPush, zhAdmin, zhDebug, zhImportExport];
 
 export const BUILTIN_LANGUAGES: Record<string, { description: string; content: Record<string, string> }> = {
   'zh-CN': { description: '简体中文', content: Object.assign({}, ...zhParts) },
