@@ -119,6 +119,31 @@ describe('debug console', () => {
   });
 });
 
+describe('debug console in a share', () => {
+  it('lets an anonymous viewer of a share that allows debugging send through the proxy with its grant', async () => {
+    const envs = await h.admin<{ id: string; name: string }[]>('GET', 'module/environment/list', { moduleId: w.moduleId });
+    const share = await h.admin<{ publicId: string }>('POST', 'share/add', {
+      moduleId: w.moduleId,
+      type: 1,
+      isAll: 1,
+      allowDebug: 1,
+      environmentIds: envs.filter((e) => e.name === 'echo').map((e) => e.id),
+    });
+    const page = await h.newPage({ lang: 'en' });
+    await page.goto(`/share/${share.publicId}/${w.createDocId}`);
+    await page.getByTestId('doc-title').waitFor({ timeout: 30_000 });
+    await page.getByRole('tab', { name: /debug/i }).click();
+    await page.getByTestId('debug-panel').waitFor();
+    if ((await page.getByTestId('debug-proxy').getAttribute('aria-checked')) !== 'true') await page.getByTestId('debug-proxy').click();
+    const before = echo.hits.length;
+    await page.getByTestId('debug-send').click();
+    await expect.poll(() => page.getByTestId('debug-status').textContent(), { timeout: 20_000 }).toBe('200');
+    expect(echo.hits.length).toBe(before + 1);
+    expect(echo.hits.at(-1)?.path).toBe('/orders');
+    await h.shot(page, 'share');
+  });
+});
+
 describe('mock URL', () => {
   it("serves the doc's generated default mock to any HTTP client", async () => {
     const rules = await h.admin<{ url: string; isDefault: number }[]>('GET', 'doc/mock/list', { docId: w.createDocId });

@@ -9,7 +9,7 @@ import { SendOutlined } from '@ant-design/icons';
 import { json } from '@codemirror/lang-json';
 import { xml } from '@codemirror/lang-xml';
 import type { DocDetail, DocParam } from '@folio/shared';
-import { HTTP_METHODS } from '@folio/shared';
+import { HTTP_METHODS, REQUEST_TIMEOUT_MS } from '@folio/shared';
 import CodeMirror from '@uiw/react-codemirror';
 import { Alert, Button, Empty, Input, Radio, Select, Skeleton, Space, Switch, Tabs, Tooltip } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -145,6 +145,7 @@ function Console({ doc, ctx, grant }: { doc: DocDetail; ctx: DebugContext; grant
     abort.current?.abort();
     const ctrl = new AbortController();
     abort.current = ctrl;
+    const timer = setTimeout(() => ctrl.abort(), REQUEST_TIMEOUT_MS);
     const allLogs: string[] = [];
     let vars = readLocal<Record<string, string>>(varsKey, {});
     try {
@@ -201,6 +202,7 @@ function Console({ doc, ctx, grant }: { doc: DocDetail; ctx: DebugContext; grant
         setError(t('debug.sendFailed'));
       }
     } finally {
+      clearTimeout(timer);
       setLogs(allLogs);
       setSending(false);
     }
