@@ -81,8 +81,9 @@ async function handle(req: FastifyRequest, reply: FastifyReply) {
   const timeoutMs = Math.min(cap, askedTimeout > 0 ? askedTimeout : cap);
   const follow = (header(req, 'target-follow-redirects') ?? 'true').toLowerCase() !== 'false';
   const ctrl = new AbortController();
-  req.raw.on('close', () => {
-    if (!reply.sent) ctrl.abort();
+  // The caller went away before we answered: stop the outbound request too.
+  reply.raw.on('close', () => {
+    if (!reply.raw.writableFinished) ctrl.abort();
   });
   const res = await outboundRequest(req.server.ctx, {
     url,

@@ -266,3 +266,56 @@ describe('rules', () => {
     expect(s.status).toBe(403);
   });
 });
+
+describe('default mock through the doc API', () => {
+  const param = (name: string, type: string, example: string, children: unknown[] = []) => ({
+    name,
+    type,
+    example,
+    description: '',
+    required: 1,
+    children,
+  });
+
+  it('is created by doc/save and follows later saves, keeping an edited value', async () => {
+    const saved = await call(t.app, t.adminToken, 'POST', '/api/doc/save', {
+      moduleId: w.moduleId,
+      parentId: '',
+      name: 'Get product',
+      url: '/products/{id}',
+      httpMethod: 'GET',
+      type: 0,
+      isUseGlobalReturns: 0,
+      responseParams: [param('sku', 'string', 'SKU-1'), param('price', 'number', '9.5')],
+    });
+    expect(saved.code, JSON.stringify(saved.body)).toBe('0');
+    const id = saved.data.id as string;
+    // No list call first: the doc-change event alone created the default mock.
+    const first = await mock('GET', `/mock/${w.moduleId}/products/1`);
+    expect(first.json()).toEqual({ sku: 'SKU-1', price: 9.5 });
+    const list = await call(t.app, t.adminToken, 'GET', '/api/doc/mock/list', { docId: id });
+    const def = list.data.find((r: { isDefault: number }) => r.isDefault);
+    await call(t.app, t.adminToken, 'POST', '/api/doc/mock/save', {
+      docId: id,
+      id: def.id,
+      name: def.name,
+      path: def.path,
+      responseHeaders: def.responseHeaders,
+      responseBody: JSON.stringify({ sku: 'MY-SKU', price: 9.5 }),
+    });
+    const again = await call(t.app, t.adminToken, 'POST', '/api/doc/save', {
+      id,
+      moduleId: w.moduleId,
+      parentId: '',
+      name: 'Get product',
+      url: '/products/{id}',
+      httpMethod: 'GET',
+      type: 0,
+      isUseGlobalReturns: 0,
+      responseParams: [param('sku', 'string', 'SKU-2'), param('price', 'number', '10'), param('stock', 'number', '3')],
+    });
+    expect(again.code, JSON.stringify(again.body)).toBe('0');
+    const res = await mock('GET', `/mock/${w.moduleId}/products/1`);
+    expect(res.json()).toEqual({ sku: 'MY-SKU', price: 10, stock: 3 });
+  });
+});
