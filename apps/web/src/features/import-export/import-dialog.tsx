@@ -1,5 +1,291 @@
-/** Placeholder for the import dialog (issue 5); its owner replaces this file, keeping the export name and props. */
+/**
+ * Import dialog: a file, a URL (with optional basic auth) or pasted text, into this application or a new
+ * one. The server runs the import as a job; the dialog shows its progress, then the counts, warnings and
+ * errors (with their location in the source), and opens the application when done.
+ */
+import { Alert, Button, Form, Input, List, Modal, Progress, Radio, Select, Space, Typography, Upload } from 'antd';
+import type { UploadFile } from 'antd/es/upload/interface';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../lib/api';
+import { showError } from '../../lib/errors';
 
-export function ImportDialog(_props: { open: boolean; projectId: string; moduleId?: string; onClose: (moduleId?: string) => void }) {
-  return null;
+type Source = 'file' | 'url' | 'content';
+
+/** What GET /api/import/status answers. */
+export interface ImportStatus {
+  jobId: string;
+  state: 'queued' | 'running' | 'done' | 'failed';
+  progress: number;
+  moduleId: string;
+  format: string;
+  counts: { folders: number; docs: number; params: number };
+  outcome: { added: number; updated: number; unchanged: number; deleted: number; skippedLocked: number } | null;
+  warnings: string[];
+  errors: { code: string; message: string; location: string }[];
+}
+
+interface FormValues {
+  target: 'current' | 'new';
+  name?: string;
+  format: string;
+  url?: string;
+  content?: string;
+  basicAuthUsername?: string;
+  basicAuthPassword?: string;
+}
+
+const POLL_MS = 500;
+
+export function ImportDialog({
+  open,
+  projectId,
+  moduleId,
+  onClose,
+}: {
+  open: boolean;
+  projectId: string;
+  moduleId?: string;
+  onClose: (moduleId?: string) => void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<FormValues>();
+  const [source, setSource] = useState<Source>('file');
+  const [files, setFiles] = useState<UploadFile[]>([]);
+  const [fileError, setFileError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState<ImportStatus | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const target = Form.useWatch('target', form);
+
+  const stopPolling = useCallback(() => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+  }, []);
+
+  useEffect(() => {
+    if (!open) {
+      stopPolling();
+      setStatus(null);
+      setBusy(false);
+      setFiles([]);
+      setFileError('');
+      form.resetFields();
+    }
+    return stopPolling;
+  }, [open, form, stopPolling]);
+
+  const poll = (jobId: string) => {
+    api
+      .get<ImportStatus>('import/status', { jobId })
+      .then((s) => {
+        setStatus(s);
+        if (s.state === 'queued' || s.state === 'running') timer.current = setTimeout(() => poll(jobId), POLL_MS);
+      })
+      .catch((e) => {
+        showError(e);
+        setBusy(false);
+      });
+  };
+
+  const submit = async (v: FormValues) => {
+    const fd = new FormData();
+    if (moduleId && v.target !== 'new') fd.append('moduleId', moduleId);
+    else {
+      fd.append('projectId', projectId);
+      fd.append('name', (v.name ?? '').trim());
+    }
+    if (v.format && v.format !== 'auto') fd.append('format', v.format);
+    if (source === 'file') {
+      if (!files.length) {
+        setFileError(t('ie.import.pleaseUpload'));
+        return;
+      }
+      if (files.length > 1) {
+        setFileError(t('ie.import.oneFile'));
+        return;
+      }
+      fd.append('file', files[0].originFileObj as File, files[0].name);
+    } else if (source === 'url') {
+      fd.append('url', (v.url ?? '').trim());
+      if (v.basicAuthUsername) fd.append('basicAuthUsername', v.basicAuthUsername);
+      if (v.basicAuthPassword) fd.append('basicAuthPassword', v.basicAuthPassword);
+    } else fd.append('content', v.content ?? '');
+    setBusy(true);
+    try {
+      const { jobId } = await api.post<{ jobId: string }>('import', fd);
+      setStatus({
+        jobId,
+        state: 'queued',
+        progress: 0,
+        moduleId: '',
+        format: '',
+        counts: { folders: 0, docs: 0, params: 0 },
+        outcome: null,
+        warnings: [],
+        errors: [],
+      });
+      poll(jobId);
+    } catch (e) {
+      showError(e, form);
+      setBusy(false);
+    }
+  };
+
+  const finished = status && (status.state === 'done' || status.state === 'failed');
+  const close = () => onClose(status?.state === 'done' ? status.moduleId : undefined);
+
+  const footer = status
+    ? [
+        <Button
+          key="again"
+          disabled={!finished}
+          onClick={() => {
+            setStatus(null);
+            setBusy(false);
+          }}
+        >
+          {t('ie.import.again')}
+        </Button>,
+        <Button key="open" type="primary" disabled={status.state !== 'done'} onClick={close} data-testid="import-open">
+          {t('ie.import.open')}
+        </Button>,
+      ]
+    : [
+        <Button key="cancel" onClick={() => onClose()}>
+          {t('common.cancel', 'Cancel')}
+        </Button>,
+        <Button key="ok" type="primary" loading={busy} onClick={() => form.submit()} data-testid="import-submit">
+          {t('ie.import.submit')}
+        </Button>,
+      ];
+
+  return (
+    <Modal open={open} title={t('ie.import.title')} onCancel={close} footer={footer} width={640} destroyOnHidden maskClosable={false}>
+      {status ? (
+        <ImportProgress status={status} />
+      ) : (
+        <Form form={form} layout="vertical" onFinish={submit} initialValues={{ target: moduleId ? 'current' : 'new', format: 'auto' }}>
+          {moduleId && (
+            <Form.Item name="target" label={t('ie.import.target')}>
+              <Radio.Group>
+                <Radio value="current">{t('ie.import.target.current')}</Radio>
+                <Radio value="new">{t('ie.import.target.new')}</Radio>
+              </Radio.Group>
+            </Form.Item>
+          )}
+          {(!moduleId || target === 'new') && (
+            <Form.Item
+              name="name"
+              label={t('ie.import.appName')}
+              rules={[{ required: true, whitespace: true, message: t('ie.import.appName.required') }, { max: 64 }]}
+            >
+              <Input maxLength={64} data-testid="import-name" />
+            </Form.Item>
+          )}
+          <Form.Item label={t('ie.import.source')}>
+            <Radio.Group value={source} onChange={(e) => setSource(e.target.value)} optionType="button">
+              <Radio value="file">{t('ie.import.source.file')}</Radio>
+              <Radio value="url">{t('ie.import.source.url')}</Radio>
+              <Radio value="content">{t('ie.import.source.content')}</Radio>
+            </Radio.Group>
+          </Form.Item>
+          {source === 'file' && (
+            <Form.Item validateStatus={fileError ? 'error' : undefined} help={fileError || undefined}>
+              <Upload.Dragger
+                accept=".json,.yaml,.yml,.md,.markdown,.txt"
+                fileList={files}
+                maxCount={1}
+                beforeUpload={() => false}
+                onChange={({ fileList }) => {
+                  setFiles(fileList.slice(-1));
+                  setFileError(fileList.length > 1 ? t('ie.import.oneFile') : '');
+                }}
+                data-testid="import-file"
+              >
+                <p>{t('ie.import.drop')}</p>
+              </Upload.Dragger>
+            </Form.Item>
+          )}
+          {source === 'url' && (
+            <>
+              <Form.Item name="url" rules={[{ required: true, message: t('ie.import.url.required') }, { type: 'url' }, { max: 2048 }]}>
+                <Input placeholder={t('ie.import.url.placeholder')} />
+              </Form.Item>
+              <Typography.Text type="secondary">{t('ie.import.basicAuth')}</Typography.Text>
+              <Space.Compact block style={{ marginTop: 4, marginBottom: 16 }}>
+                <Form.Item name="basicAuthUsername" noStyle rules={[{ max: 128 }]}>
+                  <Input placeholder={t('ie.import.username')} autoComplete="off" />
+                </Form.Item>
+                <Form.Item name="basicAuthPassword" noStyle rules={[{ max: 256 }]}>
+                  <Input.Password placeholder={t('ie.import.password')} autoComplete="new-password" />
+                </Form.Item>
+              </Space.Compact>
+            </>
+          )}
+          {source === 'content' && (
+            <Form.Item name="content" rules={[{ required: true, whitespace: true, message: t('ie.import.content.required') }]}>
+              <Input.TextArea rows={10} placeholder={t('ie.import.content.placeholder')} style={{ fontFamily: 'monospace' }} />
+            </Form.Item>
+          )}
+          <Form.Item name="format" label={t('ie.import.format')}>
+            <Select
+              options={[
+                { value: 'auto', label: t('ie.import.format.auto') },
+                { value: 'openapi', label: t('ie.import.format.openapi') },
+                { value: 'postman', label: t('ie.import.format.postman') },
+                { value: 'yapi-md', label: t('ie.import.format.yapiMd') },
+                { value: 'yapi-json', label: t('ie.import.format.yapiJson') },
+              ]}
+            />
+          </Form.Item>
+          <Typography.Text type="secondary">{t('ie.import.tip')}</Typography.Text>
+        </Form>
+      )}
+    </Modal>
+  );
+}
+
+/** Progress bar, then the result of an import job. */
+export function ImportProgress({ status }: { status: ImportStatus }) {
+  const { t } = useTranslation();
+  const failed = status.state === 'failed';
+  return (
+    <div data-testid="import-progress" data-state={status.state}>
+      <Typography.Paragraph strong>{t(`ie.import.state.${status.state}`)}</Typography.Paragraph>
+      <Progress percent={status.progress} status={failed ? 'exception' : status.state === 'done' ? 'success' : 'active'} />
+      {status.state === 'done' && (
+        <Alert
+          type="success"
+          showIcon
+          style={{ marginTop: 12 }}
+          message={<span data-testid="import-counts">{t('ie.import.counts', status.counts)}</span>}
+          description={status.outcome ? t('ie.import.outcome', status.outcome) : undefined}
+        />
+      )}
+      {status.errors.length > 0 && (
+        <List
+          style={{ marginTop: 12 }}
+          size="small"
+          header={<Typography.Text type="danger">{t('ie.import.errors')}</Typography.Text>}
+          dataSource={status.errors}
+          renderItem={(e) => (
+            <List.Item>
+              <Typography.Text type="danger">{e.message}</Typography.Text>
+              {e.location && <Typography.Text code>{e.location}</Typography.Text>}
+            </List.Item>
+          )}
+        />
+      )}
+      {status.warnings.length > 0 && (
+        <List
+          style={{ marginTop: 12, maxHeight: 240, overflow: 'auto' }}
+          size="small"
+          header={<Typography.Text type="warning">{t('ie.import.warnings', { n: status.warnings.length })}</Typography.Text>}
+          dataSource={status.warnings}
+          renderItem={(w) => <List.Item>{w}</List.Item>}
+        />
+      )}
+    </div>
+  );
 }
