@@ -97,7 +97,7 @@ describe('permission matrix', () => {
       for (const actor of ACTORS) {
         const req = await c.request(w, actor, s);
         const r = await send(actor, route.method, route.url, req);
-        const why = checkOutcome(r, exp[actor] as NonNullable<Expectations[Actor]>);
+        const why = checkOutcome(r, exp[actor] as NonNullable<Expectations[Actor]>, w);
         if (why) failures.push(`${actor}: ${why}`);
       }
       expect(failures).toEqual([]);

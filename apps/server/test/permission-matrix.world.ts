@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { App } from '../src/app.js';
-import { type CallResult, call, loginAs, type TestApp } from './harness.js';
+import { ADMIN_PASSWORD, type CallResult, call, type TestApp } from './harness.js';
 
 /** Who calls. Roles are held on the world's space AND its private project. */
 export const ACTORS = [
@@ -28,7 +28,7 @@ export type Actor = (typeof ACTORS)[number];
  * 'forbidden' (403 / error forbidden), 'notfound' (404 / error not_found), an HTTP status, or a predicate
  * returning true (pass) or a string (failure reason).
  */
-export type Outcome = 'ok' | 'login' | 'setpw' | 'forbidden' | 'notfound' | number | ((r: CallResult) => true | string);
+export type Outcome = 'ok' | 'login' | 'setpw' | 'forbidden' | 'notfound' | number | ((r: CallResult, w: PermWorld) => true | string);
 
 export type Expectations = Partial<Record<Actor, Outcome>>;
 
@@ -112,8 +112,18 @@ export interface PermWorld {
   newFolder(moduleId?: string): Promise<string>;
   /** A fresh HTTP doc in the world's application (or the given one). */
   newDoc(moduleId?: string, parentId?: string): Promise<string>;
-  /** A fresh user (enabled, password set); returns its id. */
-  newUser(): Promise<string>;
+  /** A fresh space where the actors hold the same roles as in the world's space. */
+  newSpace(): Promise<string>;
+  /** A fresh user (enabled, password set, no membership). */
+  newUser(): Promise<{ id: string; username: string; password: string; token: string }>;
+  /** A fresh must-set-password user's token. */
+  newSetPasswordToken(): Promise<string>;
+  /** A second, fresh session token of an actor (for calls that end or change the session). */
+  login(actor: Exclude<Actor, 'anonymous'>): Promise<string>;
+  /** The current password of an actor. */
+  passwords: Record<Exclude<Actor, 'anonymous'>, string>;
+  /** Headers that make a request come from a fresh client address (login rate limits are per address). */
+  freshAddress(): Record<string, string>;
 }
 
 const PASSWORD = 'matrix-pass-1234';
@@ -126,18 +136,29 @@ export async function buildWorld(t: TestApp): Promise<PermWorld> {
     if (r.code !== '0') throw new Error(`world: ${method} ${url} failed: ${JSON.stringify(r.body)}`);
     return r.data as T;
   };
+  let addr = 0;
+  const freshAddress = () => {
+    addr++;
+    return { 'x-forwarded-for': `10.${(addr >> 16) & 255}.${(addr >> 8) & 255}.${addr & 255}` };
+  };
+  const loginWith = async (username: string, password: string) => {
+    const res = await app.inject({ method: 'POST', url: '/api/user/login', headers: freshAddress(), payload: { username, password } });
+    const body = res.json();
+    if (body.code !== '0') throw new Error(`world: login ${username} failed: ${res.body}`);
+    return body.data.token as string;
+  };
   const mkUser = async (name: string, setPassword: boolean) => {
     const u = await api<{ id: string; password: string }>('POST', '/api/admin/user/add', {
       username: name,
       nickname: name,
       email: `${name}@example.com`,
     });
-    const token = await loginAs(app, name, u.password);
+    const token = await loginWith(name, u.password);
     if (setPassword) {
       const s = await call(app, token, 'POST', '/api/user/password/setFirst', { password: PASSWORD });
       if (s.code !== '0') throw new Error(`world: setFirst failed ${JSON.stringify(s.body)}`);
     }
-    return { id: u.id, token };
+    return { id: u.id, token, username: name, password: setPassword ? PASSWORD : u.password };
   };
   const tag = randomBytes(3).toString('hex');
   const users = {
@@ -149,11 +170,15 @@ export async function buildWorld(t: TestApp): Promise<PermWorld> {
     admin: await mkUser(`m_admin_${tag}`, true),
   };
   const me = await api<{ id: string }>('GET', '/api/user/info');
-  const spaceId = (await api<{ id: string }>('POST', '/api/space/add', { name: `matrix-${tag}`, isCompose: 0 })).id;
-  for (const role of ['guest', 'dev', 'admin'] as const) {
-    await api('POST', '/api/space/member/add', { spaceId, userIds: [users[role].id], roleCode: role });
-  }
-  await api('POST', '/api/space/member/add', { spaceId, userIds: [users.spaceMember.id], roleCode: 'dev' });
+  const newSpace = async () => {
+    const id = (await api<{ id: string }>('POST', '/api/space/add', { name: `matrix-${randomBytes(3).toString('hex')}`, isCompose: 0 })).id;
+    for (const role of ['guest', 'dev', 'admin'] as const) {
+      await api('POST', '/api/space/member/add', { spaceId: id, userIds: [users[role].id], roleCode: role });
+    }
+    await api('POST', '/api/space/member/add', { spaceId: id, userIds: [users.spaceMember.id], roleCode: 'dev' });
+    return id;
+  };
+  const spaceId = await newSpace();
 
   const newProject = async () => {
     const id = (
@@ -184,7 +209,27 @@ export async function buildWorld(t: TestApp): Promise<PermWorld> {
     ).id;
   const folderId = await newFolder();
   const docId = await newDoc(moduleId, folderId);
-  const newUser = async () => (await mkUser(`m_u_${randomBytes(4).toString('hex')}`, true)).id;
+  const newUser = () => mkUser(`m_u_${randomBytes(4).toString('hex')}`, true);
+  const newSetPasswordToken = async () => (await mkUser(`m_s_${randomBytes(4).toString('hex')}`, false)).token;
+  const passwords = {
+    mustSetPassword: users.mustSetPassword.password,
+    stranger: PASSWORD,
+    spaceMember: PASSWORD,
+    guest: PASSWORD,
+    dev: PASSWORD,
+    admin: PASSWORD,
+    superAdmin: ADMIN_PASSWORD,
+  };
+  const usernames = {
+    mustSetPassword: users.mustSetPassword.username,
+    stranger: users.stranger.username,
+    spaceMember: users.spaceMember.username,
+    guest: users.guest.username,
+    dev: users.dev.username,
+    admin: users.admin.username,
+    superAdmin: 'admin',
+  };
+  const login = (actor: Exclude<Actor, 'anonymous'>) => loginWith(usernames[actor], passwords[actor]);
 
   return {
     t,
@@ -218,15 +263,20 @@ export async function buildWorld(t: TestApp): Promise<PermWorld> {
     newModule,
     newFolder,
     newDoc,
+    newSpace,
     newUser,
+    newSetPasswordToken,
+    login,
+    passwords,
+    freshAddress,
   };
 }
 
 /** Checks one response against an outcome; returns null when it matches, else the reason. */
-export function checkOutcome(r: CallResult, o: Outcome): string | null {
+export function checkOutcome(r: CallResult, o: Outcome, w: PermWorld): string | null {
   const got = `HTTP ${r.status} code ${r.code} error ${r.error ?? '-'}`;
   if (typeof o === 'function') {
-    const v = o(r);
+    const v = o(r, w);
     return v === true ? null : `${v} (${got})`;
   }
   if (typeof o === 'number') return r.status === o ? null : `expected HTTP ${o}, got ${got}`;
