@@ -5,6 +5,7 @@
  */
 import { UserStatus } from '@folio/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { authEpoch, EpochCache } from '../db/write-epoch.js';
 import { pickLang } from '../i18n/messages.js';
 import { sha256 } from '../lib/crypto.js';
 import { forbidden, mustSetPassword, unauthorized } from '../lib/errors.js';
@@ -46,15 +47,24 @@ export function readToken(req: FastifyRequest): string | null {
   return null;
 }
 
+/** Sessions read recently; an entry dies with any write to users/sessions/memberships (see write-epoch.ts). */
+const sessionCache = new EpochCache<string, { user: SessionUser; expiresAt: number; lastUsedAt: number }>(5_000);
+
 /** Resolves the session user of a token, or null. */
 export async function userForToken(app: FastifyInstance, token: string): Promise<SessionUser | null> {
   const now = Date.now();
+  const db = app.ctx.db;
+  const hash = sha256(token);
+  const hit = sessionCache.get(db, hash);
+  if (hit && hit.expiresAt > now && now - hit.lastUsedAt <= 60_000) return { ...hit.user };
+  const epoch = authEpoch(db);
   const row = await app.ctx.db
     .selectFrom('userSessions as s')
     .innerJoin('users as u', 'u.id', 's.userId')
     .select([
       's.id as sessionId',
       's.lastUsedAt',
+      's.expiresAt',
       'u.id',
       'u.username',
       'u.nickname',
@@ -65,15 +75,16 @@ export async function userForToken(app: FastifyInstance, token: string): Promise
       'u.source',
       'u.lang',
     ])
-    .where('s.tokenHash', '=', sha256(token))
+    .where('s.tokenHash', '=', hash)
     .where('s.revokedAt', 'is', null)
     .where('s.expiresAt', '>', now)
     .executeTakeFirst();
   if (!row || row.status === UserStatus.DISABLED) return null;
-  if (now - row.lastUsedAt > 60_000) {
+  const touched = now - row.lastUsedAt > 60_000;
+  if (touched) {
     await app.ctx.db.updateTable('userSessions').set({ lastUsedAt: now }).where('id', '=', row.sessionId).execute();
   }
-  return {
+  const user: SessionUser = {
     id: row.id,
     username: row.username,
     nickname: row.nickname,
@@ -85,6 +96,9 @@ export async function userForToken(app: FastifyInstance, token: string): Promise
     lang: row.lang,
     sessionId: row.sessionId,
   };
+  // Our own lastUsedAt write moved the epoch; the next request reads (and caches) again.
+  if (!touched) sessionCache.set(db, hash, { user, expiresAt: Number(row.expiresAt), lastUsedAt: Number(row.lastUsedAt) }, epoch);
+  return { ...user };
 }
 
 /** Installs the hook that authenticates every request according to its route config. */

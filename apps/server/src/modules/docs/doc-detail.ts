@@ -3,11 +3,11 @@
  * queries whatever the count: docs, params, dictionaries, props. Used by the doc view, shares,
  * exports, history snapshots, mocks and the open API read methods.
  */
-import { type DocDetail, type DubboInfo, type ErrorCodeParam, ParamOwner, ParamStyle, PropType } from '@folio/shared';
+import { type DocDetail, DocType, type DubboInfo, type ErrorCodeParam, ParamOwner, ParamStyle, PropType } from '@folio/shared';
 import type { AppContext } from '../../context.js';
 import type { Conn } from '../../db/database.js';
 import type { DocRow } from '../../db/types.js';
-import { buildParamTrees, loadEnums, loadParamRows } from './doc-params.js';
+import { buildParamTrees, loadEnums, loadParamTreeRows } from './doc-params.js';
 
 const DUBBO_KEYS = ['interfaceName', 'author', 'version', 'protocol', 'dependency'] as const;
 const CHUNK = 500;
@@ -108,8 +108,13 @@ export async function loadDocDetails(
   opts: { includeDeleted?: boolean } = {},
 ): Promise<Map<number, DocDetail>> {
   const rows = await loadDocRows(conn, docIds, opts.includeDeleted);
+  return detailsFromRows(ctx, rows, conn);
+}
+
+/** Details of doc rows already loaded (one query for params, one for dictionaries if any, one for Dubbo info if any). */
+export async function detailsFromRows(ctx: Pick<AppContext, 'ids'>, rows: DocRow[], conn: Conn): Promise<Map<number, DocDetail>> {
   if (!rows.length) return new Map();
-  const paramRows = await loadParamRows(
+  const paramRows = await loadParamTreeRows(
     conn,
     ParamOwner.DOC,
     rows.map((r) => r.id),
@@ -120,7 +125,11 @@ export async function loadDocDetails(
     paramRows.map((p) => p.enumId),
   );
   const trees = buildParamTrees(paramRows, ctx.ids, enums);
-  const dubbo = await loadDubboInfo(conn, [...rows.map((r) => r.id), ...rows.map((r) => r.parentId)]);
+  // Dubbo info only concerns Dubbo docs (own props or their folder's) and folders.
+  const dubboRows = rows.filter((r) => r.type === DocType.DUBBO || r.isFolder);
+  const dubbo = dubboRows.length
+    ? await loadDubboInfo(conn, [...dubboRows.map((r) => r.id), ...dubboRows.map((r) => r.parentId)])
+    : new Map();
   const out = new Map<number, DocDetail>();
   for (const r of rows) {
     out.set(r.id, toDetail(ctx, r, trees.get(r.id), dubbo.get(r.id) ?? dubbo.get(r.parentId) ?? null));

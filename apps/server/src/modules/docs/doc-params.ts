@@ -52,13 +52,50 @@ export async function loadParamRows(conn: Conn, ownerType: number, ownerIds: num
   return out;
 }
 
+/** The columns a param tree needs. */
+export type ParamTreeRow = Pick<
+  ParamRow,
+  'id' | 'ownerId' | 'parentId' | 'style' | 'name' | 'type' | 'required' | 'maxLength' | 'example' | 'description' | 'enumId' | 'orderIndex'
+>;
+
+const TREE_COLS = [
+  'id',
+  'ownerId',
+  'parentId',
+  'style',
+  'name',
+  'type',
+  'required',
+  'maxLength',
+  'example',
+  'description',
+  'enumId',
+  'orderIndex',
+] as const;
+
+/**
+ * Loads only the tree columns of the given owners' params, in id order (the tree builder orders by
+ * orderIndex, stably): the hot path of doc views.
+ */
+export async function loadParamTreeRows(conn: Conn, ownerType: number, ownerIds: number[]): Promise<ParamTreeRow[]> {
+  const out: ParamTreeRow[] = [];
+  const unique = [...new Set(ownerIds)];
+  for (let i = 0; i < unique.length; i += CHUNK) {
+    const part = unique.slice(i, i + CHUNK);
+    const q = conn.selectFrom('params').select(TREE_COLS).where('ownerType', '=', ownerType);
+    const rows = await (part.length === 1 ? q.where('ownerId', '=', part[0]) : q.where('ownerId', 'in', part)).execute();
+    out.push(...rows);
+  }
+  return out;
+}
+
 /** Turns rows into trees: ownerId → style → roots (children nested, ordered). */
 export function buildParamTrees(
-  rows: ParamRow[],
+  rows: ParamTreeRow[],
   ids: IdCodec,
   enums: Map<number, EnumInfo> = new Map(),
 ): Map<number, Map<number, DocParam[]>> {
-  const nodes = new Map<number, DocParam & { _row: ParamRow }>();
+  const nodes = new Map<number, DocParam & { _row: ParamTreeRow }>();
   for (const r of rows) {
     nodes.set(r.id, {
       id: ids.encode(r.id),
@@ -96,7 +133,7 @@ export function buildParamTrees(
     ps
       .sort((a, b) => a.orderIndex - b.orderIndex)
       .map((p) => {
-        const { _row, ...rest } = p as DocParam & { _row?: ParamRow };
+        const { _row, ...rest } = p as DocParam & { _row?: ParamTreeRow };
         void _row;
         return { ...rest, children: clean(rest.children) };
       });

@@ -1,10 +1,11 @@
 /** Docs and folders: save (all parameters), detail, delete, folders, move, copy, lock, status, order, trees. */
-import { DocStatus, PropType } from '@folio/shared';
-import type { FastifyInstance } from 'fastify';
+import { type DocDetail, DocStatus, PropType, roleAllows } from '@folio/shared';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sql } from 'kysely';
 import { Type } from 'typebox';
 import { inTx } from '../../db/database.js';
-import { badRequest, notFound, validation } from '../../lib/errors.js';
+import { EpochCache } from '../../db/write-epoch.js';
+import { badRequest, forbidden, notFound, validation } from '../../lib/errors.js';
 import { Flag, flag, IdString, Name, OptionalId } from '../../lib/schemas.js';
 import {
   authorizeDoc,
@@ -12,11 +13,12 @@ import {
   authorizeProject,
   authorizeSpace,
   membershipsOf,
+  type ProjectRef,
   projectRole,
 } from '../../permissions/authorize.js';
 import { requireUser } from '../../plugins/auth.js';
 import { ok, okNull, okResponse } from '../../plugins/envelope.js';
-import { loadDocDetails } from './doc-detail.js';
+import { detailsFromRows } from './doc-detail.js';
 import { buildDocForest, loadDocsLite, projectTree, type SortType, spaceTree } from './doc-tree.js';
 import { addFolder, copyDoc, type DocSaveBody, deleteDoc, moveDoc, renameFolder, saveDoc } from './docs.service.js';
 import { ParamList, registerParamSchema } from './param-input.js';
@@ -80,6 +82,13 @@ const DocSaveSchema = Type.Object({
   remark: Type.Optional(Type.String({ maxLength: 1000 })),
 });
 
+/**
+ * Doc details and trees read recently, per database; any write to docs, params, dictionaries, props or the
+ * application/project/space rows drops them (write-epoch.ts), so readers never see a stale doc.
+ */
+const detailCache = new EpochCache<number, { d: DocDetail; project: ProjectRef }>(60_000, 2_000, 'content');
+const treeCache = new EpochCache<string, string>(60_000, 200, 'content');
+
 export async function docsRoutes(app: FastifyInstance): Promise<void> {
   const { db, ids, settings } = app.ctx;
   registerParamSchema(app);
@@ -104,10 +113,36 @@ export async function docsRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.get('/doc/detail', { schema: { tags: ['doc'], querystring: IdBody } }, async (req) => {
+    const u = requireUser(req);
     const id = ids.decode((req.query as { id: string }).id, 'doc');
-    await authorizeDoc(req, id, 'doc.read');
-    const d = (await loadDocDetails(app.ctx, [id])).get(id);
+    const hit = detailCache.get(db, id);
+    if (hit) {
+      const role = projectRole(u, await membershipsOf(req), hit.project);
+      if (!role) throw notFound('doc');
+      if (!roleAllows('doc.read', role)) throw forbidden();
+      return ok(hit.d);
+    }
+    const epoch = detailCache.epoch(db);
+    // The doc row and what authorization needs in one query.
+    const row = await db
+      .selectFrom('docs as d')
+      .innerJoin('modules as m', 'm.id', 'd.moduleId')
+      .innerJoin('projects as p', 'p.id', 'm.projectId')
+      .selectAll('d')
+      .select(['p.id as pId', 'p.spaceId as pSpaceId', 'p.isPrivate as pIsPrivate'])
+      .where('d.id', '=', id)
+      .where('d.isDeleted', '=', 0)
+      .where('m.isDeleted', '=', 0)
+      .where('p.isDeleted', '=', 0)
+      .executeTakeFirst();
+    if (!row) throw notFound('doc');
+    const { pId, pSpaceId, pIsPrivate, ...doc } = row;
+    const role = projectRole(u, await membershipsOf(req), { id: pId, spaceId: pSpaceId, isPrivate: pIsPrivate });
+    if (!role) throw notFound('doc');
+    if (!roleAllows('doc.read', role)) throw forbidden();
+    const d = (await detailsFromRows(app.ctx, [doc], db)).get(id);
     if (!d) throw notFound('doc');
+    detailCache.set(db, id, { d, project: { id: pId, spaceId: pSpaceId, isPrivate: pIsPrivate } }, epoch);
     return ok(d);
   });
 
@@ -288,7 +323,19 @@ export async function docsRoutes(app: FastifyInstance): Promise<void> {
   );
 
   // ---- trees ----
-  app.get('/doc/view/data', { schema: { tags: ['doc'], querystring: Type.Object({ spaceId: IdString }) } }, async (req) => {
+  /** The envelope around a cached, already serialized tree (the tree is the big part of these answers). */
+  async function cachedTree(reply: FastifyReply, key: string, build: () => Promise<unknown>) {
+    let json = treeCache.get(db, key);
+    if (json === undefined) {
+      const epoch = treeCache.epoch(db);
+      json = JSON.stringify(await build());
+      treeCache.set(db, key, json, epoch);
+    }
+    reply.type('application/json; charset=utf-8');
+    return `{"code":"0","msg":"","data":${json}}`;
+  }
+
+  app.get('/doc/view/data', { schema: { tags: ['doc'], querystring: Type.Object({ spaceId: IdString }) } }, async (req, reply) => {
     const u = requireUser(req);
     const spaceId = ids.decode((req.query as { spaceId: string }).spaceId, 'space');
     await authorizeSpace(req, spaceId, 'space.read');
@@ -301,20 +348,23 @@ export async function docsRoutes(app: FastifyInstance): Promise<void> {
       .orderBy('orderIndex')
       .orderBy('id')
       .execute();
-    return ok(
-      await spaceTree(
-        app.ctx,
-        projects.filter((p) => projectRole(u, m, p)),
-        sortType(),
-      ),
+    const visible = projects.filter((p) => projectRole(u, m, p));
+    const sort = sortType();
+    return cachedTree(reply, `s:${spaceId}:${sort}:${visible.map((p) => `${p.id}=${p.name}`).join(',')}`, () =>
+      spaceTree(app.ctx, visible, sort),
     );
   });
 
-  app.get('/doc/view/dataByProject', { schema: { tags: ['doc'], querystring: Type.Object({ projectId: IdString }) } }, async (req) => {
-    const projectId = ids.decode((req.query as { projectId: string }).projectId, 'project');
-    await authorizeProject(req, projectId, 'project.read');
-    return ok(await projectTree(app.ctx, projectId, sortType()));
-  });
+  app.get(
+    '/doc/view/dataByProject',
+    { schema: { tags: ['doc'], querystring: Type.Object({ projectId: IdString }) } },
+    async (req, reply) => {
+      const projectId = ids.decode((req.query as { projectId: string }).projectId, 'project');
+      await authorizeProject(req, projectId, 'project.read');
+      const sort = sortType();
+      return cachedTree(reply, `p:${projectId}:${sort}`, () => projectTree(app.ctx, projectId, sort));
+    },
+  );
 
   app.get('/doc/tree', { schema: { tags: ['doc'], querystring: Type.Object({ moduleId: IdString }) } }, async (req) => {
     const moduleId = ids.decode((req.query as { moduleId: string }).moduleId, 'module');

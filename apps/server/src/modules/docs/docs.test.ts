@@ -69,7 +69,6 @@ describe('docs', () => {
         },
       ],
       errorCodeParams: [{ code: 'E1', msg: 'missing', solution: 'retry' }],
-      dubboInfo: { interfaceName: 'com.x.OrderService', version: '1.0' },
     });
     expect(r.code).toBe('0');
     const d = (await call(t.app, guest.token, 'GET', '/api/doc/detail', { id: r.data.id })).data;
@@ -86,7 +85,7 @@ describe('docs', () => {
       deprecated: '$false$',
       modifierName: 'doc_dev',
       errorCodeParams: [{ code: 'E1', msg: 'missing', solution: 'retry' }],
-      dubboInfo: { interfaceName: 'com.x.OrderService', version: '1.0' },
+      dubboInfo: null,
     });
     expect(d.headerParams[0]).toMatchObject({ name: 'X-Token', required: 1, maxLength: '64', orderIndex: 10000, type: 'string' });
     expect(d.queryParams[0]).toMatchObject({ name: 'expand', required: 0, maxLength: '10' });
@@ -99,7 +98,14 @@ describe('docs', () => {
     expect(order.children[1].enumContent).toBe('PAID=1');
     const enums = await call(t.app, guest.token, 'GET', '/api/doc/enum/info/baselist', { moduleId: w.moduleId });
     expect(enums.data.map((e: { name: string }) => e.name)).toContain('OrderStatus');
-    const props = await call(t.app, guest.token, 'GET', '/api/prop/getDocProps', { id: r.data.id });
+    const dubbo = await save(dev.token, {
+      name: 'OrderService.get',
+      type: 1,
+      dubboInfo: { interfaceName: 'com.x.OrderService', version: '1.0' },
+    });
+    const dd = (await call(t.app, guest.token, 'GET', '/api/doc/detail', { id: dubbo.data.id })).data;
+    expect(dd.dubboInfo).toMatchObject({ interfaceName: 'com.x.OrderService', version: '1.0' });
+    const props = await call(t.app, guest.token, 'GET', '/api/prop/getDocProps', { id: dubbo.data.id });
     expect(props.data).toMatchObject({ interfaceName: 'com.x.OrderService', version: '1.0' });
     const add = changes.find((c) => c.after?.id === r.data.id);
     expect(add).toMatchObject({ kind: 'add', source: 1, before: null });
