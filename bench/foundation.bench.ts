@@ -1,0 +1,266 @@
+/**
+ * Foundation benchmark: a space with 10,000 docs in 50 applications, 20 parameters each, on SQLite.
+ * Seeds in bulk through the repository functions (not 10k HTTP calls), then runs the real built server in
+ * a child process and measures: the space tree call (p50/p99), doc detail under 50 concurrent connections
+ * next to a hello-world route (the ceiling) measured in the same run, and the server's RSS after the load.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ParamOwner, ParamStyle } from '@folio/shared';
+import autocannon from 'autocannon';
+import { buildApp } from '../apps/server/src/app.js';
+import { loadConfig } from '../apps/server/src/config.js';
+import { insertManyReturningIds, openDatabase } from '../apps/server/src/db/database.js';
+import { dataId, docKey, folderKey } from '../apps/server/src/modules/docs/doc-keys.js';
+import { insertParams, type ParamInput, type ParamSet } from '../apps/server/src/modules/docs/doc-params.js';
+
+const APPS = Number(process.env.BENCH_APPS ?? 50);
+const DOCS_PER_APP = Number(process.env.BENCH_DOCS_PER_APP ?? 200);
+const FOLDERS_PER_APP = 10;
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 50;
+const PASSWORD = 'bench-admin-pass-1234';
+
+const dir = mkdtempSync(join(tmpdir(), 'folio-bench-'));
+const dbFile = process.env.BENCH_SEED_ONLY || join(dir, 'folio.db');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      s.close(() => (a && typeof a === 'object' ? resolve(a.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+const p = (name: string, type = 'string', children: ParamInput[] = []): ParamInput => ({
+  name,
+  type,
+  required: 1,
+  maxLength: '64',
+  example: `${name}-example`,
+  description: `The ${name} of the thing`,
+  enumId: 0,
+  orderIndex: 0,
+  children,
+});
+
+/** 20 parameters: 2 headers, 3 query, 10 body (one object with 3 children), 5 response (one object with 4). */
+function paramSets(docId: number): ParamSet[] {
+  return [
+    { ownerId: docId, style: ParamStyle.HEADER, params: [p('X-Token'), p('X-Tenant')] },
+    { ownerId: docId, style: ParamStyle.QUERY, params: [p('page', 'number'), p('size', 'number'), p('sort')] },
+    {
+      ownerId: docId,
+      style: ParamStyle.REQUEST,
+      params: [
+        p('name'),
+        p('email'),
+        p('age', 'number'),
+        p('active', 'boolean'),
+        p('note'),
+        p('tag'),
+        p('address', 'object', [p('city'), p('street'), p('zip')]),
+      ],
+    },
+    {
+      ownerId: docId,
+      style: ParamStyle.RESPONSE,
+      params: [p('data', 'object', [p('id', 'number'), p('name'), p('createdAt'), p('status')])],
+    },
+  ];
+}
+
+async function seed(): Promise<{ spaceId: string; docIds: string[]; seconds: number }> {
+  const t0 = Date.now();
+  const config = loadConfig({ DATABASE_URL: `sqlite:${dbFile}`, FOLIO_ADMIN_PASSWORD: PASSWORD, LOG_LEVEL: 'silent' });
+  const database = openDatabase(config.dialect, config.databaseUrl, config.sqlitePath);
+  const app = await buildApp({ config, database, logger: false, workers: false });
+  await app.ready();
+  const inject = async (url: string, payload: Record<string, unknown>, token?: string) => {
+    const r = await app.inject({ method: 'POST', url, payload, headers: token ? { token } : {} });
+    const b = r.json();
+    if (b.code !== '0') throw new Error(`${url}: ${r.body}`);
+    return b.data;
+  };
+  const { token } = await inject('/api/user/login', { username: 'admin', password: PASSWORD });
+  const space = await inject('/api/space/add', { name: 'Bench space', isCompose: 0 }, token);
+  const project = await inject('/api/project/add', { spaceId: space.id, name: 'Bench project', isPrivate: 0 }, token);
+  const { ids, dialect, db } = app.ctx;
+  const docIds: number[] = [];
+  for (let m = 0; m < APPS; m++) {
+    const mod = await inject('/api/module/add', { projectId: project.id, name: `Application ${m + 1}` }, token);
+    const moduleId = ids.decode(mod.id);
+    const now = Date.now();
+    const base = { moduleId, creatorId: 1, creatorName: 'admin', modifierId: 1, modifierName: 'admin', createdAt: now, updatedAt: now };
+    await db.transaction().execute(async (tx) => {
+      const folders = Array.from({ length: FOLDERS_PER_APP }, (_, f) => {
+        const key = folderKey(moduleId, 0, `Folder ${f + 1}`);
+        return {
+          ...base,
+          parentId: 0,
+          name: `Folder ${f + 1}`,
+          isFolder: 1,
+          docKey: key,
+          dataId: dataId(key, ''),
+          orderIndex: (f + 1) * 10,
+        };
+      });
+      const folderIds = await insertManyReturningIds(tx, dialect, 'docs', folders);
+      const docs = Array.from({ length: DOCS_PER_APP }, (_, d) => {
+        const url = `/app${m + 1}/resource${d + 1}/{id}`;
+        const method = ['GET', 'POST', 'PUT', 'DELETE'][d % 4];
+        const key = docKey(moduleId, 0, `Operation ${d + 1}`, url, method);
+        return {
+          ...base,
+          parentId: folderIds[d % FOLDERS_PER_APP],
+          name: `Operation ${d + 1}`,
+          url,
+          httpMethod: method,
+          contentType: 'application/json',
+          description: 'Does one thing to one resource.',
+          docKey: key,
+          dataId: dataId(key, ''),
+          orderIndex: (d + 1) * 10,
+        };
+      });
+      const newIds = await insertManyReturningIds(tx, dialect, 'docs', docs);
+      await insertParams(tx, dialect, ParamOwner.DOC, newIds.flatMap(paramSets));
+      docIds.push(...newIds);
+    });
+  }
+  await app.close();
+  await database.destroy();
+  return { spaceId: space.id, docIds: docIds.map((d) => ids.encode(d)), seconds: (Date.now() - t0) / 1000 };
+}
+
+async function startServer(port: number): Promise<ChildProcess> {
+  const prof = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  const child = spawn(process.execPath, [...prof, 'apps/server/dist/main.js'], {
+    env: { ...process.env, DATABASE_URL: `sqlite:${dbFile}`, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  for (let i = 0; i < 200; i++) {
+    try {
+      const r = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (r.ok) return child;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error('server did not start');
+}
+
+const pct = (xs: number[], q: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((q / 100) * s.length) - 1)];
+};
+
+function rssMb(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : Number.NaN;
+}
+
+async function load(url: string, headers: Record<string, string>, paths?: string[]) {
+  let i = 0;
+  const r = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    headers,
+    ...(paths ? { requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, path: paths[i++ % paths.length] }) }] } : {}),
+  });
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx + r.errors, total: r.requests.total };
+}
+
+async function main() {
+  console.log('building the server (apps/server/dist)...');
+  const b = spawnSync('npm', ['run', 'build', '-w', 'apps/server'], { stdio: 'inherit' });
+  if (b.status !== 0) throw new Error('server build failed');
+  console.log(`seeding ${APPS * DOCS_PER_APP} docs in ${APPS} applications...`);
+  const { spaceId, docIds, seconds } = await seed();
+  // BENCH_SEED_ONLY=<file>: only build the database (for profiling by hand).
+  if (process.env.BENCH_SEED_ONLY) return;
+  const port = await freePort();
+  const child = await startServer(port);
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    const login = await (
+      await fetch(`${base}/api/user/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password: PASSWORD }),
+      })
+    ).json();
+    const token = login.data.token as string;
+    const rssStart = rssMb(child.pid as number);
+
+    // Space tree: sequential calls after a warm-up.
+    const treeUrl = `${base}/api/doc/view/data?spaceId=${spaceId}`;
+    let treeBytes = 0;
+    let treeDocs = 0;
+    for (let i = 0; i < 3; i++) await (await fetch(treeUrl, { headers: { token } })).arrayBuffer();
+    const times: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const t0 = performance.now();
+      const r = await fetch(treeUrl, { headers: { token } });
+      const buf = await r.arrayBuffer();
+      times.push(performance.now() - t0);
+      treeBytes = buf.byteLength;
+      if (i === 0) treeDocs = JSON.parse(Buffer.from(buf).toString()).data[0].apiCount;
+    }
+
+    const detailPaths = docIds.filter((_, i) => i % 7 === 0).map((id) => `/api/doc/detail?id=${id}`);
+    const check = await (await fetch(`${base}${detailPaths[0]}`, { headers: { token } })).json();
+    const countParams = (ps: { children?: unknown[] }[]): number =>
+      ps.reduce((n, x) => n + 1 + countParams((x.children ?? []) as { children?: unknown[] }[]), 0);
+    const params = ['headerParams', 'queryParams', 'requestParams', 'responseParams'].reduce((n, k) => n + countParams(check.data[k]), 0);
+
+    const hello = await load(`${base}/api/system/viewConfig`, {});
+    const detail = await load(base, { token }, detailPaths);
+    const rssAfter = rssMb(child.pid as number);
+
+    const treeP50 = pct(times, 50);
+    const ratio = detail.rps / hello.rps;
+    const ok = (b: boolean) => (b ? 'met' : 'MISSED');
+    console.log(
+      `\nFoundation benchmark (SQLite, ${APPS} applications, ${treeDocs} docs, ${params} params per doc, seeded in ${seconds.toFixed(1)} s)`,
+    );
+    console.table([
+      { metric: 'space tree p50 (ms)', value: treeP50.toFixed(1), target: '< 100', result: ok(treeP50 < 100) },
+      { metric: 'space tree p99 (ms)', value: pct(times, 99).toFixed(1), target: '', result: '' },
+      { metric: 'space tree payload (KB)', value: (treeBytes / 1024).toFixed(0), target: '', result: '' },
+      {
+        metric: `hello-world req/s (${CONNECTIONS} conn)`,
+        value: hello.rps.toFixed(0),
+        target: 'ceiling',
+        result: `p50 ${hello.p50} ms, errors ${hello.non2xx}`,
+      },
+      {
+        metric: `doc detail req/s (${CONNECTIONS} conn)`,
+        value: detail.rps.toFixed(0),
+        target: '>= 3000',
+        result: `${ok(detail.rps >= 3000)}; p50 ${detail.p50} ms, p99 ${detail.p99} ms, errors ${detail.non2xx}`,
+      },
+      { metric: 'doc detail / hello-world', value: ratio.toFixed(2), target: '>= 0.33', result: ok(ratio >= 1 / 3) },
+      { metric: 'server RSS at start (MB)', value: rssStart.toFixed(0), target: '', result: '' },
+      { metric: 'server RSS after load (MB)', value: rssAfter.toFixed(0), target: '< 200', result: ok(rssAfter < 200) },
+    ]);
+    console.log('hello-world = GET /api/system/viewConfig (no token, no database); server LOG_LEVEL=warn.');
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
