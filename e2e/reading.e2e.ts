@@ -34,19 +34,49 @@ describe('preview mode', () => {
     expect(await postTag.count()).toBe(1);
     expect(await tree(page).getByTestId('method-tag').filter({ hasText: 'GET' }).getAttribute('class')).toContain('processing');
     // Doc: method + URL, description rendered (and sanitized), nested request rows, error codes.
-    expect(await page.getByTestId('doc-url').textContent()).toContain('POST/orders');
+    expect(await page.getByTestId('doc-url').textContent()).toContain('POSThttp://staging.example.test/orders');
     const desc = page.getByTestId('doc-description');
     expect(await desc.locator('strong').textContent()).toBe('Idempotent');
     expect(await desc.locator('script').count()).toBe(0);
     const req = page.getByTestId('request-table');
     expect(await req.textContent()).toContain('items');
     expect(await req.textContent()).toContain('sku');
+    // The enum's dictionary values are listed with the parameter.
+    expect(await req.textContent()).toContain('WEB=w web shop');
     const responseExample = JSON.parse((await page.getByTestId('response-example').locator('pre').textContent()) ?? '');
     expect(responseExample).toEqual({ code: '0', data: { orderId: 'o-1001', total: 19.9 }, msg: 'ok' });
     const requestExample = JSON.parse((await page.getByTestId('request-example').locator('pre').textContent()) ?? '');
-    expect(requestExample).toEqual({ customerId: 42, items: [{ sku: 'SKU-1', qty: 2 }] });
+    expect(requestExample).toEqual({ customerId: 42, channel: 'WEB', items: [{ sku: 'SKU-1', qty: 2 }] });
     expect(await page.getByTestId('error-codes').textContent()).toContain('E_STOCK');
     await h.shot(page, 'preview-doc');
+    // Copy the URL with the environment's base: the spec's message.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.getByTestId('doc-url').getByRole('button', { name: 'Copy URL' }).click();
+    await expect.poll(() => page.locator('.ant-message').textContent()).toContain('Copy Success');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('http://staging.example.test/orders');
+  });
+
+  it('the sidebar resizes between 50 and 800 px and remembers its width', async () => {
+    const page = await h.newPage({ token: h.adminToken, lang: 'en' });
+    await page.goto(`/view/${w.createDocId}`);
+    const side = page.getByTestId('reader-sidebar');
+    await expect.poll(async () => (await side.boundingBox())?.width).toBe(300);
+    const handle = page.locator('.reader-resize');
+    const box = await handle.boundingBox();
+    if (!box) throw new Error('no resize handle');
+    const y = box.y + 200;
+    await page.mouse.move(box.x + 3, y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 103, y, { steps: 5 });
+    await page.mouse.up();
+    await expect.poll(async () => Math.round((await side.boundingBox())?.width ?? 0)).toBe(400);
+    await page.mouse.move(box.x + 103, y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 2000, y, { steps: 5 });
+    await page.mouse.up();
+    await expect.poll(async () => Math.round((await side.boundingBox())?.width ?? 0)).toBe(800);
+    await page.reload();
+    await expect.poll(async () => Math.round((await side.boundingBox())?.width ?? 0)).toBe(800);
   });
 
   it('tabs record visited docs, close only when more than one is open, and the filter narrows the tree', async () => {
@@ -60,6 +90,9 @@ describe('preview mode', () => {
     await tree(page).getByText('Read me').click();
     await expect.poll(() => tabs(page).count()).toBe(3);
     await expect.poll(() => page.locator('.markdown-body h1').first().textContent()).toBe('Welcome');
+    // Drag the last tab to the front.
+    await tabs(page).filter({ hasText: 'Read me' }).dragTo(tabs(page).first());
+    await expect.poll(() => tabs(page).allTextContents()).toEqual(['Read me', 'Create order', 'Get order']);
     // Context menu: close others keeps the right-clicked tab and shows it.
     await tabs(page).filter({ hasText: 'Get order' }).click({ button: 'right' });
     await page.getByTestId('tab-menu').getByText('Close others').click();

@@ -38,6 +38,7 @@ export async function createShopWorld(h: Harness, suffix = ''): Promise<ShopWorl
     style: 3,
     params: [p('code', 'string', '0', 'result code'), p('data', 'object', '$data$', 'payload'), p('msg', 'string', 'ok')],
   });
+  await h.admin('POST', 'module/environment/add', { moduleId: mod.id, name: 'staging', url: 'http://staging.example.test', isPublic: 1 });
   const folder = await h.admin<{ id: string }>('POST', 'doc/folder/add', { moduleId: mod.id, parentId: '', name: 'Orders' });
   const create = await h.admin<{ id: string }>('POST', 'doc/save', {
     moduleId: mod.id,
@@ -51,6 +52,14 @@ export async function createShopWorld(h: Harness, suffix = ''): Promise<ShopWorl
     headerParams: [p('Request-Id', 'string', 'r-1', 'idempotency key')],
     requestParams: [
       p('customerId', 'number', '42', 'customer'),
+      {
+        ...p('channel', 'enum', 'WEB', 'sales channel'),
+        enumInfo: {
+          name: 'Channel',
+          description: 'sales channels',
+          items: [{ name: 'WEB', type: 'string', value: 'w', description: 'web shop' }],
+        },
+      },
       p('items', 'array', '', 'order lines', [p('sku', 'string', 'SKU-1', 'stock unit'), p('qty', 'number', '2', 'quantity')]),
     ],
     responseParams: [p('orderId', 'string', 'o-1001', 'new order id'), p('total', 'number', '19.9', 'amount')],
