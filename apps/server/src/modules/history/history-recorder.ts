@@ -5,7 +5,7 @@
  * Subscribed to doc-change events, so it runs inside the writing transaction; a batch costs a fixed
  * number of queries whatever its size. Then hands the batch to the follower notices.
  */
-import { type DocDetail, ModifyType } from '@folio/shared';
+import { type DocDetail, ModifySource, ModifyType } from '@folio/shared';
 import type { FastifyInstance } from 'fastify';
 import { insertMany, insertManyReturningIds, type Tx } from '../../db/database.js';
 import { type DocChange, onDocChanges } from '../doc-events.js';
@@ -27,20 +27,25 @@ export async function recordChanges(app: FastifyInstance, tx: Tx, changes: DocCh
   if (!changes.length) return;
   const docIds = [...new Set(changes.map((c) => c.docId))];
   const keys = new Map<number, string>();
+  const stored = new Map<number, string>();
   for (let i = 0; i < docIds.length; i += CHUNK) {
     const rows = await tx
       .selectFrom('docs')
-      .select(['id', 'docKey'])
+      .select(['id', 'docKey', 'md5'])
       .where('id', 'in', docIds.slice(i, i + CHUNK))
       .execute();
-    for (const r of rows) keys.set(r.id, r.docKey);
+    for (const r of rows) {
+      keys.set(r.id, r.docKey);
+      stored.set(r.id, r.md5);
+    }
   }
   const now = Date.now();
   // Snapshots: one per (doc, content md5); a version seen again is refreshed instead of duplicated.
   const wanted = new Map<string, { docId: number; md5: string; detail: DocDetail; nickname: string; at: number; fresh: boolean }>();
   const hashes = changes.map((c) => ({
     old: c.before ? contentHash(c.before) : '',
-    new: c.after ? contentHash(c.after) : '',
+    // A push stores the content hash it computed; other writers' hashes are recomputed.
+    new: c.after ? (c.source === ModifySource.PUSH && stored.get(c.docId)) || contentHash(c.after) : '',
   }));
   changes.forEach((c, i) => {
     if (c.before) {

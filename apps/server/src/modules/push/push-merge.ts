@@ -21,6 +21,7 @@ import {
 } from '@folio/shared';
 import type { FastifyInstance } from 'fastify';
 import { type Conn, insertId, insertManyReturningIds, inTx, type Tx } from '../../db/database.js';
+import { md5 } from '../../lib/crypto.js';
 import { type DocChange, emitDocChanges } from '../doc-events.js';
 import { loadDocDetails, loadDubboInfo } from '../docs/doc-detail.js';
 import { contentHash, dataId, docKey, folderKey } from '../docs/doc-keys.js';
@@ -343,6 +344,10 @@ async function upsertDocRows(
   return ids;
 }
 
+/** docId → fingerprint of the content a push built last time and its content hash (process-local). */
+const hashCache = new Map<number, { fp: string; md5: string }>();
+const HASH_CACHE_MAX = 200_000;
+
 interface PlannedDoc {
   item: NDoc;
   parentId: number;
@@ -588,6 +593,7 @@ export async function mergeNormalized(app: FastifyInstance, tx: Tx, input: Merge
   await progress(20);
 
   // Docs: content hash of what the push would store; unchanged docs cost nothing more.
+  const fingerprints = new Map<string, string>();
   const updateCandidates: PlannedDoc[] = [];
   const writes: PlannedDoc[] = [];
   const structural: PlannedDoc[] = [];
@@ -628,7 +634,13 @@ export async function mergeNormalized(app: FastifyInstance, tx: Tx, input: Merge
       responseParams: list(ParamStyle.RESPONSE),
       errorCodeParams: sortParams(it.params[ParamStyle.CODE] ?? []).map((c) => ({ code: c.name, msg: c.description, solution: c.example })),
     } as unknown as DocDetail;
-    p.hash = contentHash(p.detail);
+    // The content hash (a canonical serialisation) is the costly part of an unchanged push: a doc whose
+    // built content serialises exactly as last time, and whose stored md5 is still the one computed
+    // then, keeps that hash without recomputing it.
+    const fp = md5(JSON.stringify(p.detail));
+    const cached = ex ? hashCache.get(ex.id) : undefined;
+    p.hash = cached && cached.fp === fp && cached.md5 === ex?.md5 ? cached.md5 : contentHash(p.detail);
+    fingerprints.set(p.dataId, fp);
     if (ex && !ex.isDeleted) {
       touched.add(ex.id);
       const sameShape =
@@ -717,6 +729,12 @@ export async function mergeNormalized(app: FastifyInstance, tx: Tx, input: Merge
   for (const p of structural) {
     const id = idOf.get(p.dataId);
     if (id) parentOf.set(id, p.parentId);
+  }
+  if (hashCache.size > HASH_CACHE_MAX) hashCache.clear();
+  for (const p of planned.values()) {
+    const id = idOf.get(p.dataId) ?? p.existing?.id;
+    const fp = fingerprints.get(p.dataId);
+    if (id && fp && p.hash) hashCache.set(id, { fp, md5: p.hash });
   }
   await replaceParams(tx, app.ctx.dialect, ParamOwner.DOC, sets);
   await writeDubboProps(tx, dubboWrites);
