@@ -5,6 +5,7 @@
  */
 import { AppstoreAddOutlined, CopyOutlined, DeleteOutlined, EditOutlined, LockOutlined, UnlockOutlined } from '@ant-design/icons';
 import { DocStatus, DocType, isDeprecated } from '@folio/shared';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Empty, Flex, Form, Input, Modal, Result, Select, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -57,6 +58,38 @@ function CreateModuleDialog({ projectId, open, onClose }: { projectId: string; o
         </Form.Item>
       </Form>
     </Modal>
+  );
+}
+
+interface ViewProject {
+  id: string;
+  name: string;
+  spaceId: string;
+  spaceName: string;
+}
+
+/** Jumps to another project, grouped by space (the space selector of the doc tree). */
+function ProjectSwitcher({ projectId }: { projectId: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { data } = useQuery({ queryKey: ['viewProjects'], queryFn: () => api.get<ViewProject[]>('doc/view/projects'), staleTime: 60_000 });
+  const groups = new Map<string, { label: string; options: { value: string; label: string }[] }>();
+  for (const p of data ?? []) {
+    const g = groups.get(p.spaceId) ?? { label: p.spaceName, options: [] };
+    g.options.push({ value: p.id, label: p.name });
+    groups.set(p.spaceId, g);
+  }
+  return (
+    <Select
+      value={projectId}
+      style={{ minWidth: 200 }}
+      popupMatchSelectWidth={false}
+      showSearch={{ optionFilterProp: 'label' }}
+      aria-label={t('module.switchProject')}
+      options={[...groups.values()]}
+      onChange={(id) => navigate(`/project/doc/${id}`)}
+      data-testid="project-switcher"
+    />
   );
 }
 
@@ -243,6 +276,7 @@ export function ProjectDocPage() {
   return (
     <div className="doc-page">
       <Flex className="module-bar" align="center" gap={8} wrap>
+        <ProjectSwitcher projectId={projectId} />
         <Typography.Text type="secondary">{t('module.current')}</Typography.Text>
         <Select
           value={moduleId}

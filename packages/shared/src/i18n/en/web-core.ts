@@ -271,6 +271,7 @@ export const webCore: Record<string, string> = {
   'module.select': 'Pick an application',
   'module.settings': 'Application settings',
   'module.settingsTab': 'Swagger & push',
+  'module.switchProject': 'Switch project',
   'module.token': 'Token',
   'module.webhooks': 'Chat webhooks',
   'nav.admin': 'Admin',

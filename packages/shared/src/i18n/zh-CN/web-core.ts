@@ -271,6 +271,7 @@ export const webCore: Record<string, string> = {
   'module.select': '选择应用',
   'module.settings': '应用设置',
   'module.settingsTab': 'Swagger 与推送',
+  'module.switchProject': '切换项目',
   'module.token': 'Token',
   'module.webhooks': '群机器人',
   'nav.admin': '后台管理',
