@@ -18,6 +18,7 @@ import { readLocal, writeLocal } from '../../lib/storage';
 import { type DocViewSource, fetchViewDoc, type LoadedDoc, type ViewDoc } from './doc-source';
 import { bodyExample, findDataNode, queryString, responseExample } from './examples';
 import { ParamViewTable } from './param-view-table';
+import './doc-view.css';
 
 export type { DocViewSource } from './doc-source';
 
