@@ -1,5 +1,309 @@
-/** Placeholder for doc change history with compare and restore (issue 4); its owner replaces this file, keeping the export name and props. */
+/**
+ * A doc's history: its versions (snapshots) with compare and restore, and the change log with the
+ * field-level details of each change. Compare shows the two versions side by side with added, removed
+ * and changed parameters highlighted. Restoring asks first and is itself recorded as a change.
+ */
+import { DiffOutlined, RollbackOutlined } from '@ant-design/icons';
+import type { ChangeDetail, ChangeRecord, DocDetail, DocParam } from '@folio/shared';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Button, Card, Empty, Modal, Space, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { confirmAction } from '../../components/confirm';
+import { api } from '../../lib/api';
+import { queryClient } from '../../lib/query';
+import { ui } from '../../lib/ui';
 
-export function HistoryPanel(_props: { docId: string }) {
-  return null;
+interface Snapshot {
+  id: string;
+  md5: string;
+  modifierName: string;
+  modifiedAt: number;
+}
+interface SnapshotFull extends Snapshot {
+  content: DocDetail;
+}
+interface Comparison {
+  old: SnapshotFull | null;
+  new: SnapshotFull | null;
+  details: ChangeDetail[];
+}
+
+const KIND_COLORS = ['orange', 'green', 'red'];
+const BG = { added: '#f6ffed', removed: '#fff1f0', changed: '#fffbe6' } as const;
+
+const show = (v: unknown): string => {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'object') {
+    const o = v as Record<string, unknown>;
+    if ('name' in o && 'type' in o) return `${o.name}: ${o.type}${o.required ? ' *' : ''}${o.description ? ` — ${o.description}` : ''}`;
+    return JSON.stringify(v);
+  }
+  return String(v);
+};
+
+function DetailList({ details }: { details: ChangeDetail[] }) {
+  const { t } = useTranslation();
+  if (!details.length) return <Typography.Text type="secondary">{t('history.noDetails')}</Typography.Text>;
+  return (
+    <Table<ChangeDetail & { key: number }>
+      size="small"
+      pagination={false}
+      dataSource={details.map((d, key) => ({ ...d, key }))}
+      columns={[
+        {
+          title: t('history.field'),
+          render: (_: unknown, d) => (
+            <Space size={4}>
+              <Tag color={KIND_COLORS[d.modifyType]}>{t(`history.kind.${d.modifyType}`)}</Tag>
+              {d.paramPosition !== undefined && <span>{t(`history.pos.${d.paramPosition}`)}</span>}
+              <span>{t(`history.pos.${d.positionType}`)}</span>
+              <Typography.Text code>{d.targetName}</Typography.Text>
+            </Space>
+          ),
+        },
+        {
+          title: t('history.old'),
+          render: (_: unknown, d) => <span style={{ background: d.old !== null ? BG.removed : undefined }}>{show(d.old)}</span>,
+        },
+        {
+          title: t('history.new'),
+          render: (_: unknown, d) => <span style={{ background: d.new !== null ? BG.added : undefined }}>{show(d.new)}</span>,
+        },
+      ]}
+    />
+  );
+}
+
+const FIELDS: (keyof DocDetail)[] = [
+  'name',
+  'httpMethod',
+  'url',
+  'version',
+  'contentType',
+  'description',
+  'deprecated',
+  'author',
+  'isRequestArray',
+  'isResponseArray',
+];
+const LISTS: [keyof DocDetail, number][] = [
+  ['pathParams', 40],
+  ['headerParams', 41],
+  ['queryParams', 42],
+  ['requestParams', 43],
+  ['responseParams', 44],
+];
+
+function flatten(ps: DocParam[] | undefined, prefix = '', depth = 0, out: { path: string; depth: number; p: DocParam }[] = []) {
+  for (const p of ps ?? []) {
+    const path = prefix ? `${prefix}.${p.name}` : p.name;
+    out.push({ path, depth, p });
+    flatten(p.children, path, depth + 1, out);
+  }
+  return out;
+}
+
+const paramText = (p?: DocParam) =>
+  p
+    ? `${p.type}${p.required ? ' · required' : ''}${p.maxLength && p.maxLength !== '-' ? ` · ${p.maxLength}` : ''}${p.example ? ` · e.g. ${p.example}` : ''}${p.description ? ` — ${p.description}` : ''}`
+    : '';
+
+/** Side-by-side view of two versions. */
+export function SideBySide({ a, b }: { a: DocDetail; b: DocDetail }) {
+  const { t } = useTranslation();
+  const fieldRows = FIELDS.map((f) => ({ key: f, field: f, old: show(a[f]), new: show(b[f]) }));
+  const sections = LISTS.map(([list, pos]) => {
+    const left = flatten(a[list] as DocParam[]);
+    const right = flatten(b[list] as DocParam[]);
+    const lm = new Map(left.map((x) => [x.path, x]));
+    const rm = new Map(right.map((x) => [x.path, x]));
+    const rows = [
+      ...right.map((r) => ({ key: `n:${r.path}`, path: r.path, depth: r.depth, old: lm.get(r.path)?.p, new: r.p })),
+      ...left.filter((l) => !rm.has(l.path)).map((l) => ({ key: `o:${l.path}`, path: l.path, depth: l.depth, old: l.p, new: undefined })),
+    ].map((r) => ({
+      ...r,
+      state: !r.old ? 'added' : !r.new ? 'removed' : paramText(r.old) !== paramText(r.new) ? 'changed' : '',
+    }));
+    return { list, pos, rows };
+  }).filter((s) => s.rows.length);
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      <Table
+        size="small"
+        pagination={false}
+        dataSource={fieldRows}
+        columns={[
+          { title: t('history.field'), dataIndex: 'field', width: 160 },
+          { title: t('history.old'), dataIndex: 'old', onCell: (r) => ({ style: r.old !== r.new ? { background: BG.removed } : {} }) },
+          { title: t('history.new'), dataIndex: 'new', onCell: (r) => ({ style: r.old !== r.new ? { background: BG.added } : {} }) },
+        ]}
+      />
+      {sections.map((s) => (
+        <Card key={s.list} size="small" title={t(`history.pos.${s.pos}`)}>
+          <Table
+            size="small"
+            pagination={false}
+            dataSource={s.rows}
+            columns={[
+              {
+                title: t('history.pos.50'),
+                dataIndex: 'path',
+                width: 220,
+                render: (_: string, r) => (
+                  <span style={{ paddingLeft: r.depth * 14 }}>
+                    {r.new?.name ?? r.old?.name}{' '}
+                    {r.state && (
+                      <Tag color={r.state === 'added' ? 'green' : r.state === 'removed' ? 'red' : 'gold'}>
+                        {t(`history.params.${r.state}`)}
+                      </Tag>
+                    )}
+                  </span>
+                ),
+              },
+              {
+                title: t('history.old'),
+                render: (_: unknown, r) => paramText(r.old),
+                onCell: (r) => ({
+                  style:
+                    r.state === 'removed' || r.state === 'changed' ? { background: r.state === 'removed' ? BG.removed : BG.changed } : {},
+                }),
+              },
+              {
+                title: t('history.new'),
+                render: (_: unknown, r) => paramText(r.new),
+                onCell: (r) => ({
+                  style: r.state === 'added' || r.state === 'changed' ? { background: r.state === 'added' ? BG.added : BG.changed } : {},
+                }),
+              },
+            ]}
+          />
+        </Card>
+      ))}
+    </Space>
+  );
+}
+
+export function HistoryPanel({ docId }: { docId: string }) {
+  const { t } = useTranslation();
+  const [picked, setPicked] = useState<string[]>([]);
+  const [comparing, setComparing] = useState<[string, string] | null>(null);
+  const snaps = useQuery({ queryKey: ['doc-snapshots', docId], queryFn: () => api.get<Snapshot[]>('doc/snapshot/list', { docId }) });
+  const log = useQuery({ queryKey: ['doc-changelog', docId], queryFn: () => api.get<ChangeRecord[]>('doc/changelog/list', { docId }) });
+  const cmp = useQuery({
+    queryKey: ['doc-compare', docId, comparing],
+    queryFn: () => api.get<Comparison>('doc/snapshot/compare', { docId, idOld: comparing?.[0], idNew: comparing?.[1] }),
+    enabled: !!comparing,
+  });
+  const restore = useMutation({
+    mutationFn: (snapshotId: string) => api.post<{ restored: boolean }>('doc/changelog/restore', { docId, snapshotId }),
+    onSuccess: (r) => {
+      ui.message?.[r.restored ? 'success' : 'info'](t(r.restored ? 'history.restored' : 'history.nothingToRestore'));
+      for (const k of ['doc-snapshots', 'doc-changelog', 'doc', 'doc-detail', 'doc-view'])
+        void queryClient.invalidateQueries({ queryKey: [k] });
+    },
+  });
+  const list = snaps.data ?? [];
+  const openCompare = () => {
+    const ordered = list.filter((s) => picked.includes(s.id)).sort((x, y) => x.modifiedAt - y.modifiedAt);
+    if (ordered.length === 2) setComparing([ordered[0].id, ordered[1].id]);
+  };
+
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} size="large">
+      <Card
+        size="small"
+        title={t('history.snapshots')}
+        extra={
+          <Button size="small" icon={<DiffOutlined />} disabled={picked.length !== 2} onClick={openCompare}>
+            {t('history.compare')}
+          </Button>
+        }
+      >
+        <Typography.Paragraph type="secondary">{t('history.compareHint')}</Typography.Paragraph>
+        <Table<Snapshot>
+          size="small"
+          rowKey="id"
+          loading={snaps.isLoading}
+          dataSource={list}
+          pagination={false}
+          locale={{ emptyText: <Empty description={t('history.empty')} /> }}
+          rowSelection={{
+            selectedRowKeys: picked,
+            onChange: (keys) => setPicked((keys as string[]).slice(-2)),
+          }}
+          columns={[
+            {
+              title: t('history.time'),
+              dataIndex: 'modifiedAt',
+              render: (v: number, _s, i) => (
+                <Space>
+                  {new Date(v).toLocaleString()}
+                  {i === 0 && <Tag color="blue">{t('history.current')}</Tag>}
+                </Space>
+              ),
+            },
+            { title: t('history.modifier'), dataIndex: 'modifierName' },
+            {
+              title: t('history.version'),
+              dataIndex: 'md5',
+              render: (m: string) => <Typography.Text code>{m.slice(0, 8)}</Typography.Text>,
+            },
+            {
+              key: 'restore',
+              render: (_: unknown, s, i) =>
+                i > 0 && (
+                  <Button
+                    size="small"
+                    icon={<RollbackOutlined />}
+                    onClick={() =>
+                      confirmAction({ title: t('history.restoreConfirm'), danger: false, run: () => restore.mutateAsync(s.id) })
+                    }
+                  >
+                    {t('history.restore')}
+                  </Button>
+                ),
+            },
+          ]}
+        />
+      </Card>
+
+      <Card size="small" title={t('history.changes')}>
+        <Table<ChangeRecord>
+          size="small"
+          rowKey="id"
+          loading={log.isLoading}
+          dataSource={log.data ?? []}
+          locale={{ emptyText: <Empty description={t('history.empty')} /> }}
+          pagination={{ pageSize: 20, hideOnSinglePage: true }}
+          expandable={{ expandedRowRender: (r) => <DetailList details={r.details} />, rowExpandable: (r) => r.modifyType === 0 }}
+          columns={[
+            { title: t('history.time'), dataIndex: 'modifyTime', render: (v: number) => new Date(v).toLocaleString() },
+            { title: t('history.modifier'), dataIndex: 'modifyNickname' },
+            { title: t('history.source'), dataIndex: 'modifySource', render: (v: number) => t(`history.source.${v}`) },
+            {
+              title: t('history.kind'),
+              dataIndex: 'modifyType',
+              render: (v: number) => <Tag color={KIND_COLORS[v]}>{t(`history.kind.${v}`)}</Tag>,
+            },
+            { title: t('history.details'), render: (_: unknown, r) => (r.modifyType === 0 ? r.details.length : '') },
+          ]}
+        />
+      </Card>
+
+      <Modal open={!!comparing} width={1100} footer={null} title={t('history.compare')} onCancel={() => setComparing(null)} destroyOnHidden>
+        {cmp.data?.old && cmp.data.new ? (
+          <Space direction="vertical" style={{ width: '100%' }}>
+            <Typography.Text type="secondary">
+              {new Date(cmp.data.old.modifiedAt).toLocaleString()} ({cmp.data.old.modifierName}) →{' '}
+              {new Date(cmp.data.new.modifiedAt).toLocaleString()} ({cmp.data.new.modifierName})
+            </Typography.Text>
+            <SideBySide a={cmp.data.old.content} b={cmp.data.new.content} />
+          </Space>
+        ) : (
+          <Empty />
+        )}
+      </Modal>
+    </Space>
+  );
 }

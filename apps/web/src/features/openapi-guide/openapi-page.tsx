@@ -1,5 +1,75 @@
-/** Placeholder for the /openapi push guide page (issue 4); its owner replaces this file, keeping the export name and props. */
+/**
+ * The /openapi page: the push protocol guide (served as Markdown by GET /api/openapi/push.md) with
+ * copy-paste examples for smart-doc, torna-sdk and curl. With `?moduleId=` (from an application's
+ * settings) the examples carry that application's URL and token, for its admins.
+ */
+import { CopyOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Skeleton, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Markdown } from '../../components/markdown';
+import { apiUrl, getToken } from '../../lib/api';
+import { copyText } from '../../lib/clipboard';
+
+async function fetchGuide(moduleId: string | null): Promise<string> {
+  const headers: Record<string, string> = {};
+  const token = getToken();
+  if (token) headers.token = token;
+  const res = await fetch(apiUrl('openapi/push.md', moduleId ? { moduleId } : undefined), { headers });
+  const text = await res.text();
+  if (res.ok) return text;
+  let msg = `HTTP ${res.status}`;
+  try {
+    msg = (JSON.parse(text) as { msg?: string }).msg || msg;
+  } catch {
+    /* not an envelope */
+  }
+  throw new Error(msg);
+}
+
+/** First inline-code value after a bold label in the guide (URL, token). */
+function pick(md: string, label: string): string {
+  const m = new RegExp(`\\*\\*${label}\\*\\*: \`([^\`]+)\``).exec(md);
+  return m?.[1] ?? '';
+}
 
 export function OpenApiPage(_props: Record<string, never>) {
-  return null;
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const moduleId = params.get('moduleId');
+  const guide = useQuery({ queryKey: ['push-guide', moduleId], queryFn: () => fetchGuide(moduleId) });
+  const md = guide.data ?? '';
+  const url = pick(md, 'URL');
+  const token = pick(md, 'Application token');
+  const hasToken = !!token && !token.startsWith('<');
+  return (
+    <Card
+      title={t('openapi.title')}
+      extra={
+        md && (
+          <Space wrap>
+            {url && (
+              <Button size="small" icon={<CopyOutlined />} onClick={() => copyText(url)}>
+                {t('openapi.copyUrl')}
+              </Button>
+            )}
+            {hasToken && (
+              <Button size="small" icon={<CopyOutlined />} onClick={() => copyText(token)}>
+                {t('openapi.copyToken')}
+              </Button>
+            )}
+            <Button size="small" icon={<CopyOutlined />} onClick={() => copyText(md)}>
+              {t('openapi.copyGuide')}
+            </Button>
+          </Space>
+        )
+      }
+    >
+      {!moduleId && <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('openapi.pickApp')} />}
+      {guide.isLoading && <Skeleton active />}
+      {guide.error && <Typography.Text type="danger">{(guide.error as Error).message}</Typography.Text>}
+      {md && <Markdown source={md} className="openapi-guide" />}
+    </Card>
+  );
 }
