@@ -69,7 +69,8 @@ export async function fetchViewDoc(docId: string, source: DocViewSource): Promis
       api.get<ViewDoc>('compose/doc/get', { projectId: source.showId, docId }, grantHeaders(grant)),
       fetchComposeInfo(source.showId, grant),
     ]);
-    return { doc, environments: info.gatewayUrl ? [{ id: 'gateway', name: 'gateway', url: info.gatewayUrl }] : [] };
+    // Debugging in a compose view goes through its gateway, when the project allows it.
+    return { doc, environments: info.showDebug && info.gatewayUrl ? [{ id: 'gateway', name: 'gateway', url: info.gatewayUrl }] : [] };
   }
   const doc = await api.get<ViewDoc>('doc/detail', { id: docId });
   const [common, envs] = await Promise.all([
