@@ -144,6 +144,37 @@ describe('debug console in a share', () => {
   });
 });
 
+describe('mock rules in management mode', () => {
+  it('previews a script rule with the server sandbox, saves it, and its URL answers', async () => {
+    const page = await h.newPage({ token: h.adminToken, lang: 'en' });
+    await page.goto(`/project/doc/${w.projectId}?moduleId=${w.moduleId}&docId=${w.getDocId}`);
+    await page.getByRole('tab', { name: /^Mock/ }).click({ timeout: 30_000 });
+    await page.getByTestId('mock-panel').waitFor();
+    await expect.poll(() => page.getByTestId('mock-rule').count()).toBe(1);
+    expect(await page.getByTestId('mock-url').first().textContent()).toContain(`/mock/${w.moduleId}/orders/{id}`);
+    await page.getByRole('button', { name: /New rule/ }).click();
+    const editor = page.getByTestId('mock-editor');
+    await editor.locator('input').first().fill('scripted');
+    await editor.locator('input').nth(1).fill('orders/{id}/scripted');
+    await editor.getByText('Script', { exact: true }).click();
+    const code = editor.locator('.cm-content').last();
+    await code.click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.press('Delete');
+    await page.keyboard.insertText("return { who: Random.cname(), id: req.params.id, list: Mock.mock({'l|2': [1]}).l };");
+    await page.getByTestId('mock-preview').click();
+    await expect.poll(() => page.getByTestId('mock-preview-result').textContent(), { timeout: 20_000 }).toContain('"list"');
+    await editor.getByRole('button', { name: /^Save$/ }).click();
+    await expect.poll(() => page.getByTestId('mock-rule').count()).toBe(2);
+    await h.shot(page, 'mock-editor');
+    const res = await fetch(`${h.baseUrl}/mock/${w.moduleId}/orders/77/scripted`);
+    const body = await res.json();
+    expect(body.id).toBe('77');
+    expect(body.list).toEqual([1, 1]);
+    expect(body.who).toMatch(/^[\u4e00-\u9fa5]{2,3}$/);
+  });
+});
+
 describe('mock URL', () => {
   it("serves the doc's generated default mock to any HTTP client", async () => {
     const rules = await h.admin<{ url: string; isDefault: number }[]>('GET', 'doc/mock/list', { docId: w.createDocId });
