@@ -6,6 +6,8 @@ import { DocType, ParamOwner, ParamStyle } from '@folio/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call, createTestApp, createUser, createWorld, type TestApp } from '../../../test/harness.js';
 import { drainJobs } from '../../jobs/queue.js';
+import { encrypt } from '../../lib/crypto.js';
+import { computeOpenApiSign } from '../open-users/signature.js';
 import { openApi, smartDocEnvelope, tornaSdkEnvelope } from './open-api.helpers.js';
 import { closeRun } from './push-runs.js';
 import { settleAllRuns } from './push-service.js';
@@ -304,6 +306,36 @@ describe('merge rules', () => {
     expect(after).toMatchObject({ id: d.id, name: 'a renamed', description: 'by hand' });
   });
 
+  it('keeps a description edited in the form (doc/save), records the form change, and the push after it', async () => {
+    await push({ author: 'ci', apis: [doc('Pushed', '/pushed', { description: 'from code', httpMethod: 'POST' })] });
+    const [d] = await liveDocs(a.id);
+    const id = t.app.ctx.ids.encode(d.id);
+    const saved = await call(t.app, t.adminToken, 'POST', '/api/doc/save', {
+      id,
+      moduleId: a.moduleId,
+      name: 'Pushed',
+      url: '/pushed',
+      httpMethod: 'POST',
+      description: 'by a human',
+    });
+    expect(saved.code).toBe('0');
+    const r = await push({
+      author: 'ci',
+      apis: [doc('Pushed', '/pushed', { description: 'from code v2', httpMethod: 'POST', author: 'bob' })],
+    });
+    expect(r.body.data).toMatchObject({ updated: 1 });
+    const [after] = await liveDocs(a.id);
+    expect(after).toMatchObject({ id: d.id, description: 'by a human', author: 'bob' });
+    const log = await call(t.app, t.adminToken, 'GET', '/api/doc/changelog/list', { docId: id });
+    expect(log.data.map((x: { modifySource: number }) => x.modifySource)).toEqual([0, 1, 0]);
+    // Pushing the same again is a no-op even though the stored description differs from the pushed one.
+    const again = await push({
+      author: 'ci',
+      apis: [doc('Pushed', '/pushed', { description: 'from code v2', httpMethod: 'POST', author: 'bob' })],
+    });
+    expect(again.body.data).toMatchObject({ updated: 0, unchanged: 1 });
+  });
+
   it('replace deletes exactly the pushed docs no longer sent, and records the deletions', async () => {
     await push({
       apis: [{ name: 'F', isFolder: 1, items: [doc('a', '/a'), doc('b', '/b')] }, doc('c', '/c'), doc('v2', '/c', { version: '2.0' })],
@@ -417,6 +449,28 @@ describe('merge rules', () => {
       (await openApi(t.app, tornaSdkEnvelope('doc.category.name.update', a.token, { id: c.body.data.id, name: 'Dog' }))).body.code,
     ).toBe('0');
     expect((await liveDocs(a.id)).map((d) => d.name)).toEqual(['Dog']);
+  });
+});
+
+describe('signature', () => {
+  it('verifies sign only when app_key names an open user with a secret', async () => {
+    const a = await newApp();
+    const spaceId = t.app.ctx.ids.decode(a.spaceId);
+    await db()
+      .insertInto('openUsers')
+      .values({ appKey: 'ak-test', secretEnc: encrypt(t.app.ctx.installKey, 'shh'), status: 1, spaceId, createdAt: 1 })
+      .execute();
+    const now = new Date();
+    const p = (n: number) => String(n).padStart(2, '0');
+    const timestamp = `${now.getFullYear()}-${p(now.getMonth() + 1)}-${p(now.getDate())} ${p(now.getHours())}:${p(now.getMinutes())}:${p(now.getSeconds())}`;
+    const env: Record<string, string> = { ...tornaSdkEnvelope('module.get', a.token, {}), app_key: 'ak-test', timestamp };
+    env.sign = computeOpenApiSign(env, 'shh');
+    expect((await openApi(t.app, env)).body.code).toBe('0');
+    expect((await openApi(t.app, { ...env, sign: 'BAD' })).body.code).toBe('6');
+    const { sign: _s, ...unsigned } = env;
+    expect((await openApi(t.app, unsigned)).body.code).toBe('5');
+    // An unknown app_key is ignored, as Torna does.
+    expect((await openApi(t.app, { ...env, app_key: 'nobody', sign: 'whatever' })).body.code).toBe('0');
   });
 });
 

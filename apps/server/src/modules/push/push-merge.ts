@@ -233,6 +233,7 @@ async function writeErrorCodePage(tx: Tx, app: FastifyInstance, moduleId: number
   const row = await tx
     .selectFrom('constantInfos')
     .select(['id', 'content'])
+    .where('projectId', '=', 0)
     .where('moduleId', '=', moduleId)
     .where('docId', '=', 0)
     .orderBy('id')
