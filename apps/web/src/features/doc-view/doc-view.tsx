@@ -5,9 +5,9 @@
  * Dubbo info, Markdown and custom docs; follow/unfollow; tabs for debug, mock (management) and history.
  */
 import { CopyOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
-import { DocType, formatDateTime, isDeprecated, METHOD_TAG_COLORS } from '@folio/shared';
+import { DocType, formatDateTime, isDeprecated } from '@folio/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Select, Spin, Tag } from 'antd';
+import { Button, Select, Spin } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -17,6 +17,7 @@ import { copyText } from '../../lib/clipboard';
 import { readLocal, writeLocal } from '../../lib/storage';
 import { type DocViewSource, fetchViewDoc, type LoadedDoc, type ViewDoc } from './doc-source';
 import { bodyExample, findDataNode, queryString, responseExample } from './examples';
+import { MethodTag } from './method-tag';
 import { ParamViewTable } from './param-view-table';
 import './doc-view.css';
 
@@ -233,7 +234,7 @@ function DocContent({ loaded, source }: { loaded: LoadedDoc; source: DocViewSour
       <h2 className={`doc-h1${deprecated ? ' is-deprecated' : ''}`} data-testid="doc-title">
         {doc.name}
       </h2>
-      {deprecated && <Tag color="red">{t('view.doc.deprecated')}</Tag>}
+      {deprecated && <span className="deprecated-tag">{t('view.doc.deprecated')}</span>}
       {source.kind === 'user' && <FollowButton docId={doc.id} />}
     </div>
   );
@@ -253,9 +254,7 @@ function DocContent({ loaded, source }: { loaded: LoadedDoc; source: DocViewSour
       {header}
       {doc.type === DocType.HTTP && (
         <div className="doc-url" data-testid="doc-url">
-          <Tag color={METHOD_TAG_COLORS[method] ?? 'default'} className="method-tag">
-            {method}
-          </Tag>
+          <MethodTag method={method} />
           <span className="url-text">{fullUrl || doc.url}</span>
           <Button
             size="small"
