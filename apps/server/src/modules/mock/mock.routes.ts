@@ -334,6 +334,16 @@ function tryDecode(app: FastifyInstance, s: string): number | null {
   }
 }
 
+/** Response headers a rule may not set on Folio's origin. */
+const GUARDED_HEADERS = new Set([
+  'set-cookie',
+  'content-security-policy',
+  'x-content-type-options',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+]);
+
 async function send(
   app: FastifyInstance,
   req: FastifyRequest,
@@ -353,8 +363,12 @@ async function send(
   });
   if (r.delayMs) await new Promise((res) => setTimeout(res, r.delayMs));
   reply.code(r.status);
-  for (const [k, v] of r.headers) reply.header(k, v);
+  for (const [k, v] of r.headers) if (!GUARDED_HEADERS.has(k.toLowerCase())) reply.header(k, v);
   reply.header('content-type', r.contentType);
+  // Mock bodies are written by users and served from Folio's origin: a browser must never run them as a
+  // page here (an HTML mock could otherwise read the Folio token). API clients are not affected.
+  reply.header('content-security-policy', "sandbox; default-src 'none'");
+  reply.header('x-content-type-options', 'nosniff');
   reply.header('x-folio-mock-rule', app.ctx.ids.encode(rule.id));
   return reply.send(r.body);
 }
@@ -437,7 +451,11 @@ export async function mockRootRoutes(app: FastifyInstance): Promise<void> {
       const rule = rules.find((r) => r.resultType === 1) ?? rules[0];
       if (!rule)
         throw new AppError(404, 'not_found', 'error.mock_not_found', { method: 'GET', path: `/mockjs/script/${rest}`, tried: rest });
-      return reply.header('content-type', 'text/plain; charset=utf-8').send(rule.mockScript);
+      return reply
+        .header('content-type', 'text/plain; charset=utf-8')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "sandbox; default-src 'none'")
+        .send(rule.mockScript);
     });
   });
 }

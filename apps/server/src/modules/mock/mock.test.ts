@@ -133,6 +133,25 @@ describe('rules', () => {
     expect(plain.json().data.name).toBe('Edited by a person');
   });
 
+  it('never lets a mock body run as a page on the Folio origin, nor set Folio cookies', async () => {
+    await save({
+      path: 'html/page',
+      responseBody: '<script>fetch("/steal?" + localStorage.getItem("folio.token"))</script>',
+      responseHeaders: [
+        { name: 'Content-Type', value: 'text/html' },
+        { name: 'Set-Cookie', value: 'sid=evil; Path=/' },
+        { name: 'Content-Security-Policy', value: "script-src 'unsafe-inline'" },
+        { name: 'X-Kept', value: 'yes' },
+      ],
+    });
+    const res = await mock('GET', `/mock/${w.moduleId}/html/page`);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['content-security-policy']).toBe("sandbox; default-src 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(res.headers['x-kept']).toBe('yes');
+  });
+
   it('renders Mock.js templates in a plain JSON body without a script', async () => {
     await save({ path: 'tpl/list', responseBody: JSON.stringify({ 'list|3': [{ 'id|+1': 1, email: '@email', 'n|1-100': 1 }] }) });
     const res = await mock('GET', `/mock/${w.moduleId}/tpl/list`);
