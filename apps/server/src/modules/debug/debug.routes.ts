@@ -8,7 +8,7 @@ import { DebugScriptScope, ParamOwner, ParamStyle, PropType, roleAllows } from '
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { insertId } from '../../db/database.js';
-import { notFound } from '../../lib/errors.js';
+import { notFound, validation } from '../../lib/errors.js';
 import { Flag, flag, IdString } from '../../lib/schemas.js';
 import { authorizeDoc, authorizeModule, authorizeProject } from '../../permissions/authorize.js';
 import { requireUser } from '../../plugins/auth.js';
@@ -38,6 +38,9 @@ type ScriptInput = {
   refId: string;
   enabled?: number | boolean;
 };
+
+/** Debug values an application remembers (prop type 10); the proxy switch is type 11 'proxy'. */
+const DEBUG_PROP_NAMES = new Set(['envId', 'followRedirects']);
 
 export async function debugRoutes(app: FastifyInstance): Promise<void> {
   const { db, dialect, ids } = app.ctx;
@@ -232,7 +235,10 @@ export async function debugRoutes(app: FastifyInstance): Promise<void> {
       await authorizeModule(req, moduleId, 'doc.debug');
       const entries: { type: number; name: string; val: string }[] = [];
       if (b.proxy !== undefined) entries.push({ type: PropType.DEBUG_PROXY, name: 'proxy', val: String(b.proxy) });
-      for (const [name, val] of Object.entries(b.props ?? {})) entries.push({ type: PropType.DEBUG, name, val });
+      for (const [name, val] of Object.entries(b.props ?? {})) {
+        if (!DEBUG_PROP_NAMES.has(name)) throw validation([{ field: `props.${name}`, message: 'invalid value' }]);
+        entries.push({ type: PropType.DEBUG, name, val });
+      }
       for (const e of entries) {
         const r = await db
           .updateTable('props')
