@@ -93,11 +93,16 @@ class StaticProvider implements MigrationProvider {
 
 /** Runs every pending migration; throws with the failing migration's name. */
 export async function migrate(db: Db, dialect: Dialect): Promise<string[]> {
+  // PostgreSQL: name the schema explicitly. Without it Kysely looks for its lock table in EVERY schema, so a
+  // second Folio schema in the same database (tests, staging) makes it skip creating its own and fail.
+  const schema =
+    dialect === 'postgres' ? ((await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s ?? undefined) : undefined;
   const migrator = new Migrator({
     db: db.withoutPlugins() as unknown as KyselyType<unknown>,
     provider: new StaticProvider(allMigrations(dialect)),
     migrationTableName: 'folio_migrations',
     migrationLockTableName: 'folio_migrations_lock',
+    ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');

@@ -73,11 +73,15 @@ export const authEpoch = (db: object): number => writeEpoch(db, 'auth');
 
 /** A small per-database cache whose entries die with their group's epoch, or after maxAgeMs. */
 export class EpochCache<K, V> {
-  private readonly maps = new WeakMap<object, Map<K, { v: V; epoch: number; at: number }>>();
+  private readonly maps = new WeakMap<object, Map<K, { v: V; epoch: number; at: number; w: number }>>();
+  private readonly weights = new WeakMap<object, number>();
   constructor(
     private readonly maxAgeMs: number,
     private readonly maxSize = 10_000,
     private readonly group: EpochGroup = 'auth',
+    /** Bounds memory: entries are dropped when the summed weight (e.g. string length) passes maxWeight. */
+    private readonly weigh: (v: V) => number = () => 0,
+    private readonly maxWeight = Number.POSITIVE_INFINITY,
   ) {}
 
   /** The epoch to pass to set(): read it BEFORE reading the data, so a concurrent write invalidates it. */
@@ -101,7 +105,14 @@ export class EpochCache<K, V> {
       m = new Map();
       this.maps.set(db, m);
     }
-    if (m.size >= this.maxSize) m.clear();
-    m.set(key, { v, epoch, at: Date.now() });
+    const w = this.weigh(v);
+    if (w > this.maxWeight) return;
+    let total = (this.weights.get(db) ?? 0) + w - (m.get(key)?.w ?? 0);
+    if (m.size >= this.maxSize || total > this.maxWeight) {
+      m.clear();
+      total = w;
+    }
+    this.weights.set(db, total);
+    m.set(key, { v, epoch, at: Date.now(), w });
   }
 }

@@ -1,5 +1,5 @@
 /** Docs and folders: save (all parameters), detail, delete, folders, move, copy, lock, status, order, trees. */
-import { type DocDetail, DocStatus, PropType, roleAllows } from '@folio/shared';
+import { DocStatus, PropType, roleAllows } from '@folio/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sql } from 'kysely';
 import { Type } from 'typebox';
@@ -86,8 +86,12 @@ const DocSaveSchema = Type.Object({
  * Doc details and trees read recently, per database; any write to docs, params, dictionaries, props or the
  * application/project/space rows drops them (write-epoch.ts), so readers never see a stale doc.
  */
-const detailCache = new EpochCache<number, { d: DocDetail; project: ProjectRef }>(60_000, 2_000, 'content');
-const treeCache = new EpochCache<string, string>(60_000, 200, 'content');
+const MB = 1024 * 1024;
+const detailCache = new EpochCache<number, { json: string; project: ProjectRef }>(60_000, 5_000, 'content', (v) => v.json.length, 16 * MB);
+const treeCache = new EpochCache<string, string>(60_000, 200, 'content', (v) => v.length, 32 * MB);
+
+/** The success envelope around an already serialized data value. */
+const envelopeJson = (json: string) => `{"code":"0","msg":"","data":${json}}`;
 
 export async function docsRoutes(app: FastifyInstance): Promise<void> {
   const { db, ids, settings } = app.ctx;
@@ -112,7 +116,7 @@ export async function docsRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get('/doc/detail', { schema: { tags: ['doc'], querystring: IdBody } }, async (req) => {
+  app.get('/doc/detail', { schema: { tags: ['doc'], querystring: IdBody } }, async (req, reply) => {
     const u = requireUser(req);
     const id = ids.decode((req.query as { id: string }).id, 'doc');
     const hit = detailCache.get(db, id);
@@ -120,7 +124,8 @@ export async function docsRoutes(app: FastifyInstance): Promise<void> {
       const role = projectRole(u, await membershipsOf(req), hit.project);
       if (!role) throw notFound('doc');
       if (!roleAllows('doc.read', role)) throw forbidden();
-      return ok(hit.d);
+      reply.type('application/json; charset=utf-8');
+      return envelopeJson(hit.json);
     }
     const epoch = detailCache.epoch(db);
     // The doc row and what authorization needs in one query.
@@ -142,8 +147,10 @@ export async function docsRoutes(app: FastifyInstance): Promise<void> {
     if (!roleAllows('doc.read', role)) throw forbidden();
     const d = (await detailsFromRows(app.ctx, [doc], db)).get(id);
     if (!d) throw notFound('doc');
-    detailCache.set(db, id, { d, project: { id: pId, spaceId: pSpaceId, isPrivate: pIsPrivate } }, epoch);
-    return ok(d);
+    const json = JSON.stringify(d);
+    detailCache.set(db, id, { json, project: { id: pId, spaceId: pSpaceId, isPrivate: pIsPrivate } }, epoch);
+    reply.type('application/json; charset=utf-8');
+    return envelopeJson(json);
   });
 
   app.post(
@@ -308,7 +315,7 @@ export async function docsRoutes(app: FastifyInstance): Promise<void> {
         throw validation([{ field: 'items', message: 'all items must be siblings' }]);
       }
       const cases = sql.join(
-        items.map((x) => sql`when ${x.id} then ${x.orderIndex}`),
+        items.map((x) => sql`when ${sql.lit(x.id)} then ${sql.lit(x.orderIndex)}`),
         sql` `,
       );
       await inTx(db, async (tx) => {
@@ -332,7 +339,7 @@ export async function docsRoutes(app: FastifyInstance): Promise<void> {
       treeCache.set(db, key, json, epoch);
     }
     reply.type('application/json; charset=utf-8');
-    return `{"code":"0","msg":"","data":${json}}`;
+    return envelopeJson(json);
   }
 
   app.get('/doc/view/data', { schema: { tags: ['doc'], querystring: Type.Object({ spaceId: IdString }) } }, async (req, reply) => {
