@@ -8,7 +8,6 @@ import { Result, Skeleton, Spin, Typography } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { LangSelect } from '../../components/lang-select';
 import { Markdown } from '../../components/markdown';
 import { type ApiError, api } from '../../lib/api';
 import { fetchComposeInfo } from '../doc-view/doc-source';
@@ -16,6 +15,7 @@ import { DocView } from '../doc-view/doc-view';
 import { grantHeaders, readGrant, storeGrant } from '../doc-view/grants';
 import { GateMessage, PasswordBox } from '../share/password-box';
 import { firstDoc } from '../share/share-page';
+import { LangPicker } from '../view/lang-picker';
 import { ReaderLayout } from '../view/reader-layout';
 
 const PAGE_PREFIX = 'page-';
@@ -83,7 +83,7 @@ export function ShowPage() {
   return (
     <ReaderLayout
       brand={<span data-testid="reader-brand">{data.name}</span>}
-      actions={<LangSelect />}
+      actions={<LangPicker />}
       nodes={nodes}
       treeLoading={menu.isLoading}
       basePath={`/show/${showId}`}

@@ -7,7 +7,7 @@
 import { CopyOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
 import { DocType, formatDateTime, isDeprecated } from '@folio/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Select, Spin } from 'antd';
+import { Button, Spin } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -270,17 +270,20 @@ function DocContent({ loaded, source }: { loaded: LoadedDoc; source: DocViewSour
           {environments.length > 0 && (
             <span className="doc-env">
               <span className="muted">{t('view.doc.environment')}: </span>
-              <Select
-                size="small"
+              <select
                 value={env?.name}
-                style={{ minWidth: 140 }}
-                options={environments.map((e) => ({ value: e.name, label: `${e.name} (${e.url})` }))}
-                popupMatchSelectWidth={false}
-                onChange={(v) => {
-                  setEnvName(v);
-                  writeLocal(ENV_KEY, { ...readLocal<Record<string, string>>(ENV_KEY, {}), [doc.moduleId]: v });
+                aria-label={t('view.doc.environment')}
+                onChange={(e) => {
+                  setEnvName(e.target.value);
+                  writeLocal(ENV_KEY, { ...readLocal<Record<string, string>>(ENV_KEY, {}), [doc.moduleId]: e.target.value });
                 }}
-              />
+              >
+                {environments.map((e) => (
+                  <option key={e.id} value={e.name}>
+                    {`${e.name} (${e.url})`}
+                  </option>
+                ))}
+              </select>
             </span>
           )}
         </div>

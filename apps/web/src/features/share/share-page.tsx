@@ -9,11 +9,11 @@ import { Result, Spin } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { LangSelect } from '../../components/lang-select';
 import { type ApiError, api } from '../../lib/api';
 import { fetchShareInfo } from '../doc-view/doc-source';
 import { DocView } from '../doc-view/doc-view';
 import { grantHeaders, readGrant, storeGrant } from '../doc-view/grants';
+import { LangPicker } from '../view/lang-picker';
 import { ReaderLayout } from '../view/reader-layout';
 import { GateMessage, PasswordBox } from './password-box';
 
@@ -72,7 +72,7 @@ export function SharePage() {
   return (
     <ReaderLayout
       brand={<span data-testid="reader-brand">{data.moduleName}</span>}
-      actions={<LangSelect />}
+      actions={<LangPicker />}
       nodes={menu.data ?? []}
       treeLoading={menu.isLoading}
       basePath={`/share/${shareId}`}

@@ -5,16 +5,16 @@
  */
 import { DEFAULT_DIMENSION, Dimension, type TreeNode } from '@folio/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Select } from 'antd';
+import { Button } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { LangSelect } from '../../components/lang-select';
 import { api, getToken } from '../../lib/api';
 import { queryClient } from '../../lib/query';
 import { readLocal, writeLocal } from '../../lib/storage';
 import { type DocViewSource, fetchViewDoc } from '../doc-view/doc-source';
 import { DocView, viewDocKey } from '../doc-view/doc-view';
+import { LangPicker } from './lang-picker';
 import { ReaderLayout } from './reader-layout';
 
 interface ProjectItem {
@@ -155,27 +155,39 @@ export function PreviewPage() {
         ))}
       </div>
       {bySpace ? (
-        <Select
-          size="small"
-          showSearch
-          optionFilterProp="label"
-          placeholder={t('view.selectSpace')}
-          value={spaceId || undefined}
-          onChange={setSpaceId}
-          options={spaceOptions.map((s) => ({ value: s.id, label: s.name }))}
+        <select
+          className="native-select"
+          aria-label={t('view.selectSpace')}
+          value={spaceId}
+          onChange={(e) => setSpaceId(e.target.value)}
           data-testid="space-select"
-        />
+        >
+          {!spaceId && <option value="">{t('view.selectSpace')}</option>}
+          {spaceOptions.map((o) => (
+            <option key={o.id} value={o.id}>
+              {o.name}
+            </option>
+          ))}
+        </select>
       ) : (
-        <Select
-          size="small"
-          showSearch
-          optionFilterProp="label"
-          placeholder={t('view.selectProject')}
-          value={projectId || undefined}
-          onChange={setProjectId}
-          options={projectOptions}
+        <select
+          className="native-select"
+          aria-label={t('view.selectProject')}
+          value={projectId}
+          onChange={(e) => setProjectId(e.target.value)}
           data-testid="project-select"
-        />
+        >
+          {!projectId && <option value="">{t('view.selectProject')}</option>}
+          {projectOptions.map((g) => (
+            <optgroup key={g.label} label={g.label}>
+              {g.options.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </select>
       )}
     </>
   );
@@ -190,7 +202,7 @@ export function PreviewPage() {
       >
         {t('view.managementMode')}
       </Button>
-      <LangSelect />
+      <LangPicker />
     </>
   );
 
