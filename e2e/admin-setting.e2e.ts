@@ -56,4 +56,40 @@ describe('admin settings page', () => {
     await page.getByRole('tab').nth(3).click();
     await h.shot(page, 'login-tab');
   });
+
+  it('creates an open user, shows its secret once, and resets it only after confirmation', async () => {
+    const space = await h.admin<{ id: string }>('POST', 'space/add', { name: 'Open users space', isCompose: 0 });
+    const page = await h.newPage({ token: h.adminToken });
+    await page.goto(`/space/openuser/${space.id}`);
+    await page.getByTestId('space-openuser-page').waitFor({ timeout: 30_000 });
+    await page.getByTestId('space-openuser-page').getByRole('button').last().click();
+    const secret = page.getByTestId('openuser-secret');
+    await secret.waitFor();
+    const first = (await secret.textContent())?.trim() ?? '';
+    expect(first.length).toBeGreaterThan(20);
+    await page.locator('.ant-modal-footer .ant-btn-primary').click();
+    await secret.waitFor({ state: 'detached' });
+    const list = await h.admin<{ id: string; appKey: string }[]>('GET', 'space/openuser/list', { spaceId: space.id });
+    expect(list.length).toBe(1);
+    expect(JSON.stringify(list)).not.toContain(first);
+    // Reset asks first; cancelling keeps the secret.
+    await page
+      .locator('.ant-table-row')
+      .getByRole('button', { name: /Secret/ })
+      .click();
+    await page.locator('.ant-popconfirm-buttons button').first().click();
+    await h.shot(page, 'openuser-list');
+    const resets = async () => (await h.admin<{ total: number }>('GET', 'admin/audit/page', { action: 'token.reset' })).total;
+    expect(await resets()).toBe(0);
+    await page
+      .locator('.ant-table-row')
+      .getByRole('button', { name: /Secret/ })
+      .click();
+    await page.locator('.ant-popconfirm-buttons .ant-btn-primary').click();
+    await secret.waitFor();
+    const second = (await secret.textContent())?.trim() ?? '';
+    expect(second).not.toBe(first);
+    expect(await resets()).toBe(1);
+    await h.shot(page, 'openuser-reset');
+  });
 });

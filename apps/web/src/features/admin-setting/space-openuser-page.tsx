@@ -114,6 +114,7 @@ export function SpaceOpenUserPage({ spaceId }: { spaceId: string }) {
         onCancel={() => setShown(null)}
         onOk={() => setShown(null)}
         cancelButtonProps={{ style: { display: 'none' } }}
+        destroyOnHidden
       >
         <Alert type="warning" showIcon title={t('openuser.secretOnce')} style={{ marginBottom: 12 }} />
         <div>
