@@ -107,10 +107,34 @@ export async function runMockScript(script: string, req: MockRequestData, limits
       if (Date.now() >= deadline) return done({ ok: false, error: `script ran longer than ${timeoutMs} ms` });
       return done({ ok: false, error: describe(err) });
     }
-    const asJson = ctx.callFunction(jsonFn.value, ctx.undefined, res.value);
-    const isString = ctx.typeof(res.value) === 'string';
-    const strValue = isString ? ctx.getString(res.value) : '';
-    res.value.dispose();
+    // A returned promise (an async helper, or import()) is settled inside the sandbox, within the same limits.
+    let value = res.value;
+    const first = ctx.getPromiseState(value);
+    if (!(first.type === 'fulfilled' && first.notAPromise)) {
+      if (first.type === 'fulfilled') first.value.dispose();
+      else if (first.type === 'rejected') first.error.dispose();
+      const jobs = runtime.executePendingJobs();
+      if (jobs.error) {
+        const err = ctx.dump(jobs.error);
+        jobs.error.dispose();
+        value.dispose();
+        if (Date.now() >= deadline) return done({ ok: false, error: `script ran longer than ${timeoutMs} ms` });
+        return done({ ok: false, error: describe(err) });
+      }
+      const state = ctx.getPromiseState(value);
+      value.dispose();
+      if (state.type === 'pending') return done({ ok: false, error: 'the returned promise never settled' });
+      if (state.type === 'rejected') {
+        const err = ctx.dump(state.error);
+        state.error.dispose();
+        return done({ ok: false, error: describe(err) });
+      }
+      value = state.value;
+    }
+    const asJson = ctx.callFunction(jsonFn.value, ctx.undefined, value);
+    const isString = ctx.typeof(value) === 'string';
+    const strValue = isString ? ctx.getString(value) : '';
+    value.dispose();
     if (asJson.error) {
       const err = ctx.dump(asJson.error);
       asJson.error.dispose();
