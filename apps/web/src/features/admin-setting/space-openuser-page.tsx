@@ -1,9 +1,8 @@
 /** /space/openuser/{spaceId}: app key + secret pairs of the space (secret shown once; reset asks first). */
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Input, Modal, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Flex, Input, Modal, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../components/page-header';
 import { api } from '../../lib/api';
 import { showError } from '../../lib/errors';
 
@@ -31,32 +30,29 @@ export function SpaceOpenUserPage({ spaceId }: { spaceId: string }) {
   };
   return (
     <div data-testid="space-openuser-page">
-      <PageHeader
-        title={t('openuser.title')}
-        extra={
-          <Space>
-            <Input
-              placeholder={t('openuser.applicant')}
-              value={applicant}
-              maxLength={128}
-              onChange={(e) => setApplicant(e.target.value)}
-              style={{ width: 200 }}
-            />
-            <Button
-              type="primary"
-              onClick={() =>
-                act(async () => {
-                  const r = await api.post<OpenUser & { secret: string }>('space/openuser/add', { spaceId, applicant });
-                  setApplicant('');
-                  setShown({ appKey: r.appKey, secret: r.secret });
-                })
-              }
-            >
-              {t('openuser.add')}
-            </Button>
-          </Space>
-        }
-      />
+      <Flex justify="end">
+        <Space>
+          <Input
+            placeholder={t('openuser.applicant')}
+            value={applicant}
+            maxLength={128}
+            onChange={(e) => setApplicant(e.target.value)}
+            style={{ width: 200 }}
+          />
+          <Button
+            type="primary"
+            onClick={() =>
+              act(async () => {
+                const r = await api.post<OpenUser & { secret: string }>('space/openuser/add', { spaceId, applicant });
+                setApplicant('');
+                setShown({ appKey: r.appKey, secret: r.secret });
+              })
+            }
+          >
+            {t('openuser.add')}
+          </Button>
+        </Space>
+      </Flex>
       <Alert type="info" showIcon style={{ margin: '12px 0' }} title={t('openuser.hint')} />
       <Table
         rowKey="id"

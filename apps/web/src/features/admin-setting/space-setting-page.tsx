@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Collapse, Flex, Form, Input, Select, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../components/page-header';
 import { api } from '../../lib/api';
 import { showError } from '../../lib/errors';
 import { ui } from '../../lib/ui';
@@ -75,12 +74,11 @@ export function SpaceSettingPage({ spaceId }: { spaceId: string }) {
   };
   return (
     <div data-testid="space-setting-page">
-      <PageHeader title={t('ms.title')} />
       {!acc.data.enabled ? (
-        <Alert type="info" showIcon title={t('ms.disabled')} />
+        <Alert type="info" showIcon title={`${t('ms.title')}: ${t('ms.disabled')}`} />
       ) : (
         <Flex vertical gap={16}>
-          <Card size="small">
+          <Card size="small" title={t('ms.title')}>
             <Form form={form} layout="vertical" onFinish={save} style={{ maxWidth: 560 }}>
               <Form.Item name="msAddress" label={t('ms.address')} rules={[{ required: true, type: 'url' }, { max: 512 }]}>
                 <Input placeholder="http://metersphere.example:8081" />
