@@ -70,7 +70,7 @@ export function decodeData(raw: unknown): Record<string, unknown> {
     }
   }
   try {
-    for (let i = 0; i < 2 && !(text.startsWith('{') || text.startsWith('[')); i++) text = decodeURIComponent(text.replace(/\+/g, ' '));
+    for (let i = 0; i < 2 && !(text.startsWith('{') || text.startsWith('[')); i++) text = decodeURIComponent(text.replaceAll('+', ' '));
     return parse(text);
   } catch (err) {
     throw new OpenApiError(OpenCode.BAD_JSON, 'push.api.badJson', { detail: (err as Error).message.slice(0, 200) });

@@ -28,6 +28,7 @@ import { contentHash, dataId, docKey, folderKey } from '../docs/doc-keys.js';
 import { type ParamInput, type ParamSet, replaceParams } from '../docs/doc-params.js';
 import { upsertEnums } from './push-enums.js';
 import {
+  docParams,
   type NDoc,
   type NDubbo,
   type NEnum,
@@ -149,7 +150,8 @@ function collectEnums(items: NItem[], out: NEnum[] = []): NEnum[] {
   };
   for (const it of items) {
     if (it.kind === 'folder') collectEnums(it.children, out);
-    else for (const list of Object.values(it.params)) walk(list);
+    else if (it.enums) out.push(...it.enums);
+    else for (const list of Object.values(docParams(it))) walk(list as NParam[]);
   }
   return out;
 }
@@ -348,6 +350,13 @@ async function upsertDocRows(
 /** docId → fingerprint of the content a push built last time and its content hash (process-local). */
 const hashCache = new Map<number, { fp: string; md5: string }>();
 const HASH_CACHE_MAX = 200_000;
+/** `${moduleId}:${rawFp}` → the doc a push stored from that raw item, its hash and context (process-local). */
+const rawCache = new Map<string, { docId: number; md5: string; ctxSig: string }>();
+
+/** True when a push to the application already stored a doc from this raw item (see normalizePayload's `known`). */
+export function knownRawItem(moduleId: number, rawFp: string): boolean {
+  return rawCache.has(`${moduleId}:${rawFp}`);
+}
 
 interface PlannedDoc {
   item: NDoc;
@@ -357,7 +366,9 @@ interface PlannedDoc {
   docKey: string;
   existing: DocRowLite | undefined;
   hash: string;
-  detail: DocDetail;
+  /** Signature of the context the hash depends on besides the raw item (dictionary ids, parent Dubbo info). */
+  ctxSig: string;
+  detail: DocDetail | null;
 }
 
 /**
@@ -496,7 +507,8 @@ export async function mergeNormalized(app: FastifyInstance, tx: Tx, input: Merge
           docKey: key,
           existing: byDataId.get(did),
           hash: '',
-          detail: null as never,
+          ctxSig: '',
+          detail: null,
         });
         continue;
       }
@@ -608,7 +620,23 @@ export async function mergeNormalized(app: FastifyInstance, tx: Tx, input: Merge
     const it = p.item;
     const keepDescription = ex && ignoreDescription.has(p.dataId);
     const dubbo = it.dubboInfo ? fullDubbo(it.dubboInfo) : p.parentDubbo;
-    const list = (s: number) => toDocParams(it.params[s] ?? [], enumIds, encode);
+    // A doc sent exactly as in an earlier push that stored it (same raw item, same dictionaries and
+    // parent Dubbo info, and the stored hash still the one written then) is known unchanged: its params
+    // are not even built.
+    const ctxSig = it.rawFp ? md5(JSON.stringify([(it.enums ?? []).map((e) => enumIds.get(e.name) ?? 0), dubbo])) : '';
+    const known = it.rawFp ? rawCache.get(`${moduleId}:${it.rawFp}`) : undefined;
+    if (known && ex && !ex.isDeleted && known.docId === ex.id && known.md5 === ex.md5 && known.ctxSig === ctxSig) {
+      p.hash = ex.md5;
+      p.ctxSig = ctxSig;
+      touched.add(ex.id);
+      const sameShape = ex.parentId === p.parentId && ex.orderIndex === it.orderIndex && ex.isShow === it.isShow && ex.createMode === 1;
+      if (sameShape) outcome.unchanged++;
+      else structural.push(p);
+      continue;
+    }
+    const params = docParams(it);
+    const list = (s: number) => toDocParams(params[s] ?? [], enumIds, encode);
+    p.ctxSig = it.rawFp ? md5(JSON.stringify([collectEnums([it]).map((e) => enumIds.get(e.name) ?? 0), dubbo])) : '';
     p.detail = {
       name: it.name,
       description: keepDescription ? (ex?.description ?? '') : it.description,
@@ -633,7 +661,7 @@ export async function mergeNormalized(app: FastifyInstance, tx: Tx, input: Merge
       queryParams: list(ParamStyle.QUERY),
       requestParams: list(ParamStyle.REQUEST),
       responseParams: list(ParamStyle.RESPONSE),
-      errorCodeParams: sortParams(it.params[ParamStyle.CODE] ?? []).map((c) => ({ code: c.name, msg: c.description, solution: c.example })),
+      errorCodeParams: sortParams(params[ParamStyle.CODE] ?? []).map((c) => ({ code: c.name, msg: c.description, solution: c.example })),
     } as unknown as DocDetail;
     // The content hash (a canonical serialisation) is the costly part of an unchanged push: a doc whose
     // built content serialises exactly as last time, and whose stored md5 is still the one computed
@@ -678,7 +706,7 @@ export async function mergeNormalized(app: FastifyInstance, tx: Tx, input: Merge
       docKey: p.docKey,
       md5: p.hash,
       name: it.name,
-      description: p.detail.description,
+      description: p.detail ? p.detail.description : (ex?.description ?? ''),
       author: it.author,
       type: it.type,
       url: it.url,
@@ -723,7 +751,7 @@ export async function mergeNormalized(app: FastifyInstance, tx: Tx, input: Merge
     else outcome.added++;
     if (outcome.changedNames.length < 50) outcome.changedNames.push(p.item.name);
     for (const style of [ParamStyle.PATH, ParamStyle.HEADER, ParamStyle.REQUEST, ParamStyle.RESPONSE, ParamStyle.CODE, ParamStyle.QUERY]) {
-      sets.push({ ownerId: id, style, params: toParamInputs(p.item.params[style] ?? [], enumIds) });
+      sets.push({ ownerId: id, style, params: toParamInputs(docParams(p.item)[style] ?? [], enumIds) });
     }
     if (p.item.dubboInfo) dubboWrites.push({ refId: id, info: fullDubbo(p.item.dubboInfo) });
   }
@@ -732,10 +760,12 @@ export async function mergeNormalized(app: FastifyInstance, tx: Tx, input: Merge
     if (id) parentOf.set(id, p.parentId);
   }
   if (hashCache.size > HASH_CACHE_MAX) hashCache.clear();
+  if (rawCache.size > HASH_CACHE_MAX) rawCache.clear();
   for (const p of planned.values()) {
     const id = idOf.get(p.dataId) ?? p.existing?.id;
     const fp = fingerprints.get(p.dataId);
     if (id && fp && p.hash) hashCache.set(id, { fp, md5: p.hash });
+    if (id && p.hash && p.item.rawFp) rawCache.set(`${moduleId}:${p.item.rawFp}`, { docId: id, md5: p.hash, ctxSig: p.ctxSig });
   }
   await replaceParams(tx, app.ctx.dialect, ParamOwner.DOC, sets);
   await writeDubboProps(tx, dubboWrites);

@@ -4,6 +4,7 @@
  * the columns: a value that does not fit is rejected with the field's path, never silently clipped.
  */
 import { DocType, NOT_DEPRECATED, ParamStyle, type PushDocItem, type PushEnumInfo, type PushParam, type PushPayload } from '@folio/shared';
+import { md5 } from '../../lib/crypto.js';
 import { normalizeVersion } from '../docs/doc-keys.js';
 
 export interface NEnum {
@@ -61,8 +62,23 @@ export interface NDoc extends NBase {
   isResponseArray: number;
   requestArrayType: string;
   responseArrayType: string;
-  /** Param lists by style (path, header, body, response, code, query). */
-  params: Record<number, NParam[]>;
+  /**
+   * Param lists by style (path, header, body, response, code, query); null until `docParams()` builds
+   * them, for a doc whose raw form a previous push of the application already stored unchanged.
+   */
+  params: Record<number, NParam[]> | null;
+  /** md5 of the raw item and what it inherits ('' when not computed). */
+  rawFp: string;
+  /** The raw item (for lazily built params). */
+  raw: Record<string, unknown>;
+  /** Dictionaries named by the raw params (set for lazy docs). */
+  enums: NEnum[] | null;
+}
+
+/** Options of normalizePayload. */
+export interface NormalizeOptions {
+  /** True when a raw-item fingerprint is known to the caller; such docs get their params built lazily. */
+  known?: (rawFp: string) => boolean;
 }
 
 export type NItem = NFolder | NDoc;
@@ -255,7 +271,14 @@ function normalizeDubbo(v: unknown): NDubbo | null {
   };
 }
 
-function normalizeItems(list: unknown, path: string, parent: { type: number; author: string }, c: Checker, depth = 0): NItem[] {
+function normalizeItems(
+  list: unknown,
+  path: string,
+  parent: { type: number; author: string },
+  c: Checker,
+  opts: NormalizeOptions,
+  depth = 0,
+): NItem[] {
   if (depth > 64) return [];
   const out: NItem[] = [];
   arr<PushDocItem>(list).forEach((raw, i) => {
@@ -282,7 +305,7 @@ function normalizeItems(list: unknown, path: string, parent: { type: number; aut
         ...base,
         name,
         type,
-        children: normalizeItems(it.items, `${at}.items`, { type, author }, c, depth + 1),
+        children: normalizeItems(it.items, `${at}.items`, { type, author }, c, opts, depth + 1),
       });
       return;
     }
@@ -294,14 +317,9 @@ function normalizeItems(list: unknown, path: string, parent: { type: number; aut
     version = normalizeVersion(version);
     if (type === DocType.HTTP) url = normalizeHttpUrl(url);
     else if (type === DocType.DUBBO && definition) url = definition;
-    const params: Record<number, NParam[]> = {
-      [ParamStyle.PATH]: normalizeParams(it.pathParams, `${at}.pathParams`, c),
-      [ParamStyle.HEADER]: normalizeParams(it.headerParams, `${at}.headerParams`, c),
-      [ParamStyle.QUERY]: normalizeParams(it.queryParams, `${at}.queryParams`, c),
-      [ParamStyle.REQUEST]: normalizeParams(it.requestParams, `${at}.requestParams`, c),
-      [ParamStyle.RESPONSE]: normalizeParams(it.responseParams, `${at}.responseParams`, c),
-      [ParamStyle.CODE]: normalizeCodes(it.errorCodeParams, `${at}.errorCodeParams`, c),
-    };
+    const rawFp = opts.known ? md5(`${parent.type}|${parent.author}|${JSON.stringify(it)}`) : '';
+    const lazy = !!rawFp && !!opts.known?.(rawFp);
+    const params = lazy ? null : buildParams(it, at, c);
     // Items without a name (a method without javadoc) are tolerated: the url stands in for it.
     const name = c.max(`${at}.name`, str(it.name).trim() || url || definition, LIMITS.name);
     out.push({
@@ -320,9 +338,53 @@ function normalizeItems(list: unknown, path: string, parent: { type: number; aut
       requestArrayType: c.max(`${at}.requestArrayType`, str(it.requestArrayType).trim() || 'object', LIMITS.arrayType),
       responseArrayType: c.max(`${at}.responseArrayType`, str(it.responseArrayType).trim() || 'object', LIMITS.arrayType),
       params,
+      rawFp,
+      raw: it,
+      enums: lazy ? rawEnums(it) : null,
     });
   });
   return out;
+}
+
+function buildParams(it: Record<string, unknown>, at: string, c: Checker): Record<number, NParam[]> {
+  return {
+    [ParamStyle.PATH]: normalizeParams(it.pathParams, `${at}.pathParams`, c),
+    [ParamStyle.HEADER]: normalizeParams(it.headerParams, `${at}.headerParams`, c),
+    [ParamStyle.QUERY]: normalizeParams(it.queryParams, `${at}.queryParams`, c),
+    [ParamStyle.REQUEST]: normalizeParams(it.requestParams, `${at}.requestParams`, c),
+    [ParamStyle.RESPONSE]: normalizeParams(it.responseParams, `${at}.responseParams`, c),
+    [ParamStyle.CODE]: normalizeCodes(it.errorCodeParams, `${at}.errorCodeParams`, c),
+  };
+}
+
+/** The dictionaries a raw item's params name (without building the params). */
+function rawEnums(it: Record<string, unknown>): NEnum[] {
+  const out: NEnum[] = [];
+  const walk = (list: unknown, depth: number) => {
+    if (depth > 32 || !Array.isArray(list)) return;
+    for (const p of list) {
+      if (!p || typeof p !== 'object') continue;
+      const o = p as Record<string, unknown>;
+      if (o.enumInfo) {
+        const e = normalizeEnum(o.enumInfo as PushEnumInfo, str(o.name).trim());
+        if (e) out.push(e);
+      }
+      walk(o.children, depth + 1);
+    }
+  };
+  // Same order as the built lists (styles path 0, header 1, body 2, response 3, query 5).
+  for (const k of ['pathParams', 'headerParams', 'requestParams', 'responseParams', 'queryParams']) walk(it[k], 0);
+  return out;
+}
+
+/** A doc's param lists, building them now when they were deferred (throws PushInputError on bad values). */
+export function docParams(d: NDoc): Record<number, NParam[]> {
+  if (!d.params) {
+    const c = new Checker();
+    d.params = buildParams(d.raw, d.path, c);
+    if (c.errors.length) throw new PushInputError(c.errors);
+  }
+  return d.params;
 }
 
 /** Merges same-named sibling folders (items concatenated), recursively: they share one identity. */
@@ -347,11 +409,11 @@ export function mergeSameFolders(items: NItem[]): NItem[] {
 }
 
 /** Normalises a push payload; throws PushInputError naming every value that does not fit. */
-export function normalizePayload(payload: PushPayload | Record<string, unknown>): NPayload {
+export function normalizePayload(payload: PushPayload | Record<string, unknown>, opts: NormalizeOptions = {}): NPayload {
   const p = (obj(payload) ?? {}) as Record<string, unknown>;
   const c = new Checker();
   const author = c.max('author', str(p.author).trim(), LIMITS.author);
-  const items = mergeSameFolders(normalizeItems(p.apis, 'apis', { type: DocType.HTTP, author }, c));
+  const items = mergeSameFolders(normalizeItems(p.apis, 'apis', { type: DocType.HTTP, author }, c, opts));
   const debugEnvs = arr<Record<string, unknown>>(p.debugEnvs)
     .map((e) => obj(e))
     .filter((e): e is Record<string, unknown> => !!e)

@@ -11,7 +11,7 @@ import { type DocChange, emitDocChanges } from '../doc-events.js';
 import { loadDocDetails } from '../docs/doc-detail.js';
 import { sendMessages } from '../messages/messages.service.js';
 import { withModuleLock } from './push-lock.js';
-import { type MergeResult, mergeNormalized } from './push-merge.js';
+import { knownRawItem, type MergeResult, mergeNormalized } from './push-merge.js';
 import { normalizePayload } from './push-normalize.js';
 import { closeRun, runIsOpen, runWindowMs } from './push-runs.js';
 import { pt } from './texts.js';
@@ -92,7 +92,7 @@ export async function notifyAdmins(
 
 /** Runs a push now (serialised per application); messages admins; queues the settle job for deletions. */
 export async function runPush(app: FastifyInstance, req: PushRequest, onProgress?: (pct: number) => Promise<void>): Promise<PublicOutcome> {
-  const norm = normalizePayload(req.payload);
+  const norm = normalizePayload(req.payload, { known: (fp) => knownRawItem(req.moduleId, fp) });
   try {
     const result = await withModuleLock(req.moduleId, () =>
       inTx(app.ctx.db, (tx) =>
