@@ -336,6 +336,24 @@ describe('merge rules', () => {
     expect(again.body.data).toMatchObject({ updated: 0, unchanged: 1 });
   });
 
+  it('a doc edited in the form since the last push is written again by an identical push', async () => {
+    const body = { apis: [doc('Named by code', '/n', { description: 'd' })] };
+    await push(body);
+    expect((await push(body)).body.data).toMatchObject({ unchanged: 1 });
+    const [d] = await liveDocs(a.id);
+    const saved = await call(t.app, t.adminToken, 'POST', '/api/doc/save', {
+      id: t.app.ctx.ids.encode(d.id),
+      moduleId: a.moduleId,
+      name: 'Renamed by hand',
+      url: '/n',
+      httpMethod: 'GET',
+      description: 'd',
+    });
+    expect(saved.code).toBe('0');
+    expect((await push(body)).body.data).toMatchObject({ updated: 1, unchanged: 0 });
+    expect((await liveDocs(a.id))[0].name).toBe('Named by code');
+  });
+
   it('replace deletes exactly the pushed docs no longer sent, and records the deletions', async () => {
     await push({
       apis: [{ name: 'F', isFolder: 1, items: [doc('a', '/a'), doc('b', '/b')] }, doc('c', '/c'), doc('v2', '/c', { version: '2.0' })],
