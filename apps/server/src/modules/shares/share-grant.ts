@@ -89,7 +89,16 @@ export async function verifyShareGrant(
   const { db } = app.ctx;
   const now = Date.now();
   if (claims.kind === 'share') {
-    const s = await db.selectFrom('shares').selectAll().where('id', '=', claims.id).where('isDeleted', '=', 0).executeTakeFirst();
+    const s = await db
+      .selectFrom('shares as s')
+      .innerJoin('modules as m', 'm.id', 's.moduleId')
+      .innerJoin('projects as p', 'p.id', 'm.projectId')
+      .selectAll('s')
+      .where('s.id', '=', claims.id)
+      .where('s.isDeleted', '=', 0)
+      .where('m.isDeleted', '=', 0)
+      .where('p.isDeleted', '=', 0)
+      .executeTakeFirst();
     if (!s || s.status !== 1 || (s.expiresAt != null && s.expiresAt <= now)) return null;
     if (!safeEqual(passwordFingerprint(s.type, s.passwordEnc), claims.fp)) return null;
     if (docId !== undefined) {

@@ -262,9 +262,17 @@ export async function sharesRoutes(app: FastifyInstance): Promise<void> {
   // ---------- anonymous reads ----------
   /** The live share of a public id; throws when missing, deleted, disabled or expired. */
   const activeShare = async (publicId: string) => {
-    const s = (await db.selectFrom('shares').selectAll().where('publicId', '=', publicId).where('isDeleted', '=', 0).executeTakeFirst()) as
-      | ShareRow
-      | undefined;
+    // A share of a deleted application (or project) is gone with it.
+    const s = (await db
+      .selectFrom('shares as s')
+      .innerJoin('modules as m', 'm.id', 's.moduleId')
+      .innerJoin('projects as p', 'p.id', 'm.projectId')
+      .selectAll('s')
+      .where('s.publicId', '=', publicId)
+      .where('s.isDeleted', '=', 0)
+      .where('m.isDeleted', '=', 0)
+      .where('p.isDeleted', '=', 0)
+      .executeTakeFirst()) as ShareRow | undefined;
     if (!s) throw notFound('share');
     if (s.status !== 1) throw shareDisabled();
     if (s.expiresAt != null && s.expiresAt <= Date.now()) throw shareExpired();

@@ -206,6 +206,21 @@ describe('share scope and state', () => {
   });
 });
 
+describe('share lifetime', () => {
+  it('a share goes away with its application', async () => {
+    const other = await createWorld(t);
+    const doc = await insertTestDoc(t.app, other.moduleId, { name: 'gone' });
+    const r = await admin('POST', '/api/share/add', { moduleId: other.moduleId, type: 1, isAll: 1 });
+    expect((await anon('GET', '/api/share/doc', { id: r.data.publicId, docId: doc })).code).toBe('0');
+    const grant = (await anon('GET', '/api/share/get', { id: r.data.publicId })).data.grant;
+    expect(await verifyShareGrant(t.app, grant, { docId: doc })).not.toBeNull();
+    expect((await admin('POST', '/api/module/delete', { id: other.moduleId })).code).toBe('0');
+    expect((await anon('GET', '/api/share/get', { id: r.data.publicId })).status).toBe(404);
+    expect((await anon('GET', '/api/share/doc', { id: r.data.publicId, docId: doc })).status).toBe(404);
+    expect(await verifyShareGrant(t.app, grant)).toBeNull();
+  });
+});
+
 describe('share management input', () => {
   it('refuses docs and environments of another application', async () => {
     const other = await createWorld(t);
