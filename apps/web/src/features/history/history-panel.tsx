@@ -215,13 +215,14 @@ export function HistoryPanel({ docId }: { docId: string }) {
         size="small"
         title={t('history.snapshots')}
         extra={
-          <Button size="small" icon={<DiffOutlined />} disabled={picked.length !== 2} onClick={openCompare}>
+          <Button size="small" icon={<DiffOutlined />} disabled={picked.length !== 2} onClick={openCompare} data-testid="history-compare">
             {t('history.compare')}
           </Button>
         }
       >
         <Typography.Paragraph type="secondary">{t('history.compareHint')}</Typography.Paragraph>
         <Table<Snapshot>
+          data-testid="history-versions"
           size="small"
           rowKey="id"
           loading={snaps.isLoading}
@@ -255,6 +256,7 @@ export function HistoryPanel({ docId }: { docId: string }) {
                 i > 0 && (
                   <Button
                     size="small"
+                    data-testid="history-restore"
                     icon={<RollbackOutlined />}
                     onClick={() =>
                       confirmAction({ title: t('history.restoreConfirm'), danger: false, run: () => restore.mutateAsync(s.id) })
@@ -270,6 +272,7 @@ export function HistoryPanel({ docId }: { docId: string }) {
 
       <Card size="small" title={t('history.changes')}>
         <Table<ChangeRecord>
+          data-testid="history-changes"
           size="small"
           rowKey="id"
           loading={log.isLoading}
@@ -293,7 +296,7 @@ export function HistoryPanel({ docId }: { docId: string }) {
 
       <Modal open={!!comparing} width={1100} footer={null} title={t('history.compare')} onCancel={() => setComparing(null)} destroyOnHidden>
         {cmp.data?.old && cmp.data.new ? (
-          <Space direction="vertical" style={{ width: '100%' }}>
+          <Space direction="vertical" style={{ width: '100%' }} data-testid="history-diff">
             <Typography.Text type="secondary">
               {new Date(cmp.data.old.modifiedAt).toLocaleString()} ({cmp.data.old.modifierName}) →{' '}
               {new Date(cmp.data.new.modifiedAt).toLocaleString()} ({cmp.data.new.modifierName})

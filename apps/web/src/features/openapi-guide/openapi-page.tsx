@@ -45,6 +45,7 @@ export function OpenApiPage(_props: Record<string, never>) {
   const hasToken = !!token && !token.startsWith('<');
   return (
     <Card
+      data-testid="openapi-guide"
       title={t('openapi.title')}
       extra={
         md && (
