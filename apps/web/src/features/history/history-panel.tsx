@@ -75,18 +75,19 @@ function DetailList({ details }: { details: ChangeDetail[] }) {
   );
 }
 
-const FIELDS: (keyof DocDetail)[] = [
-  'name',
-  'httpMethod',
-  'url',
-  'version',
-  'contentType',
-  'description',
-  'deprecated',
-  'author',
-  'isRequestArray',
-  'isResponseArray',
+const FIELDS: [keyof DocDetail, number][] = [
+  ['name', 0],
+  ['httpMethod', 1],
+  ['url', 2],
+  ['version', 8],
+  ['contentType', 3],
+  ['description', 4],
+  ['deprecated', 5],
+  ['author', 14],
+  ['isRequestArray', 18],
+  ['isResponseArray', 19],
 ];
+const fieldText = (f: keyof DocDetail, v: unknown) => (f === 'deprecated' && v === '$false$' ? '' : show(v));
 const LISTS: [keyof DocDetail, number][] = [
   ['pathParams', 40],
   ['headerParams', 41],
@@ -112,7 +113,12 @@ const paramText = (p?: DocParam) =>
 /** Side-by-side view of two versions. */
 export function SideBySide({ a, b }: { a: DocDetail; b: DocDetail }) {
   const { t } = useTranslation();
-  const fieldRows = FIELDS.map((f) => ({ key: f, field: f, old: show(a[f]), new: show(b[f]) }));
+  const fieldRows = FIELDS.map(([f, pos]) => ({
+    key: f,
+    field: t(`history.pos.${pos}`),
+    old: fieldText(f, a[f]),
+    new: fieldText(f, b[f]),
+  }));
   const sections = LISTS.map(([list, pos]) => {
     const left = flatten(a[list] as DocParam[]);
     const right = flatten(b[list] as DocParam[]);
