@@ -143,6 +143,31 @@ describe('envelope and codes', () => {
     expect(docs[0].description).toBe('a+b 100% sure');
   });
 
+  it('accepts a multipart envelope and the body_data field of easyopen', async () => {
+    const boundary = '----folio123';
+    const env = tornaSdkEnvelope('module.get', a.token, {});
+    const part = (k: string, v: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`;
+    const multipart = `${Object.entries(env)
+      .map(([k, v]) => part(k, v))
+      .join('')}--${boundary}--\r\n`;
+    const r1 = await t.app.inject({
+      method: 'POST',
+      url: '/api',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: multipart,
+    });
+    expect(r1.json()).toMatchObject({ code: '0', data: { name: 'app' } });
+    const r2 = await t.app.inject({
+      method: 'POST',
+      url: '/api',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: `${part('body_data', JSON.stringify(env))}--${boundary}--\r\n`,
+    });
+    expect(r2.json()).toMatchObject({ code: '0', data: { name: 'app' } });
+    const r3 = await t.app.inject({ method: 'POST', url: '/api', headers: { 'content-type': 'text/plain' }, payload: JSON.stringify(env) });
+    expect(r3.json().code).toBe('0');
+  });
+
   it('module.get, doc.list, doc.detail and doc.details read the application', async () => {
     const m = await openApi(t.app, tornaSdkEnvelope('module.get', a.token, {}));
     expect(m.body.data).toEqual({ id: a.moduleId, name: 'app' });

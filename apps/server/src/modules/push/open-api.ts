@@ -77,13 +77,30 @@ export function decodeData(raw: unknown): Record<string, unknown> {
   }
 }
 
+/** Text fields of a multipart/form-data body (files are not part of the envelope). */
+export function multipartFields(text: string, boundary: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const part of text.split(`--${boundary}`)) {
+    const sep = part.indexOf('\r\n\r\n');
+    if (sep < 0) continue;
+    const head = part.slice(0, sep);
+    const name = /name="([^"]*)"/i.exec(head)?.[1];
+    if (!name || /filename=/i.test(head)) continue;
+    out[name] = part.slice(sep + 4).replace(/\r\n$/, '');
+  }
+  return out;
+}
+
 /** The envelope of a request: query for GET, body otherwise (JSON object, form, or JSON/form text). */
 export function readEnvelope(req: FastifyRequest): Record<string, unknown> {
   const q = (req.query ?? {}) as Record<string, unknown>;
   let body = req.body as unknown;
   if (typeof body === 'string' || Buffer.isBuffer(body)) {
     const text = body.toString().trim();
-    if (text.startsWith('{')) {
+    const ct = String(req.headers['content-type'] ?? '');
+    const boundary = /multipart\/form-data;.*boundary="?([^";]+)"?/i.exec(ct)?.[1];
+    if (boundary) body = multipartFields(text, boundary);
+    else if (text.startsWith('{')) {
       try {
         body = JSON.parse(text);
       } catch {
