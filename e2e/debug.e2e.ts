@@ -2,6 +2,7 @@
  * Issue 6 in Chromium: open a doc, pick an environment pointing at a local echo server, send through the
  * debug console and see the response (also straight from the browser); then fetch the doc's mock URL.
  */
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EchoServer, startEchoServer } from '../apps/server/test/echo-server.js';
 import { type Harness, startHarness } from './harness.js';
@@ -29,6 +30,15 @@ afterAll(async () => {
   await echo?.close();
 });
 
+/** Picks the echo environment in the console (the shop world also has others). */
+async function pickEcho(page: Page): Promise<void> {
+  const select = page.getByTestId('debug-env');
+  if ((await select.textContent())?.includes('echo (')) return;
+  await select.click();
+  await page.locator('.ant-select-item-option').filter({ hasText: 'echo (' }).click();
+  await expect.poll(() => select.textContent()).toContain('echo (');
+}
+
 describe('debug console', () => {
   it('sends the doc request to the environment through the proxy and shows the response', async () => {
     const page = await h.newPage({ token: h.adminToken, lang: 'en' });
@@ -36,6 +46,7 @@ describe('debug console', () => {
     await page.getByTestId('doc-title').waitFor({ timeout: 30_000 });
     await page.getByRole('tab', { name: /debug/i }).click();
     await page.getByTestId('debug-panel').waitFor();
+    await pickEcho(page);
     await expect.poll(() => page.getByTestId('debug-url').textContent()).toBe(`${echo.url}/orders`);
     await page.getByTestId('debug-send').click();
     await expect.poll(() => page.getByTestId('debug-status').textContent(), { timeout: 20_000 }).toBe('200');
@@ -44,7 +55,7 @@ describe('debug console', () => {
     expect(hit?.path).toBe('/orders');
     expect(hit?.headers['x-env']).toBe('from-env');
     expect(hit?.headers['request-id']).toBe('r-1');
-    expect(JSON.parse(hit?.body ?? '{}')).toEqual({ customerId: 42, items: [{ sku: 'SKU-1', qty: 2 }] });
+    expect(JSON.parse(hit?.body ?? '{}')).toMatchObject({ customerId: 42, channel: 'WEB', items: [{ sku: 'SKU-1', qty: 2 }] });
     // What the page shows is the echo of that request.
     await expect.poll(() => page.getByTestId('debug-response-body').textContent()).toContain('"path": "/orders"');
     expect(await page.getByTestId('debug-response-body').textContent()).toContain('from-env');
@@ -76,6 +87,8 @@ describe('debug console', () => {
     await page.goto(`/view/${w.getDocId}`);
     await page.getByTestId('doc-title').waitFor({ timeout: 30_000 });
     await page.getByRole('tab', { name: /debug/i }).click();
+    await page.getByTestId('debug-panel').waitFor();
+    await pickEcho(page);
     await page.getByTestId('debug-send').click();
     await expect.poll(() => page.getByTestId('debug-status').textContent(), { timeout: 20_000 }).toBe('200');
     const hit = echo.hits.at(-1);
@@ -93,6 +106,8 @@ describe('debug console', () => {
     await page.goto(`/view/${w.createDocId}`);
     await page.getByTestId('doc-title').waitFor({ timeout: 30_000 });
     await page.getByRole('tab', { name: /debug/i }).click();
+    await page.getByTestId('debug-panel').waitFor();
+    await pickEcho(page);
     await page.getByTestId('debug-proxy').click();
     await page.getByTestId('debug-send').click();
     await expect
