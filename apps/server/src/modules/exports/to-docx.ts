@@ -1,64 +1,89 @@
 /**
- * Word export as a real .docx (the `docx` library): a heading per application, folder and doc, parameter
- * tables with nesting shown by indentation, examples in a monospace font.
+ * Word export as a real .docx: the `docx` library builds the package (styles with Title/Heading1-6,
+ * settings, fonts, content types, document properties); the body — a heading per application, folder
+ * and doc, parameter tables with nesting shown by indentation, examples in a monospace font — is written
+ * as WordprocessingML text and put in place of a marker paragraph. Building a docx object per table cell
+ * needs gigabytes for an application like GitHub's (74,000 parameter rows); the text body needs megabytes.
  */
-import { BorderStyle, Document, HeadingLevel, Packer, Paragraph, ShadingType, Table, TableCell, TableRow, TextRun, WidthType } from 'docx';
+import { Document, HeadingLevel, Packer, Paragraph } from 'docx';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { type DocView, docView, labels } from './doc-view.js';
 import type { ExportSet } from './export-scope.js';
 import { walkOutline } from './export-scope.js';
 
-const HEADINGS = [
-  HeadingLevel.HEADING_1,
-  HeadingLevel.HEADING_2,
-  HeadingLevel.HEADING_3,
-  HeadingLevel.HEADING_4,
-  HeadingLevel.HEADING_5,
-  HeadingLevel.HEADING_6,
-];
+const MARKER = '__FOLIO_DOCX_BODY__';
 const MONO = 'Consolas';
-const border = { style: BorderStyle.SINGLE, size: 4, color: 'BFBFBF' };
-const borders = { top: border, bottom: border, left: border, right: border };
 
-function cell(text: string, opts: { mono?: boolean; indent?: number; header?: boolean } = {}): TableCell {
-  return new TableCell({
-    borders,
-    shading: opts.header ? { type: ShadingType.CLEAR, color: 'auto', fill: 'F2F2F2' } : undefined,
-    children: [
-      new Paragraph({
-        indent: opts.indent ? { left: opts.indent * 240 } : undefined,
-        children: [new TextRun({ text, bold: opts.header, font: opts.mono ? MONO : undefined, size: 18 })],
-      }),
-    ],
-  });
+/** XML text: escaped, without characters XML 1.0 forbids. */
+function x(s: string): string {
+  let out = '';
+  for (const ch of s) {
+    const c = ch.codePointAt(0) ?? 0;
+    if (c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) continue;
+    if (c === 0xfffe || c === 0xffff) continue;
+    out += ch === '&' ? '&amp;' : ch === '<' ? '&lt;' : ch === '>' ? '&gt;' : ch === '"' ? '&quot;' : ch;
+  }
+  return out;
 }
 
-function table(headers: string[], rows: TableCell[][]): Table {
-  return new Table({
-    width: { size: 100, type: WidthType.PERCENTAGE },
-    rows: [
-      new TableRow({ tableHeader: true, children: headers.map((h) => cell(h, { header: true })) }),
-      ...rows.map((r) => new TableRow({ children: r })),
-    ],
-  });
+interface RunOpts {
+  bold?: boolean;
+  mono?: boolean;
+  color?: string;
+  size?: number;
 }
 
-function docBlocks(v: DocView, level: number, lang: string): (Paragraph | Table)[] {
+function run(text: string, o: RunOpts = {}): string {
+  const pr = [
+    o.mono ? `<w:rFonts w:ascii="${MONO}" w:hAnsi="${MONO}" w:cs="${MONO}"/>` : '',
+    o.bold ? '<w:b/>' : '',
+    o.color ? `<w:color w:val="${o.color}"/>` : '',
+    o.size ? `<w:sz w:val="${o.size}"/><w:szCs w:val="${o.size}"/>` : '',
+  ].join('');
+  // Line breaks inside a cell or paragraph become <w:br/>.
+  const parts = text.split(/\r?\n/).map((line) => `<w:t xml:space="preserve">${x(line)}</w:t>`);
+  return `<w:r>${pr ? `<w:rPr>${pr}</w:rPr>` : ''}${parts.join('<w:br/>')}</w:r>`;
+}
+
+function para(runs: string, o: { style?: string; indent?: number } = {}): string {
+  const pr = [o.style ? `<w:pStyle w:val="${o.style}"/>` : '', o.indent ? `<w:ind w:left="${o.indent * 240}"/>` : ''].join('');
+  return `<w:p>${pr ? `<w:pPr>${pr}</w:pPr>` : ''}${runs}</w:p>`;
+}
+
+const heading = (text: string, level: number) => para(run(text), { style: `Heading${Math.min(6, Math.max(1, level))}` });
+
+const BORDER =
+  '<w:top w:val="single" w:sz="4" w:color="BFBFBF"/><w:left w:val="single" w:sz="4" w:color="BFBFBF"/><w:bottom w:val="single" w:sz="4" w:color="BFBFBF"/><w:right w:val="single" w:sz="4" w:color="BFBFBF"/><w:insideH w:val="single" w:sz="4" w:color="BFBFBF"/><w:insideV w:val="single" w:sz="4" w:color="BFBFBF"/>';
+
+function cell(text: string, o: RunOpts & { indent?: number; header?: boolean } = {}): string {
+  const shade = o.header ? '<w:tcPr><w:shd w:val="clear" w:color="auto" w:fill="F2F2F2"/></w:tcPr>' : '';
+  return `<w:tc>${shade}${para(run(text, { ...o, bold: o.bold ?? o.header, size: 18 }), { indent: o.indent })}</w:tc>`;
+}
+
+function table(headers: string[], rows: string[][]): string {
+  const head = `<w:tr><w:trPr><w:tblHeader/></w:trPr>${headers.map((h) => cell(h, { header: true })).join('')}</w:tr>`;
+  const grid = headers.map(() => `<w:gridCol w:w="${Math.floor(9000 / headers.length)}"/>`).join('');
+  return `<w:tbl><w:tblPr><w:tblW w:w="5000" w:type="pct"/><w:tblBorders>${BORDER}</w:tblBorders><w:tblLayout w:type="autofit"/></w:tblPr><w:tblGrid>${grid}</w:tblGrid>${head}${rows
+    .map((r) => `<w:tr>${r.join('')}</w:tr>`)
+    .join('')}</w:tbl>${para('')}`;
+}
+
+function docXml(v: DocView, level: number, lang: string, out: string[]): void {
   const L = labels(lang);
-  const out: (Paragraph | Table)[] = [new Paragraph({ text: v.name, heading: HEADINGS[Math.min(5, level)] })];
-  const text = (s: string) => s.split(/\r?\n/).map((line) => new Paragraph({ text: line }));
-  if (v.isMarkdown) return [...out, ...text(v.description)];
-  out.push(
-    new Paragraph({
-      children: [new TextRun({ text: `${L.url}: `, bold: true }), new TextRun({ text: `${v.method} ${v.url}`, font: MONO })],
-    }),
-  );
-  if (v.contentType)
-    out.push(new Paragraph({ children: [new TextRun({ text: `${L.contentType}: `, bold: true }), new TextRun(v.contentType)] }));
-  if (v.deprecated) out.push(new Paragraph({ children: [new TextRun({ text: `${L.deprecated}: ${v.deprecated}`, color: 'CF222E' })] }));
-  if (v.description) out.push(...text(v.description));
-  const sub = HEADINGS[Math.min(5, level + 1)];
+  out.push(heading(v.name, level));
+  const text = (s: string) => {
+    for (const line of s.split(/\r?\n/)) out.push(para(run(line)));
+  };
+  if (v.isMarkdown) {
+    text(v.description);
+    return;
+  }
+  out.push(para(run(`${L.url}: `, { bold: true }) + run(`${v.method} ${v.url}`, { mono: true })));
+  if (v.contentType) out.push(para(run(`${L.contentType}: `, { bold: true }) + run(v.contentType)));
+  if (v.deprecated) out.push(para(run(`${L.deprecated}: ${v.deprecated}`, { color: 'CF222E' })));
+  if (v.description) text(v.description);
   for (const s of v.sections) {
-    out.push(new Paragraph({ text: s.title, heading: sub }));
+    out.push(heading(s.title, level + 1));
     const req = s.key !== 'response';
     const headers = req ? [L.name, L.type, L.required, L.maxLength, L.example, L.description] : [L.name, L.type, L.example, L.description];
     out.push(
@@ -75,7 +100,7 @@ function docBlocks(v: DocView, level: number, lang: string): (Paragraph | Table)
     );
   }
   if (v.codes.length) {
-    out.push(new Paragraph({ text: L.codes, heading: sub }));
+    out.push(heading(L.codes, level + 1));
     out.push(
       table(
         [L.code, L.msg, L.solution],
@@ -83,25 +108,31 @@ function docBlocks(v: DocView, level: number, lang: string): (Paragraph | Table)
       ),
     );
   }
-  return out;
 }
 
 /** The scope as a .docx file. */
 export async function toDocx(set: ExportSet, lang: string): Promise<Buffer> {
-  const children: (Paragraph | Table)[] = [new Paragraph({ text: set.title, heading: HeadingLevel.TITLE })];
-  const single = set.roots.length === 1 && set.roots[0].kind === 'module';
-  walkOutline(set.roots, (n, depth) => {
-    const level = single ? depth - 1 : depth;
-    if (n.kind === 'doc' && n.doc)
-      children.push(...docBlocks(docView(n.doc, set.env, lang, set.commonReturns.get(n.doc.moduleId) ?? []), Math.max(0, level), lang));
-    else if (n.kind !== 'doc' && !(single && n.kind === 'module'))
-      children.push(new Paragraph({ text: n.name, heading: HEADINGS[Math.min(5, Math.max(0, level))] }));
-  });
-  const doc = new Document({
+  const shell = new Document({
     creator: 'Folio',
     title: set.title,
     styles: { default: { document: { run: { size: 20 } } } },
-    sections: [{ children }],
+    sections: [{ children: [new Paragraph({ text: set.title, heading: HeadingLevel.TITLE }), new Paragraph({ text: MARKER })] }],
   });
-  return Packer.toBuffer(doc);
+  const files = unzipSync(new Uint8Array(await Packer.toBuffer(shell)));
+  const body: string[] = [];
+  const single = set.roots.length === 1 && set.roots[0].kind === 'module';
+  walkOutline(set.roots, (n, depth) => {
+    const level = (single ? depth - 1 : depth) + 1;
+    if (n.kind === 'doc' && n.doc)
+      docXml(docView(n.doc, set.env, lang, set.commonReturns.get(n.doc.moduleId) ?? []), Math.max(1, level), lang, body);
+    else if (n.kind !== 'doc' && !(single && n.kind === 'module')) body.push(heading(n.name, Math.max(1, level)));
+  });
+  const xml = strFromU8(files['word/document.xml']);
+  const at = xml.indexOf(MARKER);
+  const start = xml.lastIndexOf('<w:p>', at);
+  const end = xml.indexOf('</w:p>', at) + '</w:p>'.length;
+  if (at < 0 || start < 0) throw new Error('docx shell without body marker');
+  files['word/document.xml'] = strToU8(xml.slice(0, start) + body.join('') + xml.slice(end));
+  // Fast deflate: the body XML compresses well at level 1 and level 6 costs seconds on big applications.
+  return Buffer.from(zipSync(files, { level: 1 }));
 }

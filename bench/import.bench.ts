@@ -1,0 +1,254 @@
+/**
+ * Import benchmark (issue 5): GitHub's REST API description (from the `@octokit/openapi` package, ~12 MB,
+ * ~1,200 operations) and a generated 5,000-operation spec, imported as a real job (parse, convert, one
+ * transaction through the push merge) into a fresh application on SQLite (a file) and PostgreSQL. Each run
+ * is its own process, so the peak RSS is that run's. Next to it, the floor: parsing alone, and parsing plus
+ * dereferencing/converting every operation (no database). Then the imported application is exported to
+ * Word and HTML. Targets: GitHub < 10 s, < 3× the floor, < 1 GB peak; each export < 10 s.
+ *   npm run bench -- import        (BENCH_DBS=sqlite to skip PostgreSQL; TEST_PG_URL as in the tests)
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const GITHUB = join(ROOT, 'node_modules/@octokit/openapi/generated/api.github.com.json');
+
+/** A synthetic spec: `ops` operations in 50 tags, shared schemas with $refs, nesting, enums, arrays. */
+export function generatedSpec(ops: number): object {
+  const schemas: Record<string, unknown> = {
+    Address: {
+      type: 'object',
+      properties: { street: { type: 'string' }, city: { type: 'string' }, zip: { type: 'string', example: '10115' } },
+    },
+    Status: { type: 'string', enum: ['active', 'suspended', 'closed'] },
+    Tag: { type: 'object', properties: { id: { type: 'integer' }, label: { type: 'string' } } },
+    Node: {
+      type: 'object',
+      properties: { id: { type: 'integer' }, children: { type: 'array', items: { $ref: '#/components/schemas/Node' } } },
+    },
+  };
+  for (let i = 0; i < 100; i++) {
+    schemas[`Entity${i}`] = {
+      type: 'object',
+      required: ['id', 'name'],
+      properties: {
+        id: { type: 'integer', format: 'int64', example: i },
+        name: { type: 'string', maxLength: 64, example: `entity ${i}` },
+        status: { $ref: '#/components/schemas/Status' },
+        address: { $ref: '#/components/schemas/Address' },
+        tags: { type: 'array', items: { $ref: '#/components/schemas/Tag' } },
+        tree: { $ref: '#/components/schemas/Node' },
+        createdAt: { type: 'string', format: 'date-time' },
+        note: { type: ['string', 'null'] },
+      },
+    };
+  }
+  const paths: Record<string, Record<string, unknown>> = {};
+  const methods = ['get', 'post', 'put', 'delete', 'patch'];
+  for (let i = 0; i < ops; i++) {
+    const path = `/svc${i % 50}/res${Math.floor(i / 5)}/{id}`;
+    const method = methods[i % 5];
+    const entity = `#/components/schemas/Entity${i % 100}`;
+    paths[path] ??= {};
+    paths[path][method] = {
+      tags: [`Service ${i % 50}`],
+      summary: `Operation ${i}`,
+      description: `Does thing ${i}.`,
+      parameters: [
+        { name: 'id', in: 'path', required: true, schema: { type: 'integer' } },
+        { name: 'q', in: 'query', schema: { type: 'string' } },
+        { name: 'page', in: 'query', schema: { type: 'integer', default: 1 } },
+        { name: 'X-Trace', in: 'header', schema: { type: 'string' } },
+      ],
+      ...(method === 'get' || method === 'delete'
+        ? {}
+        : { requestBody: { content: { 'application/json': { schema: { $ref: entity } } } } }),
+      responses: {
+        '200': {
+          description: 'ok',
+          content: {
+            'application/json': { schema: { type: 'object', properties: { code: { type: 'integer' }, data: { $ref: entity } } } },
+          },
+        },
+        '404': { description: 'not found' },
+      },
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'generated', version: '1' },
+    servers: [{ url: 'https://api.example.com' }],
+    paths,
+    components: { schemas },
+  };
+}
+
+interface RunResult {
+  case: string;
+  db: string;
+  ms: number;
+  docs: number;
+  params: number;
+  peakMb: number;
+  floorParseMs?: number;
+  floorConvertMs?: number;
+  docxMs?: number;
+  docxMb?: number;
+  htmlMs?: number;
+  htmlMb?: number;
+  state?: string;
+  error?: string;
+}
+
+/** One measurement in this (child) process. */
+async function child(kind: 'floor' | 'import', specFile: string, db: string): Promise<RunResult> {
+  const text = readFileSync(specFile, 'utf8');
+  const name = specFile.includes('github') ? 'GitHub REST' : 'generated 5,000 ops';
+  if (kind === 'floor') {
+    const { parseStructured } = await import('../apps/server/src/modules/imports/spec-text.js');
+    const { openApiToPush } = await import('../apps/server/src/modules/imports/openapi-to-push.js');
+    const { countPayload } = await import('../apps/server/src/modules/imports/import-convert.js');
+    const t0 = performance.now();
+    const parsed = parseStructured(text);
+    const t1 = performance.now();
+    const { payload } = await openApiToPush(parsed);
+    const t2 = performance.now();
+    const c = countPayload(payload.apis);
+    return {
+      case: name,
+      db: '-',
+      ms: t2 - t0,
+      docs: c.docs,
+      params: c.params,
+      peakMb: process.resourceUsage().maxRSS / 1024,
+      floorParseMs: t1 - t0,
+      floorConvertMs: t2 - t0,
+    };
+  }
+  process.env.TEST_DB = db === 'sqlite' ? 'sqlite' : 'postgres';
+  const { createTestApp, call } = await import('../apps/server/test/harness.js');
+  const { drainJobs } = await import('../apps/server/src/jobs/queue.js');
+  const dir = mkdtempSync(join(tmpdir(), 'folio-import-bench-'));
+  const t = await createTestApp(db === 'sqlite' ? { env: { DATABASE_URL: `sqlite:${join(dir, 'folio.db')}` } } : {});
+  try {
+    const space = await call(t.app, t.adminToken, 'POST', '/api/space/add', { name: 'bench', isCompose: 0 });
+    const project = await call(t.app, t.adminToken, 'POST', '/api/project/add', { spaceId: space.data.id, name: 'bench', isPrivate: 0 });
+    const t0 = performance.now();
+    const r = await call(t.app, t.adminToken, 'POST', '/api/import', { projectId: project.data.id, name: name, content: text });
+    if (r.code !== '0') throw new Error(r.msg);
+    await drainJobs(t.app);
+    const ms = performance.now() - t0;
+    const s = await call(t.app, t.adminToken, 'GET', '/api/import/status', { jobId: r.data.jobId });
+    const out: RunResult = { case: name, db, ms, docs: s.data.counts.docs, params: s.data.counts.params, peakMb: 0, state: s.data.state };
+    if (s.data.state !== 'done') out.error = JSON.stringify(s.data.errors).slice(0, 300);
+    else {
+      for (const format of ['docx', 'html'] as const) {
+        const e0 = performance.now();
+        const res = await t.app.inject({
+          method: 'GET',
+          url: '/api/export',
+          query: { format, moduleId: s.data.moduleId },
+          headers: { token: t.adminToken },
+        });
+        const ems = performance.now() - e0;
+        if (res.statusCode !== 200) throw new Error(`export ${format}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+        if (format === 'docx') {
+          out.docxMs = ems;
+          out.docxMb = res.rawPayload.length / 1048576;
+        } else {
+          out.htmlMs = ems;
+          out.htmlMb = res.rawPayload.length / 1048576;
+        }
+      }
+    }
+    out.peakMb = process.resourceUsage().maxRSS / 1024;
+    return out;
+  } finally {
+    await t.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const fmt = (n: number | undefined, d = 1) => (n === undefined ? '-' : n.toFixed(d));
+
+async function main() {
+  if (process.argv[2] === '--child') {
+    const [kind, file, db] = process.argv.slice(3);
+    try {
+      console.log(`RESULT ${JSON.stringify(await child(kind as 'floor' | 'import', file, db))}`);
+    } catch (err) {
+      console.log(
+        `RESULT ${JSON.stringify({ case: file, db, ms: 0, docs: 0, params: 0, peakMb: 0, error: String((err as Error).stack ?? err).slice(0, 500) })}`,
+      );
+    }
+    process.exit(0);
+  }
+  const tmp = mkdtempSync(join(tmpdir(), 'folio-import-spec-'));
+  const generated = join(tmp, 'generated-5000.json');
+  writeFileSync(generated, JSON.stringify(generatedSpec(5000)));
+  const dbs = (process.env.BENCH_DBS ?? 'sqlite,postgres').split(',');
+  const specs = [GITHUB, generated];
+  const results: RunResult[] = [];
+  const run = (args: string[]) => {
+    const r = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', '--max-old-space-size=3072', join(ROOT, 'bench/import.bench.ts'), '--child', ...args],
+      {
+        cwd: ROOT,
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
+        env: { ...process.env },
+      },
+    );
+    const line = r.stdout.split('\n').find((l) => l.startsWith('RESULT '));
+    if (!line) {
+      console.error(r.stdout.slice(-2000), r.stderr.slice(-2000));
+      return null;
+    }
+    return JSON.parse(line.slice(7)) as RunResult;
+  };
+  for (const spec of specs) {
+    const floor = run(['floor', spec, '-']);
+    if (floor) results.push(floor);
+    for (const db of dbs) {
+      const r = run(['import', spec, db]);
+      if (r) {
+        if (floor) {
+          r.floorParseMs = floor.floorParseMs;
+          r.floorConvertMs = floor.floorConvertMs;
+        }
+        results.push(r);
+      }
+    }
+  }
+  rmSync(tmp, { recursive: true, force: true });
+  console.log('\nImport benchmark (wall time of the whole job; floor = same file, no database)\n');
+  console.log(
+    '| spec | database | docs | params | wall s | docs/s | × parse floor | × parse+convert floor | peak RSS MB | .docx s (MB) | HTML s (MB) |',
+  );
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const r of results) {
+    if (r.error) {
+      console.log(`| ${r.case} | ${r.db} | failed: ${r.error.replace(/\|/g, '/').replace(/\n/g, ' ')} |`);
+      continue;
+    }
+    if (r.db === '-') {
+      console.log(
+        `| ${r.case} | (floor: parse ${fmt((r.floorParseMs ?? 0) / 1000, 2)} s, parse+convert ${fmt((r.floorConvertMs ?? 0) / 1000, 2)} s) | ${r.docs} | ${r.params} | ${fmt(r.ms / 1000, 2)} | - | - | - | ${fmt(r.peakMb, 0)} | - | - |`,
+      );
+      continue;
+    }
+    console.log(
+      `| ${r.case} | ${r.db} | ${r.docs} | ${r.params} | ${fmt(r.ms / 1000, 2)} | ${fmt(r.docs / (r.ms / 1000), 0)} | ${fmt(r.ms / (r.floorParseMs ?? r.ms), 1)} | ${fmt(r.ms / (r.floorConvertMs ?? r.ms), 1)} | ${fmt(r.peakMb, 0)} | ${fmt((r.docxMs ?? 0) / 1000, 2)} (${fmt(r.docxMb)}) | ${fmt((r.htmlMs ?? 0) / 1000, 2)} (${fmt(r.htmlMb)}) |`,
+    );
+  }
+  const gh = results.filter((r) => r.case === 'GitHub REST' && r.db !== '-' && !r.error);
+  const ok = gh.every(
+    (r) => r.ms < 10_000 && r.ms < 3 * (r.floorConvertMs ?? 0) && r.peakMb < 1024 && (r.docxMs ?? 0) < 10_000 && (r.htmlMs ?? 0) < 10_000,
+  );
+  console.log(`\nTargets (GitHub: < 10 s, < 3× the parse+convert floor, < 1 GB; exports < 10 s): ${gh.length && ok ? 'met' : 'NOT met'}`);
+}
+
+await main();
