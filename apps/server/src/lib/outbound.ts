@@ -380,6 +380,12 @@ class RefusalSignal extends Error {
 
 // ---------------------------------------------------------------- the request
 
+/** A header value as bytes: text beyond Latin-1 is sent as its UTF-8 bytes (what API clients do). */
+function byteString(v: string): string {
+  for (let i = 0; i < v.length; i++) if (v.charCodeAt(i) > 0xff) return Buffer.from(v, 'utf8').toString('latin1');
+  return v;
+}
+
 function cleanHeaders(h: OutboundRequest['headers']): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   if (!h) return out;
@@ -389,7 +395,7 @@ function cleanHeaders(h: OutboundRequest['headers']): Record<string, string | st
   for (const [k, v] of Object.entries(h)) {
     const lk = k.toLowerCase();
     if (v === undefined || HOP_BY_HOP.has(lk) || named.has(lk)) continue;
-    out[lk] = v;
+    out[lk] = Array.isArray(v) ? v.map(byteString) : byteString(v);
   }
   return out;
 }
@@ -470,43 +476,51 @@ function oneHop(
     const mod = url.protocol === 'https:' ? https : http;
     const reqHeaders: Record<string, string | string[]> = { ...headers };
     if (body) reqHeaders['content-length'] = String(body.length);
-    const req = mod.request(
-      url,
-      {
-        method,
-        headers: reqHeaders,
-        agent: false,
-        lookup: lookup as never,
-        signal: opts.signal,
-        setHost: true,
-      },
-      (res) => {
-        const status = res.statusCode ?? 0;
-        if (!opts.readBody) {
-          res.resume();
-          return resolve({ status, statusText: res.statusMessage ?? '', headers: res.headers, body: Buffer.alloc(0), decoded: false });
-        }
-        const dec = opts.decompress && method !== 'HEAD' ? decoder(res.headers['content-encoding'] as string | undefined) : null;
-        const stream: Readable = dec ? (res.pipe(dec as unknown as PassThrough) as unknown as Readable) : res;
-        const chunks: Buffer[] = [];
-        let size = 0;
-        stream.on('data', (c: Buffer) => {
-          size += c.length;
-          if (size > opts.maxResponseBytes) {
-            res.destroy();
-            stream.destroy();
-            reject(new AppError(502, 'outbound_failed', 'error.outbound_too_large', { url: url.href, max: String(opts.maxResponseBytes) }));
-            return;
+    let req: http.ClientRequest;
+    try {
+      req = mod.request(
+        url,
+        {
+          method,
+          headers: reqHeaders,
+          agent: false,
+          lookup: lookup as never,
+          signal: opts.signal,
+          setHost: true,
+        },
+        (res) => {
+          const status = res.statusCode ?? 0;
+          if (!opts.readBody) {
+            res.resume();
+            return resolve({ status, statusText: res.statusMessage ?? '', headers: res.headers, body: Buffer.alloc(0), decoded: false });
           }
-          chunks.push(c);
-        });
-        stream.on('end', () =>
-          resolve({ status, statusText: res.statusMessage ?? '', headers: res.headers, body: Buffer.concat(chunks), decoded: !!dec }),
-        );
-        stream.on('error', (e) => reject(failed(url.href, (e as Error).message)));
-        res.on('error', (e) => reject(failed(url.href, (e as Error).message)));
-      },
-    );
+          const dec = opts.decompress && method !== 'HEAD' ? decoder(res.headers['content-encoding'] as string | undefined) : null;
+          const stream: Readable = dec ? (res.pipe(dec as unknown as PassThrough) as unknown as Readable) : res;
+          const chunks: Buffer[] = [];
+          let size = 0;
+          stream.on('data', (c: Buffer) => {
+            size += c.length;
+            if (size > opts.maxResponseBytes) {
+              res.destroy();
+              stream.destroy();
+              reject(
+                new AppError(502, 'outbound_failed', 'error.outbound_too_large', { url: url.href, max: String(opts.maxResponseBytes) }),
+              );
+              return;
+            }
+            chunks.push(c);
+          });
+          stream.on('end', () =>
+            resolve({ status, statusText: res.statusMessage ?? '', headers: res.headers, body: Buffer.concat(chunks), decoded: !!dec }),
+          );
+          stream.on('error', (e) => reject(failed(url.href, (e as Error).message)));
+          res.on('error', (e) => reject(failed(url.href, (e as Error).message)));
+        },
+      );
+    } catch (e) {
+      // Invalid header names or values are refused by Node before anything is sent.
+      return reject(new AppError(400, 'validation_failed', 'error.outbound_failed', { url: url.href, detail: (e as Error).message }));
+    }
     req.on('error', (e: Error & { code?: string; cause?: unknown }) => {
       const sig = e instanceof RefusalSignal ? e : e.cause instanceof RefusalSignal ? e.cause : null;
       if (sig) return reject(sig.appError);

@@ -95,6 +95,13 @@ for (const viaProxy of [false, true]) {
       expect(got.headers.token).toBeUndefined();
     });
 
+    it('sends header values and paths beyond ASCII', async () => {
+      // A browser cannot put such a header value on a direct request; through the proxy it goes as UTF-8 bytes.
+      const got = await echoed(draft({ url: `${echo.url}/路径/x`, headers: viaProxy ? { 'X-Name': '张三' } : {} }));
+      expect(decodeURIComponent(got.path)).toBe('/路径/x');
+      if (viaProxy) expect(Buffer.from(got.headers['x-name'], 'latin1').toString('utf8')).toBe('张三');
+    });
+
     it('sends form-urlencoded bodies', async () => {
       const got = await echoed(draft({ method: 'PUT', url: `${echo.url}/f`, bodyType: 'form', bodyRows: [row('a', '1'), row('b', '2')] }));
       expect(got.headers['content-type']).toContain('application/x-www-form-urlencoded');

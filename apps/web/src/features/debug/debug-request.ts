@@ -172,9 +172,17 @@ export async function sendRequest(d: DraftRequest, opts: SendOptions, vars: Reco
       url: res.url || d.url,
     };
   }
+  // Header values must be Latin-1: percent-encode a URL or header JSON that holds other characters.
+  const headersJson = JSON.stringify(headers);
+  let targetUrl = d.url;
+  try {
+    targetUrl = new URL(d.url).href;
+  } catch {
+    /* the proxy answers with a clear message */
+  }
   const proxyHeaders: Record<string, string> = {
-    'target-url': d.url,
-    'target-headers': JSON.stringify(headers),
+    'target-url': targetUrl,
+    'target-headers': /[^\x20-\x7e]/.test(headersJson) ? encodeURIComponent(headersJson) : headersJson,
     'target-follow-redirects': String(opts.followRedirects),
   };
   const ct = Object.entries(headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1];
