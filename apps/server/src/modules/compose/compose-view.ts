@@ -93,6 +93,19 @@ export function composeMenu(ctx: Pick<AppContext, 'ids'>, scope: ComposeScope): 
     const forest = buildDocForest(ctx, docs, 'by_order', () => '');
     return forest.get(0) ?? [];
   };
+  // Docs inside a referenced folder show there only (a picker that ticks a folder also ticks its docs).
+  const covered = new Set<number>();
+  for (const r of scope.rows) {
+    const d = scope.docs.get(r.docId);
+    if (!d?.isFolder) continue;
+    const stack = [d.id];
+    while (stack.length) {
+      for (const c of kids.get(stack.pop() as number) ?? []) {
+        covered.add(c.id);
+        if (c.isFolder) stack.push(c.id);
+      }
+    }
+  }
   const seen = new Set<number>();
   const build = (parentId: number, parentNodeId: string, depth: number): TreeNode[] => {
     if (depth > 32) return [];
@@ -105,7 +118,7 @@ export function composeMenu(ctx: Pick<AppContext, 'ids'>, scope: ComposeScope): 
         continue;
       }
       const d = scope.docs.get(r.docId);
-      if (!d || seen.has(d.id)) continue;
+      if (!d || seen.has(d.id) || covered.has(d.id)) continue;
       seen.add(d.id);
       const id = ids.encode(d.id);
       if (d.isFolder) {

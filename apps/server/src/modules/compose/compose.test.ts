@@ -94,6 +94,15 @@ describe('compose projects', () => {
     expect(await verifyShareGrant(t.app, g, { docId: notPicked })).toBeNull();
   });
 
+  it('a ticked folder and its ticked docs show once, inside the folder', async () => {
+    const p = await newProject();
+    await admin('POST', '/api/compose/doc/add', { projectId: p.id, docIds: [folder, f1, f2] });
+    const menu = await anon('GET', '/api/compose/doc/menu', { projectId: p.publicId });
+    expect(menu.data).toHaveLength(1);
+    expect(menu.data[0]).toMatchObject({ label: 'orders', apiCount: expect.any(Number) });
+    expect(menu.data[0].children.map((c: { label: string }) => c.label)).toEqual(expect.arrayContaining(['list orders', 'get order']));
+  });
+
   it('common params and extra pages are shown with the docs', async () => {
     const p = await newProject();
     await admin('POST', '/api/compose/doc/add', { projectId: p.id, docIds: [single] });
