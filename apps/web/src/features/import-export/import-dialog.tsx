@@ -3,6 +3,7 @@
  * one. The server runs the import as a job; the dialog shows its progress, then the counts, warnings and
  * errors (with their location in the source), and opens the application when done.
  */
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, List, Modal, Progress, Radio, Select, Space, Typography, Upload } from 'antd';
 import type { UploadFile } from 'antd/es/upload/interface';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -88,6 +89,40 @@ export function ImportDialog({
       });
   };
 
+  // An application imported from a URL or pasted OpenAPI can be refreshed from that source.
+  const sourceQ = useQuery({
+    queryKey: ['import-source', moduleId],
+    enabled: open && !!moduleId,
+    retry: false,
+    queryFn: () => api.get<{ url: string; hasContent: boolean }>('import/source', { moduleId }),
+  });
+  const canRefresh = !!(sourceQ.data?.url || sourceQ.data?.hasContent);
+
+  const start = (jobId: string) => {
+    setStatus({
+      jobId,
+      state: 'queued',
+      progress: 0,
+      moduleId: '',
+      format: '',
+      counts: { folders: 0, docs: 0, params: 0 },
+      outcome: null,
+      warnings: [],
+      errors: [],
+    });
+    poll(jobId);
+  };
+
+  const refresh = async () => {
+    setBusy(true);
+    try {
+      start((await api.post<{ jobId: string }>('import/refresh', { moduleId })).jobId);
+    } catch (e) {
+      showError(e);
+      setBusy(false);
+    }
+  };
+
   const submit = async (v: FormValues) => {
     const fd = new FormData();
     if (moduleId && v.target !== 'new') fd.append('moduleId', moduleId);
@@ -114,18 +149,7 @@ export function ImportDialog({
     setBusy(true);
     try {
       const { jobId } = await api.post<{ jobId: string }>('import', fd);
-      setStatus({
-        jobId,
-        state: 'queued',
-        progress: 0,
-        moduleId: '',
-        format: '',
-        counts: { folders: 0, docs: 0, params: 0 },
-        outcome: null,
-        warnings: [],
-        errors: [],
-      });
-      poll(jobId);
+      start(jobId);
     } catch (e) {
       showError(e, form);
       setBusy(false);
@@ -152,6 +176,13 @@ export function ImportDialog({
         </Button>,
       ]
     : [
+        ...(canRefresh
+          ? [
+              <Button key="refresh" loading={busy} onClick={refresh} data-testid="import-refresh">
+                {t('ie.import.refresh')}
+              </Button>,
+            ]
+          : []),
         <Button key="cancel" onClick={() => onClose()}>
           {t('common.cancel', 'Cancel')}
         </Button>,
