@@ -20,7 +20,9 @@ import { insertParams, type ParamInput, type ParamSet } from '../apps/server/src
 const APPS = Number(process.env.BENCH_APPS ?? 50);
 const DOCS_PER_APP = Number(process.env.BENCH_DOCS_PER_APP ?? 200);
 const FOLDERS_PER_APP = 10;
-const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+/** Seconds per measured round; ROUNDS rounds of each (hello-world, doc detail), alternating. */
+const DURATION = Number(process.env.BENCH_SECONDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CONNECTIONS = 50;
 const PASSWORD = 'bench-admin-pass-1234';
 
@@ -140,7 +142,11 @@ async function seed(): Promise<{ spaceId: string; docIds: string[]; seconds: num
 
 async function startServer(port: number): Promise<ChildProcess> {
   const prof = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-  const child = spawn(process.execPath, [...prof, 'apps/server/dist/main.js'], {
+  // The same Node flags as `npm start` (read from package.json), unless BENCH_NODE_FLAGS overrides them.
+  const start = JSON.parse(readFileSync('package.json', 'utf8')).scripts.start as string;
+  const startFlags = /node ((?:--\S+ )*)apps\/server\/dist\/main\.js/.exec(start)?.[1] ?? '';
+  const flags = (process.env.BENCH_NODE_FLAGS ?? startFlags).split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...prof, ...flags, 'apps/server/dist/main.js'], {
     env: { ...process.env, DATABASE_URL: `sqlite:${dbFile}`, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -162,17 +168,24 @@ const pct = (xs: number[], q: number) => {
   return s[Math.min(s.length - 1, Math.ceil((q / 100) * s.length) - 1)];
 };
 
+/** CPU seconds (user + system) the process has used so far, from /proc (contention does not inflate it). */
+function cpuSeconds(pid: number): number {
+  const f = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const parts = f.slice(f.lastIndexOf(')') + 2).split(' ');
+  return (Number(parts[11]) + Number(parts[12])) / 100;
+}
+
 function rssMb(pid: number): number {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Number(m[1]) / 1024 : Number.NaN;
 }
 
-async function load(url: string, headers: Record<string, string>, paths?: string[]) {
+async function load(url: string, headers: Record<string, string>, paths?: string[], seconds = DURATION) {
   let i = 0;
   const r = await autocannon({
     url,
     connections: CONNECTIONS,
-    duration: DURATION,
+    duration: seconds,
     headers,
     ...(paths ? { requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, path: paths[i++ % paths.length] }) }] } : {}),
   });
@@ -222,8 +235,28 @@ async function main() {
       ps.reduce((n, x) => n + 1 + countParams((x.children ?? []) as { children?: unknown[] }[]), 0);
     const params = ['headerParams', 'queryParams', 'requestParams', 'responseParams'].reduce((n, k) => n + countParams(check.data[k]), 0);
 
-    const hello = await load(`${base}/api/system/viewConfig`, {});
-    const detail = await load(base, { token }, detailPaths);
+    // The machine is shared: alternate short rounds of both so they see the same background load, and
+    // compare medians. One unmeasured detail round first (JIT and caches warm, as for hello-world).
+    await load(base, { token }, detailPaths, 2);
+    type Round = Awaited<ReturnType<typeof load>> & { cpuUs: number };
+    const hellos: Round[] = [];
+    const details: Round[] = [];
+    const pid = child.pid as number;
+    const measured = async (run: () => ReturnType<typeof load>) => {
+      const c0 = cpuSeconds(pid);
+      const r = await run();
+      return { ...r, cpuUs: ((cpuSeconds(pid) - c0) * 1e6) / Math.max(1, r.total) };
+    };
+    for (let r = 0; r < ROUNDS; r++) {
+      hellos.push(await measured(() => load(`${base}/api/system/viewConfig`, {})));
+      details.push(await measured(() => load(base, { token }, detailPaths)));
+    }
+    const median = (xs: Round[]) => [...xs].sort((a, b) => a.rps - b.rps)[Math.floor(xs.length / 2)];
+    const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    const hello = median(hellos);
+    const detail = median(details);
+    const helloCpu = med(hellos.map((h) => h.cpuUs));
+    const detailCpu = med(details.map((d) => d.cpuUs));
     const rssAfter = rssMb(child.pid as number);
 
     const treeP50 = pct(times, 50);
@@ -249,10 +282,20 @@ async function main() {
         result: `${ok(detail.rps >= 3000)}; p50 ${detail.p50} ms, p99 ${detail.p99} ms, errors ${detail.non2xx}`,
       },
       { metric: 'doc detail / hello-world', value: ratio.toFixed(2), target: '>= 0.33', result: ok(ratio >= 1 / 3) },
+      { metric: 'server CPU per hello-world (µs)', value: helloCpu.toFixed(0), target: '', result: '' },
+      {
+        metric: 'server CPU per doc detail (µs)',
+        value: detailCpu.toFixed(0),
+        target: '<= 3x hello',
+        result: `${ok(detailCpu <= 3 * helloCpu)}; one core = ${(1e6 / detailCpu).toFixed(0)} detail/s vs ${(1e6 / helloCpu).toFixed(0)} hello/s`,
+      },
       { metric: 'server RSS at start (MB)', value: rssStart.toFixed(0), target: '', result: '' },
       { metric: 'server RSS after load (MB)', value: rssAfter.toFixed(0), target: '< 200', result: ok(rssAfter < 200) },
     ]);
-    console.log('hello-world = GET /api/system/viewConfig (no token, no database); server LOG_LEVEL=warn.');
+    console.log(
+      `server: node ${flags.join(' ')} apps/server/dist/main.js (as npm start); hello-world = GET /api/system/viewConfig (no token, no database); req/s are medians of ${ROUNDS} alternating ${DURATION}-s rounds` +
+        `\n(detail rounds: ${details.map((d) => d.rps.toFixed(0)).join(', ')}; hello rounds: ${hellos.map((d) => d.rps.toFixed(0)).join(', ')}); server LOG_LEVEL=warn.`,
+    );
   } finally {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));

@@ -1,5 +1,6 @@
 /** Kysely factory per dialect, migrations, and the transaction helper. */
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
@@ -15,8 +16,8 @@ import {
   sql,
   type Transaction,
 } from 'kysely';
-import { createPool as createMysqlPool } from 'mysql2';
-import pg from 'pg';
+import type * as Mysql2 from 'mysql2';
+import type PgModule from 'pg';
 import type { Dialect } from '../config.js';
 import { allMigrations } from './migrations/index.js';
 import type { Database } from './types.js';
@@ -27,9 +28,18 @@ export type Tx = Transaction<Database>;
 /** Either the database or a transaction: every repository method accepts both. */
 export type Conn = Db | Tx;
 
-// PostgreSQL returns int8 (bigint, COUNT) as strings; our bigints are epoch ms and counts, safe as numbers.
-pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
-pg.types.setTypeParser(1700, (v) => Number(v));
+// The PostgreSQL and MySQL drivers load only when used (each costs ~10 MB of memory on an SQLite install).
+const requireDriver = createRequire(import.meta.url);
+let pgLoaded: typeof PgModule | null = null;
+function loadPg(): typeof PgModule {
+  if (!pgLoaded) {
+    pgLoaded = requireDriver('pg') as typeof PgModule;
+    // PostgreSQL returns int8 (bigint, COUNT) as strings; our bigints are epoch ms and counts, safe as numbers.
+    pgLoaded.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+    pgLoaded.types.setTypeParser(1700, (v) => Number(v));
+  }
+  return pgLoaded;
+}
 
 export interface DatabaseHandle {
   db: Db;
@@ -53,19 +63,23 @@ export function openDatabase(dialect: Dialect, url: string, sqlitePath: string):
     (file as { prepare: typeof prepare }).prepare = ((source: string) => {
       let st = stmts.get(source);
       if (!st) {
-        if (stmts.size >= 2000) stmts.clear();
         st = prepare(source);
-        stmts.set(source, st);
+        // Long IN lists make one-off statements: not worth keeping (each holds native memory).
+        if (source.length <= 2000) {
+          if (stmts.size >= 500) stmts.clear();
+          stmts.set(source, st);
+        }
       }
       return st;
     }) as typeof prepare;
     kdialect = new SqliteDialect({ database: file });
   } else if (dialect === 'postgres') {
+    const pg = loadPg();
     kdialect = new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 10 }) });
   } else {
     const u = new URL(url.replace(/^mariadb:/, 'mysql:'));
     kdialect = new MysqlDialect({
-      pool: createMysqlPool({
+      pool: (requireDriver('mysql2') as typeof Mysql2).createPool({
         host: u.hostname,
         port: Number(u.port || 3306),
         user: decodeURIComponent(u.username),
