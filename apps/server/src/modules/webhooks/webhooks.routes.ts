@@ -21,7 +21,8 @@ const KindSchema = Type.Union(WEBHOOK_KINDS.map((k) => Type.Literal(k)));
 function hintOf(url: string): string {
   try {
     const u = new URL(url);
-    return `${u.protocol}//${u.host}${u.pathname}`.slice(0, 255);
+    // Host only: robot paths (Slack, Feishu) and queries (DingTalk, WeCom) carry the secret.
+    return `${u.protocol}//${u.host}`.slice(0, 255);
   } catch {
     return '';
   }
