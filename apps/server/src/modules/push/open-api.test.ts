@@ -2,6 +2,8 @@
  * Contract tests of the Torna open API: envelopes shaped exactly as smart-doc and torna-sdk send them
  * (torna-compat S1–S4, §1c), the merge rules of §1b, and Folio's improvements.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { DocType, ParamOwner, ParamStyle } from '@folio/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call, createTestApp, createUser, createWorld, type TestApp } from '../../../test/harness.js';
@@ -492,6 +494,31 @@ describe('merge rules', () => {
       (await openApi(t.app, tornaSdkEnvelope('doc.category.name.update', a.token, { id: c.body.data.id, name: 'Dog' }))).body.code,
     ).toBe('0');
     expect((await liveDocs(a.id)).map((d) => d.name)).toEqual(['Dog']);
+  });
+});
+
+describe('POST /api/push/openapi', () => {
+  it('pushes an OpenAPI YAML file with the application token, with the same merge and outcome', async () => {
+    const a = await newApp();
+    const yaml = readFileSync(join(import.meta.dirname, '../../../test/fixtures/openapi/oai-petstore-v3.0.yaml'), 'utf8');
+    const send = (token: string, body: string, query = 'isReplace=1&isOverride=0') =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/push/openapi?${query}`,
+        headers: { token, 'content-type': 'application/yaml' },
+        payload: body,
+      });
+    const r = await send(a.token, yaml);
+    expect(r.statusCode).toBe(200);
+    expect(r.json()).toMatchObject({ code: '0', data: { added: 3, deleted: 0 } });
+    const docs = (await liveDocs(a.id)).filter((d) => !d.isFolder);
+    expect(docs.map((d) => `${d.httpMethod} ${d.url}`).sort()).toEqual(['GET /pets', 'GET /pets/{petId}', 'POST /pets']);
+    expect((await send(a.token, yaml)).json().data).toMatchObject({ added: 0, unchanged: 3 });
+    const bad = await send('not-a-token', yaml);
+    expect([bad.statusCode, bad.json().code, bad.json().error]).toEqual([401, '100', 'unauthorized']);
+    const broken = await send(a.token, 'openapi: [unclosed');
+    expect(broken.statusCode).toBe(422);
+    expect((await liveDocs(a.id)).filter((d) => !d.isFolder)).toHaveLength(3);
   });
 });
 
