@@ -93,6 +93,17 @@ export function openDatabase(dialect: Dialect, url: string, sqlitePath: string):
     });
   }
   const epoch = new WriteEpochPlugin();
+  // Tell the epochs about commits (see write-epoch.ts): wrap the driver's commitTransaction.
+  const createDriver = kdialect.createDriver.bind(kdialect);
+  kdialect.createDriver = () => {
+    const driver = createDriver();
+    const commit = driver.commitTransaction.bind(driver);
+    driver.commitTransaction = async (connection) => {
+      await commit(connection);
+      epoch.committed();
+    };
+    return driver;
+  };
   const db = new Kysely<Database>({ dialect: kdialect, plugins: [new CamelCasePlugin(), epoch] });
   registerWriteEpoch(db, epoch);
   return { db, dialect, destroy: () => db.destroy() };

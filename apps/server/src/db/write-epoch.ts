@@ -31,28 +31,49 @@ function tablesOf(node: unknown, out: Set<string>, depth = 0): void {
 
 /** Counts writes per table group of one database handle. */
 export class WriteEpochPlugin implements KyselyPlugin {
-  /** Bumped on every insert/update/delete that names a table of the group (also when it later rolls back). */
+  /**
+   * Bumped when a write naming a table of the group is compiled, again when its result arrives, and again
+   * when the next transaction commits. So a reader that read between the write and its commit (other
+   * connections on PostgreSQL/MySQL see the old rows until then) cannot keep its entry past the commit.
+   */
   readonly epochs: Record<EpochGroup, number> = { auth: 0, content: 0 };
+  private readonly pending = new Map<unknown, EpochGroup[]>();
+  private readonly dirty = new Set<EpochGroup>();
+
+  private bump(groups: Iterable<EpochGroup>): void {
+    for (const g of groups) this.epochs[g]++;
+  }
 
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
     const k = args.node.kind;
     if (k === 'InsertQueryNode' || k === 'UpdateQueryNode' || k === 'DeleteQueryNode') {
       const tables = new Set<string>();
       tablesOf(args.node, tables);
-      for (const g of Object.keys(GROUPS) as EpochGroup[]) {
-        for (const t of tables) {
-          if (GROUPS[g].has(t)) {
-            this.epochs[g]++;
-            break;
-          }
-        }
+      const groups = (Object.keys(GROUPS) as EpochGroup[]).filter((g) => [...tables].some((t) => GROUPS[g].has(t)));
+      if (groups.length) {
+        this.bump(groups);
+        for (const g of groups) this.dirty.add(g);
+        if (this.pending.size > 10_000) this.pending.clear();
+        this.pending.set(args.queryId, groups);
       }
     }
     return args.node;
   }
 
   async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    const groups = this.pending.get(args.queryId);
+    if (groups) {
+      this.pending.delete(args.queryId);
+      this.bump(groups);
+    }
     return args.result;
+  }
+
+  /** Called after every transaction commit. */
+  committed(): void {
+    if (!this.dirty.size) return;
+    this.bump(this.dirty);
+    this.dirty.clear();
   }
 }
 
