@@ -23,6 +23,9 @@ function withHarness(prefix: string) {
   });
 }
 
+/** Polls what a person sees, patient enough for a loaded 2-core machine. */
+const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000, interval: 100 });
+
 /** Clicks the primary button of the open modal. */
 const okModal = (page: Page) => page.locator('.ant-modal-wrap:visible .ant-modal-footer .ant-btn-primary').last().click();
 
@@ -55,7 +58,7 @@ describe('accounts', () => {
     await page.locator('#password').fill(ADMIN_PASSWORD);
     await page.locator('button[type=submit]').click();
     await page.waitForURL(`**/space/info/${space.id}`);
-    await expect.poll(() => page.locator('.page-header').textContent()).toContain('Space info');
+    await poll(() => page.locator('.page-header').textContent()).toContain('Space info');
     // A logged-in user opening /login goes to / (→ /dashboard).
     await page.goto('/login');
     await page.waitForURL(/\/dashboard$/);
@@ -74,7 +77,7 @@ describe('accounts', () => {
     await admin.locator('#username').fill('boss');
     await admin.locator('#password').fill('wrong-password');
     await admin.locator('button[type=submit]').click();
-    await expect.poll(() => admin.locator('.ant-message').textContent()).not.toBe('');
+    await poll(() => admin.locator('.ant-message').textContent()).not.toBe('');
     expect(admin.url()).toContain('/login');
     await admin.locator('#password').fill('boss-pass-1');
     await admin.locator('button[type=submit]').click();
@@ -99,11 +102,11 @@ describe('accounts', () => {
     await user.locator('#password').fill('newbie-pass-1');
     await user.locator('#confirm').fill('newbie-pass-2');
     await user.locator('button[type=submit]').click();
-    await expect.poll(() => user.locator('.ant-form-item-explain').first().textContent()).toBe('two passwords differ');
+    await poll(() => user.locator('.ant-form-item-explain').first().textContent()).toBe('two passwords differ');
     await user.locator('#confirm').fill('newbie-pass-1');
     await user.locator('button[type=submit]').click();
     await user.waitForURL(/\/dashboard/);
-    await expect.poll(() => user.locator('.page-header').textContent()).toContain('Spaces');
+    await poll(() => user.locator('.page-header').textContent()).toContain('Spaces');
     // The new password works from now on.
     expect((await h.api('POST', 'user/login', { username: 'newbie', password: 'newbie-pass-1' })).code).toBe('0');
   });
@@ -141,7 +144,7 @@ describe('management mode', () => {
     await page.getByTestId('new-folder').click();
     await page.getByTestId('folder-name').fill('Orders');
     await okModal(page);
-    await expect.poll(() => page.getByTestId('tree-node').first().textContent()).toBe('Orders(0)');
+    await poll(() => page.getByTestId('tree-node').first().textContent()).toBe('Orders(0)');
 
     // New HTTP doc inside the folder (folder menu → new doc here).
     await page.getByTestId('tree-node').first().hover();
@@ -159,14 +162,14 @@ describe('management mode', () => {
       .getByTestId('json-import-text')
       .fill('{"customerId": 42, "items": [{"sku": "A1", "qty": 2}], "tags": ["x"]}');
     await okModal(page);
-    await expect.poll(() => page.getByTestId('request-params').getByTestId('param-name').count()).toBe(5);
+    await poll(() => page.getByTestId('request-params').getByTestId('param-name').count()).toBe(5);
     // A bad parameter name is refused with the spec's message.
     await page.getByTestId('request-params').getByTestId('param-add').click();
     await page.getByTestId('request-params').getByTestId('param-name').last().fill('bad name');
     await page.getByTestId('doc-save').click();
-    await expect
-      .poll(() => page.locator('.ant-message').textContent())
-      .toContain('Parameter names may only contain letters, digits, hyphen and underscore');
+    await poll(() => page.locator('.ant-message').textContent()).toContain(
+      'Parameter names may only contain letters, digits, hyphen and underscore',
+    );
     await page.getByTestId('request-params').locator('[aria-label="Delete"]').last().click();
     await page.getByRole('tab', { name: /Response/ }).click();
     await page.getByTestId('response-params').getByTestId('param-import-json').click();
@@ -178,7 +181,7 @@ describe('management mode', () => {
     docId = new URL(page.url()).searchParams.get('docId') ?? '';
 
     // The tree shows the folder count and a POST tag in the default colour.
-    await expect.poll(() => page.getByTestId('tree-node').first().textContent()).toBe('Orders(1)');
+    await poll(() => page.getByTestId('tree-node').first().textContent()).toBe('Orders(1)');
     const tag = page.getByTestId('method-tag').first();
     expect(await tag.textContent()).toBe('POST');
     expect(await tag.getAttribute('class')).toContain('ant-tag-default');
@@ -204,12 +207,12 @@ describe('management mode', () => {
   it('deleting a non-empty folder asks; it goes only when its contents are ticked for deletion too', async () => {
     const page = await h.newPage({ token: h.adminToken, lang: 'en' });
     await page.goto(`/project/doc/${projectId}`);
-    await expect.poll(() => page.getByTestId('tree-node').first().textContent()).toBe('Orders(1)');
+    await poll(() => page.getByTestId('tree-node').first().textContent()).toBe('Orders(1)');
     await page.getByTestId('tree-node').first().hover();
     await page.locator('.tree-more').first().click();
     await page.locator('.ant-dropdown-menu-item-danger').click();
     // Confirming without the option leaves a non-empty folder in place (the server refuses).
-    await expect.poll(() => page.locator('.ant-modal-confirm').textContent()).toContain('not empty');
+    await poll(() => page.locator('.ant-modal-confirm').textContent()).toContain('not empty');
     await page.locator('.ant-modal-confirm .ant-btn-dangerous').click();
     await page.waitForTimeout(500);
     expect(await page.getByTestId('tree-node').first().textContent()).toBe('Orders(1)');
@@ -217,13 +220,13 @@ describe('management mode', () => {
     // A copy of the doc outside the folder survives; ticking the option deletes the folder and its doc.
     const copy = await h.admin<{ id: string }>('POST', 'doc/copy', { id: docId, parentId: '' });
     await page.reload();
-    await expect.poll(() => page.getByTestId('tree-node').count()).toBe(2);
+    await poll(() => page.getByTestId('tree-node').count()).toBe(2);
     await page.getByTestId('tree-node').first().hover();
     await page.locator('.tree-more').first().click();
     await page.locator('.ant-dropdown-menu-item-danger').click();
     await page.getByTestId('delete-children').click();
     await page.locator('.ant-modal-confirm .ant-btn-dangerous').click();
-    await expect.poll(() => page.getByTestId('tree-node').count()).toBe(1);
+    await poll(() => page.getByTestId('tree-node').count()).toBe(1);
     expect((await h.api('GET', 'doc/detail', { id: docId }, h.adminToken)).status).toBe(404);
     docId = copy.id;
   });
@@ -234,7 +237,7 @@ describe('management mode', () => {
     const page = await h.newPage({ token: guest.token, lang: 'en' });
     await page.goto(`/project/doc/${projectId}?docId=${docId}`);
     await page.getByTestId('tree-filter').waitFor();
-    await expect.poll(() => page.getByTestId('tree-node').count()).toBeGreaterThan(0);
+    await poll(() => page.getByTestId('tree-node').count()).toBeGreaterThan(0);
     expect(await page.getByTestId('new-doc').count()).toBe(0);
     expect(await page.getByTestId('new-folder').count()).toBe(0);
     expect(await page.getByTestId('doc-edit').count()).toBe(0);
@@ -257,6 +260,12 @@ describe('management mode', () => {
     const page = await h.newPage({ token, lang: 'en' });
     await page.goto(`/doc/edit/${modules[0].id}/${docId}`);
     await page.getByTestId('doc-name').fill('Create order v2');
+    // Leaving with unsaved edits asks first; staying keeps them.
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.locator('.ant-modal-confirm-title', { hasText: 'Leave without saving?' }).waitFor();
+    expect(await page.locator('.ant-modal-confirm').count()).toBe(1);
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Stay' }).click();
+    expect(page.url()).toContain('/doc/edit/');
     // The session is revoked elsewhere.
     expect((await h.api('POST', 'user/logout', {}, token)).code).toBe('0');
     await page.getByTestId('doc-save').click();
@@ -282,12 +291,12 @@ describe('language and mobile', () => {
   it('switches language from the server list and keeps it after a reload', async () => {
     const page = await h.newPage({ lang: 'zh-CN' });
     await page.goto('/login');
-    await expect.poll(() => page.locator('button[type=submit]').textContent()).toContain('登');
+    await poll(() => page.locator('button[type=submit]').textContent()).toContain('登');
     await page.locator('.auth-lang .ant-select').click();
     await page.locator('.ant-select-item-option[title="English"]').click();
-    await expect.poll(() => page.locator('button[type=submit]').textContent()).toBe('Log in');
+    await poll(() => page.locator('button[type=submit]').textContent()).toBe('Log in');
     await page.reload();
-    await expect.poll(() => page.locator('button[type=submit]').textContent()).toBe('Log in');
+    await poll(() => page.locator('button[type=submit]').textContent()).toBe('Log in');
   });
 
   it('a 375 px viewport shows the mobile layout with the sidebar closed until toggled', async () => {
@@ -302,7 +311,7 @@ describe('language and mobile', () => {
     expect(await page.locator('.brand-name').count()).toBe(0);
     await h.shot(page, 'mobile-closed');
     await page.getByRole('button', { name: 'Toggle sidebar' }).click();
-    await expect.poll(async () => (await sider.boundingBox())?.width ?? 0).toBe(200);
+    await poll(async () => (await sider.boundingBox())?.width ?? 0).toBe(200);
     await h.shot(page, 'mobile-open');
   });
 });

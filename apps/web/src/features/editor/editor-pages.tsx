@@ -27,9 +27,9 @@ import {
   TreeSelect,
   Typography,
 } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Navigate, useBlocker, useNavigate, useParams, useSearchParams } from 'react-router';
 import { MarkdownEditor } from '../../components/markdown-editor';
 import { ParamTable } from '../../components/param-table';
 import { RichTextEditor } from '../../components/rich-text-editor';
@@ -85,17 +85,24 @@ function DocEditor({ moduleId, mode }: { moduleId: string; mode: Mode }) {
   const [dirty, setDirty] = useState(false);
   const [saving, setSaving] = useState(false);
   useUnsavedEdits(dirty);
+  const saved = useRef(false);
+  useLeaveGuard(dirty, saved);
   const url: string = Form.useWatch('url', form) ?? '';
 
   const type = mode.kind === 'new' ? mode.type : (source.data?.type ?? DocType.HTTP);
+  // The form is filled once per editor; later refetches or re-renders never overwrite the user's edits.
+  const newType = mode.kind === 'new' ? mode.type : -1;
+  const newParent = mode.kind === 'new' ? mode.parentId : '';
   const initial = useMemo(() => {
-    if (mode.kind === 'new') return emptyDoc(mode.type, mode.parentId);
+    if (newType >= 0) return emptyDoc(newType, newParent);
     if (!source.data) return null;
     return docToForm(source.data, mode.kind === 'copy', t('doc.copySuffix'));
-  }, [mode, source.data, t]);
+  }, [newType, newParent, mode.kind, source.data, t]);
+  const filled = useRef(false);
 
   useEffect(() => {
-    if (!initial) return;
+    if (!initial || filled.current) return;
+    filled.current = true;
     form.setFieldsValue(initial.values);
     setParams(initial.params);
     setDirty(false);
@@ -140,6 +147,7 @@ function DocEditor({ moduleId, mode }: { moduleId: string; mode: Mode }) {
         params,
       });
       const r = await api.post<{ id: string }>('doc/save', payload);
+      saved.current = true;
       setDirty(false);
       invalidateModule(moduleId);
       await queryClient.invalidateQueries({ queryKey: ['doc', r.id] });
@@ -493,6 +501,34 @@ function DocEditor({ moduleId, mode }: { moduleId: string; mode: Mode }) {
       )}
     </div>
   );
+}
+
+/** Asks before leaving the editor (in-app navigation) while it holds unsaved edits. */
+function useLeaveGuard(dirty: boolean, saved: React.RefObject<boolean>) {
+  const { t } = useTranslation();
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirty && !saved.current && currentLocation.pathname !== nextLocation.pathname,
+  );
+  const asking = useRef(false);
+  useEffect(() => {
+    if (blocker.state !== 'blocked' || asking.current) return;
+    asking.current = true;
+    ui.modal?.confirm({
+      title: t('editor.leaveTitle'),
+      content: t('editor.leaveText'),
+      okText: t('editor.leave'),
+      cancelText: t('editor.stay'),
+      okButtonProps: { danger: true },
+      onOk: () => {
+        asking.current = false;
+        blocker.proceed();
+      },
+      onCancel: () => {
+        asking.current = false;
+        blocker.reset();
+      },
+    });
+  }, [blocker, t]);
 }
 
 /** A boolean doc field shown as a checkbox above a parameter table. */
