@@ -43,7 +43,7 @@ describe('debug console', () => {
   it('sends the doc request to the environment through the proxy and shows the response', async () => {
     const page = await h.newPage({ token: h.adminToken, lang: 'en' });
     await page.goto(`/view/${w.createDocId}`);
-    await page.getByTestId('doc-title').waitFor({ timeout: 30_000 });
+    await page.getByTestId('doc-title').waitFor({ timeout: 60_000 });
     await page.getByRole('tab', { name: /debug/i }).click();
     await page.getByTestId('debug-panel').waitFor();
     await pickEcho(page);
@@ -85,7 +85,7 @@ describe('debug console', () => {
     });
     const page = await h.newPage({ token: h.adminToken, lang: 'en' });
     await page.goto(`/view/${w.getDocId}`);
-    await page.getByTestId('doc-title').waitFor({ timeout: 30_000 });
+    await page.getByTestId('doc-title').waitFor({ timeout: 60_000 });
     await page.getByRole('tab', { name: /debug/i }).click();
     await page.getByTestId('debug-panel').waitFor();
     await pickEcho(page);
@@ -104,7 +104,7 @@ describe('debug console', () => {
   it('reports a send that the browser blocks (no CORS on the target) with the spec text', async () => {
     const page = await h.newPage({ token: h.adminToken, lang: 'en' });
     await page.goto(`/view/${w.createDocId}`);
-    await page.getByTestId('doc-title').waitFor({ timeout: 30_000 });
+    await page.getByTestId('doc-title').waitFor({ timeout: 60_000 });
     await page.getByRole('tab', { name: /debug/i }).click();
     await page.getByTestId('debug-panel').waitFor();
     await pickEcho(page);
@@ -115,7 +115,7 @@ describe('debug console', () => {
       .toBe('send failed, press F12 to see Console');
     // The switch is remembered for the application.
     await page.reload();
-    await page.getByTestId('doc-title').waitFor({ timeout: 30_000 });
+    await page.getByTestId('doc-title').waitFor({ timeout: 60_000 });
     await page.getByRole('tab', { name: /debug/i }).click();
     expect(await page.getByTestId('debug-proxy').getAttribute('aria-checked')).toBe('false');
   });
@@ -123,7 +123,7 @@ describe('debug console', () => {
   it('says why the proxy refuses a target outside the environments', async () => {
     const page = await h.newPage({ token: h.adminToken, lang: 'en' });
     await page.goto(`/view/${w.getDocId}`);
-    await page.getByTestId('doc-title').waitFor({ timeout: 30_000 });
+    await page.getByTestId('doc-title').waitFor({ timeout: 60_000 });
     await page.getByRole('tab', { name: /debug/i }).click();
     // The previous flow switched the proxy off for this application (remembered on the server): switch it back on.
     if ((await page.getByTestId('debug-proxy').getAttribute('aria-checked')) !== 'true') await page.getByTestId('debug-proxy').click();
@@ -146,7 +146,7 @@ describe('debug console in a share', () => {
     });
     const page = await h.newPage({ lang: 'en' });
     await page.goto(`/share/${share.publicId}/${w.createDocId}`);
-    await page.getByTestId('doc-title').waitFor({ timeout: 30_000 });
+    await page.getByTestId('doc-title').waitFor({ timeout: 60_000 });
     await page.getByRole('tab', { name: /debug/i }).click();
     await page.getByTestId('debug-panel').waitFor();
     if ((await page.getByTestId('debug-proxy').getAttribute('aria-checked')) !== 'true') await page.getByTestId('debug-proxy').click();
@@ -163,7 +163,7 @@ describe('mock rules in management mode', () => {
   it('previews a script rule with the server sandbox, saves it, and its URL answers', async () => {
     const page = await h.newPage({ token: h.adminToken, lang: 'en' });
     await page.goto(`/project/doc/${w.projectId}?moduleId=${w.moduleId}&docId=${w.getDocId}`);
-    await page.getByRole('tab', { name: /^Mock/ }).click({ timeout: 30_000 });
+    await page.getByRole('tab', { name: /^Mock/ }).click({ timeout: 60_000 });
     await page.getByTestId('mock-panel').waitFor();
     await expect.poll(() => page.getByTestId('mock-rule').count()).toBe(1);
     expect(await page.getByTestId('mock-url').first().textContent()).toContain(`/mock/${w.moduleId}/orders/{id}`);

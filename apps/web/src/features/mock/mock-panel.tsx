@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
 import { copyText } from '../../lib/clipboard';
 import { ui } from '../../lib/ui';
+import { useDebugContext } from '../debug/debug-api';
 import { type Row, row, rowsObject } from '../debug/debug-request';
 import { KvTable } from '../debug/kv-table';
 
@@ -81,6 +82,8 @@ export function MockPanel({ doc }: { doc: DocDetail }) {
   const qc = useQueryClient();
   const key = ['mockRules', doc.id];
   const q = useQuery({ queryKey: key, queryFn: () => api.get<MockRule[]>('doc/mock/list', { docId: doc.id }) });
+  // Edit rights come with the debug context of the doc (guests read rules and URLs only).
+  const canEdit = useDebugContext(doc.id, '').data?.canEditMock ?? false;
   const [draft, setDraft] = useState<Draft | null>(null);
   const [preview, setPreview] = useState<{ ok: boolean; body: string; error: string } | null>(null);
   const save = useMutation({
@@ -104,6 +107,22 @@ export function MockPanel({ doc }: { doc: DocDetail }) {
       void qc.invalidateQueries({ queryKey: key });
     },
   });
+  const editActions = (r: MockRule) => [
+    <Button
+      key="edit"
+      size="small"
+      icon={<EditOutlined />}
+      onClick={() => {
+        setPreview(null);
+        setDraft(draftOf(r, doc));
+      }}
+    >
+      {t('mock.edit')}
+    </Button>,
+    <Popconfirm key="del" title={t('mock.deleteConfirm')} onConfirm={() => del.mutate(r.id)}>
+      <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('mock.delete')} />
+    </Popconfirm>,
+  ];
   const runPreview = async () => {
     if (!draft) return;
     const r = await api.post<{ ok: boolean; body: string; error: string }>('doc/mock/preview', {
@@ -126,6 +145,7 @@ export function MockPanel({ doc }: { doc: DocDetail }) {
     <div data-testid="mock-panel">
       <Space style={{ marginBottom: 8 }}>
         <Button
+          hidden={!canEdit}
           icon={<PlusOutlined />}
           onClick={() => {
             setPreview(null);
@@ -146,20 +166,7 @@ export function MockPanel({ doc }: { doc: DocDetail }) {
               <Button key="copy" size="small" icon={<CopyOutlined />} onClick={() => copyText(absolute(r.url))}>
                 {t('mock.copyUrl')}
               </Button>,
-              <Button
-                key="edit"
-                size="small"
-                icon={<EditOutlined />}
-                onClick={() => {
-                  setPreview(null);
-                  setDraft(draftOf(r, doc));
-                }}
-              >
-                {t('mock.edit')}
-              </Button>,
-              <Popconfirm key="del" title={t('mock.deleteConfirm')} onConfirm={() => del.mutate(r.id)}>
-                <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('mock.delete')} />
-              </Popconfirm>,
+              ...(canEdit ? editActions(r) : []),
             ]}
           >
             <List.Item.Meta
