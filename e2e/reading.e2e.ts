@@ -153,7 +153,7 @@ describe('encrypted share', () => {
     expect(createHash('md5').update('open-sesame').digest('hex')).toHaveLength(32);
   });
 
-  it('an expired share says so', async () => {
+  it('expired, disabled and unknown shares say so', async () => {
     const share = await h.admin<{ publicId: string }>('POST', 'share/add', {
       moduleId: w.moduleId,
       type: 1,
@@ -163,5 +163,11 @@ describe('encrypted share', () => {
     const page = await h.newPage({ lang: 'en' });
     await page.goto(`/share/${share.publicId}`);
     await expect.poll(() => page.getByTestId('gate-message').textContent()).toBe('The link has expired');
+    const off = await h.admin<{ id: string; publicId: string }>('POST', 'share/add', { moduleId: w.moduleId, type: 1, isAll: 1 });
+    await h.admin('POST', 'share/disable', { id: off.id });
+    await page.goto(`/share/${off.publicId}`);
+    await expect.poll(() => page.getByTestId('gate-message').textContent()).toBe('The link is no longer valid');
+    await page.goto('/share/no-such-link');
+    await expect.poll(() => page.getByTestId('gate-message').textContent()).toBe('The link does not exist');
   });
 });
