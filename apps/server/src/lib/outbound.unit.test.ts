@@ -189,7 +189,7 @@ describe('outboundRequest against a local echo server', () => {
       outboundRequest({ settings: settings() }, { url: `${echo.url}/slow`, allowTargets: [echo.url], timeoutMs: 200 }),
     );
     expect(slow.status).toBe(504);
-    expect(Date.now() - t0).toBeLessThan(3000);
+    expect(Date.now() - t0).toBeLessThan(8000);
     const big = await refusal(
       outboundRequest({ settings: settings() }, { url: `${echo.url}/big?n=5000`, allowTargets: [echo.url], maxResponseBytes: 1000 }),
     );
