@@ -6,10 +6,11 @@
  * needs gigabytes for an application like GitHub's (74,000 parameter rows); the text body needs megabytes.
  */
 import { Document, HeadingLevel, Packer, Paragraph } from 'docx';
-import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
+import { strFromU8, unzipSync } from 'fflate';
 import { type DocView, docView, labels } from './doc-view.js';
 import type { ExportSet } from './export-scope.js';
 import { walkOutline } from './export-scope.js';
+import { zipFiles } from './zip.js';
 
 const MARKER = '__FOLIO_DOCX_BODY__';
 const MONO = 'Consolas';
@@ -132,7 +133,8 @@ export async function toDocx(set: ExportSet, lang: string): Promise<Buffer> {
   const start = xml.lastIndexOf('<w:p>', at);
   const end = xml.indexOf('</w:p>', at) + '</w:p>'.length;
   if (at < 0 || start < 0) throw new Error('docx shell without body marker');
-  files['word/document.xml'] = strToU8(xml.slice(0, start) + body.join('') + xml.slice(end));
-  // Fast deflate: the body XML compresses well at level 1 and level 6 costs seconds on big applications.
-  return Buffer.from(zipSync(files, { level: 1 }));
+  const out: Record<string, Uint8Array | string> = { '[Content_Types].xml': files['[Content_Types].xml'] };
+  for (const [name, data] of Object.entries(files)) if (name !== '[Content_Types].xml') out[name] = data;
+  out['word/document.xml'] = xml.slice(0, start) + body.join('') + xml.slice(end);
+  return zipFiles(out, 4);
 }

@@ -1,8 +1,8 @@
 /** Markdown exports: one file for the whole scope, or a zip with one file per doc in folder paths. */
-import { strToU8, zipSync } from 'fflate';
 import { docView, labels } from './doc-view.js';
 import type { ExportSet, OutlineNode } from './export-scope.js';
 import { walkOutline } from './export-scope.js';
+import { zipFiles } from './zip.js';
 
 const cell = (s: string) => s.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, '<br>');
 
@@ -70,15 +70,15 @@ const safe = (s: string) =>
     .slice(0, 100) || '_';
 
 /** The scope as a zip: one Markdown file per doc, folders as directories. */
-export function toMarkdownZip(set: ExportSet, lang: string): Uint8Array {
-  const files: Record<string, Uint8Array> = {};
+export function toMarkdownZip(set: ExportSet, lang: string): Buffer {
+  const files: Record<string, string> = {};
   const single = set.roots.length === 1 && set.roots[0].kind === 'module';
   walkOutline(set.roots, (n, _depth, path) => {
     if (n.kind !== 'doc') return;
     const dir = (single ? path.slice(1) : path).map(safe).join('/');
     let name = `${dir ? `${dir}/` : ''}${safe(n.name)}.md`;
     for (let i = 2; files[name]; i++) name = `${dir ? `${dir}/` : ''}${safe(n.name)} (${i}).md`;
-    files[name] = strToU8(docMarkdown(n, set, lang, 1));
+    files[name] = docMarkdown(n, set, lang, 1);
   });
-  return zipSync(files, { level: 6 });
+  return zipFiles(files, 6);
 }
