@@ -3,6 +3,8 @@
  * their history; two versions compare side by side with added/removed/changed parameters highlighted;
  * a restore asks first and lands in the change log; /openapi shows the guide with the application token.
  */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from './harness.js';
 
@@ -10,6 +12,7 @@ let h: Harness;
 let moduleId: string;
 let token: string;
 let docId: string;
+let projectId: string;
 
 const enc = (s: string) => encodeURIComponent(s).replace(/%20/g, '+');
 
@@ -55,6 +58,7 @@ beforeAll(async () => {
   h = await startHarness({ prefix: 'push-history' });
   const space = await h.admin('POST', 'space/add', { name: 'Push space', isCompose: 0 });
   const project = await h.admin('POST', 'project/add', { spaceId: space.id, name: 'Shop', description: '', isPrivate: 0 });
+  projectId = project.id;
   moduleId = (await h.admin('POST', 'module/add', { projectId: project.id, name: 'order-service' })).id;
   token = (await h.admin('GET', 'module/token/get', { moduleId })).token;
   await push(
@@ -115,5 +119,48 @@ describe('history of pushed docs', () => {
     expect(await guide.textContent()).toContain('"openUrl"');
     expect(await guide.textContent()).toContain('apiUploadNums');
     await h.shot(page, 'openapi');
+  });
+});
+
+describe('chat webhooks', () => {
+  let robot: Server;
+  const received: string[] = [];
+  beforeAll(async () => {
+    robot = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => {
+        body += c;
+      });
+      req.on('end', () => {
+        received.push(body);
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end('{"errcode":0,"errmsg":"ok"}');
+      });
+    });
+    await new Promise<void>((r) => robot.listen(0, '127.0.0.1', r));
+    await h.admin('POST', 'admin/setting/update', { values: { 'folio.outbound.allowlist': '127.0.0.1' } });
+  });
+  afterAll(async () => {
+    await new Promise<void>((r) => robot.close(() => r()));
+  });
+
+  it('an admin adds a WeCom robot in the application settings, test-sends it and sees the delivery', async () => {
+    const port = (robot.address() as AddressInfo).port;
+    const page = await h.newPage({ token: h.adminToken, lang: 'en' });
+    await page.goto(`/project/doc/${projectId}?moduleId=${moduleId}&tab=settings`);
+    await page.getByRole('tab', { name: 'Chat webhooks' }).click();
+    await page.getByRole('button', { name: 'Add webhook' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('combobox').first().click();
+    await page.locator('.ant-select-item-option', { hasText: 'WeCom' }).click();
+    await dialog.getByLabel('Name').fill('team group');
+    await dialog.getByLabel('Webhook URL').fill(`http://127.0.0.1:${port}/cgi-bin/webhook/send?key=secret-key`);
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await expect.poll(() => page.locator('.ant-table-row', { hasText: 'team group' }).count()).toBe(1);
+    await page.locator('.ant-table-row', { hasText: 'team group' }).getByRole('button', { name: 'Send test' }).click();
+    await expect.poll(() => page.locator('.ant-message').textContent()).toContain('Delivered (HTTP 200)');
+    expect(JSON.parse(received.at(-1) ?? '{}')).toMatchObject({ msgtype: 'text', text: { mentioned_mobile_list: [] } });
+    await expect.poll(() => page.getByText('delivered').count()).toBeGreaterThan(0);
+    await h.shot(page, 'webhooks');
   });
 });

@@ -222,7 +222,7 @@ export function WebhookSettings({ moduleId }: { moduleId: string }) {
         confirmLoading={save.isPending}
         destroyOnHidden
       >
-        <Form form={form} layout="vertical">
+        <Form form={form} layout="vertical" name="webhook">
           <Form.Item name="kind" label={t('webhook.kind')} rules={[{ required: true }]}>
             <Select options={KINDS.map((k) => ({ value: k, label: t(`webhook.kind.${k}`) }))} />
           </Form.Item>
