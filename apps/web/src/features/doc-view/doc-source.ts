@@ -20,6 +20,8 @@ export interface ViewEnvironment {
 export interface LoadedDoc {
   doc: ViewDoc;
   environments: ViewEnvironment[];
+  /** Whether the reader may debug (always for users; shares and compose projects decide). */
+  debug: boolean;
 }
 
 export interface ShareInfo {
@@ -61,7 +63,7 @@ export async function fetchViewDoc(docId: string, source: DocViewSource): Promis
       api.get<ViewDoc>('share/doc', { id: source.shareId, docId }, grantHeaders(grant)),
       fetchShareInfo(source.shareId),
     ]);
-    return { doc, environments: info.allowDebug ? info.environments : [] };
+    return { doc, environments: info.allowDebug ? info.environments : [], debug: !!info.allowDebug };
   }
   if (source.kind === 'compose') {
     const grant = composeGrantOf(source);
@@ -70,7 +72,11 @@ export async function fetchViewDoc(docId: string, source: DocViewSource): Promis
       fetchComposeInfo(source.showId, grant),
     ]);
     // Debugging in a compose view goes through its gateway, when the project allows it.
-    return { doc, environments: info.showDebug && info.gatewayUrl ? [{ id: 'gateway', name: 'gateway', url: info.gatewayUrl }] : [] };
+    return {
+      doc,
+      environments: info.showDebug && info.gatewayUrl ? [{ id: 'gateway', name: 'gateway', url: info.gatewayUrl }] : [],
+      debug: !!info.showDebug,
+    };
   }
   const doc = await api.get<ViewDoc>('doc/detail', { id: docId });
   const [common, envs] = await Promise.all([
@@ -87,5 +93,6 @@ export async function fetchViewDoc(docId: string, source: DocViewSource): Promis
       globalReturns: doc.globalReturns ?? common.returns,
     },
     environments: envs.map((e) => ({ id: e.id, name: e.name, url: e.url })),
+    debug: true,
   };
 }

@@ -64,7 +64,7 @@ export function DocView({ docId, source = { kind: 'user' } }: { docId: string; s
 function DocBody({ loaded, source, management }: { loaded: LoadedDoc; source: DocViewSource; management: boolean }) {
   const { t } = useTranslation();
   const { doc } = loaded;
-  const debugAllowed = source.kind === 'user' || loaded.environments.length > 0;
+  const debugAllowed = loaded.debug;
   const items = [
     { key: 'doc', label: t('view.doc.tab.doc'), children: <DocContent loaded={loaded} source={source} /> },
     ...(doc.type === DocType.HTTP && debugAllowed
