@@ -315,3 +315,79 @@ describe('language and mobile', () => {
     await h.shot(page, 'mobile-open');
   });
 });
+
+describe('shares and composed projects', () => {
+  withHarness('web-core-share');
+
+  it('creates an encrypted share of ticked docs, copies link and password, disables it after confirmation', async () => {
+    const space = await h.admin<{ id: string }>('POST', 'space/add', { name: 'Sharing' });
+    const project = await h.admin<{ id: string }>('POST', 'project/add', { spaceId: space.id, name: 'Payments', isPrivate: 1 });
+    const mod = await h.admin<{ id: string }>('POST', 'module/add', { projectId: project.id, name: 'pay-api' });
+    const doc = await h.admin<{ id: string }>('POST', 'doc/save', { moduleId: mod.id, name: 'Pay', url: '/pay', httpMethod: 'POST' });
+    await h.admin('POST', 'doc/save', { moduleId: mod.id, name: 'Refund', url: '/refund', httpMethod: 'POST' });
+
+    const page = await h.newPage({ token: h.adminToken, lang: 'en', permissions: ['clipboard-read', 'clipboard-write'] });
+    await page.goto(`/project/doc/${project.id}?tab=shares`);
+    await page.getByTestId('share-create').click();
+    const dialog = page.locator('.ant-modal-wrap:visible');
+    await dialog.getByText('Encrypted', { exact: true }).click();
+    await dialog.getByTestId('share-password').fill('  s3cret-pw ');
+    await dialog.getByText('Ticked docs', { exact: true }).click();
+    // Nothing ticked: refused with the spec's message.
+    await okModal(page);
+    await poll(() => page.locator('.ant-message').textContent()).toContain('please tick docs');
+    await dialog.locator('.ant-tree-treenode', { hasText: 'Pay' }).locator('.ant-tree-checkbox').click();
+    await okModal(page);
+    await poll(() => page.getByTestId('share-link').count()).toBe(1);
+    await h.shot(page, 'shares');
+
+    const shares = await h.admin<{ id: string; publicId: string; type: number; isAll: number; contents: { docId: string }[] }[]>(
+      'GET',
+      'share/list',
+      {
+        moduleId: mod.id,
+      },
+    );
+    expect(shares[0]).toMatchObject({ type: 2, isAll: 0, contents: [{ docId: doc.id }] });
+    await page.getByRole('button', { name: 'Copy link & password' }).click();
+    await poll(() => page.evaluate(() => navigator.clipboard.readText())).toContain(`/share/${shares[0].publicId}`);
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    const password = copied.split('Password: ')[1];
+    expect(password).toBe('s3cret-pw');
+    const md5 = (await import('node:crypto')).createHash('md5').update(password).digest('hex');
+    expect((await h.api('POST', 'share/checkPassword', { id: shares[0].publicId, password: md5 }, null)).code).toBe('0');
+
+    // Disabling asks first; Cancel keeps it enabled, OK disables it and its link stops working.
+    await page.locator('.ant-table-row').first().locator('.ant-switch').click();
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Cancel' }).click();
+    expect((await h.api('GET', 'share/get', { id: shares[0].publicId }, null)).code).toBe('0');
+    await page.locator('.ant-table-row').first().locator('.ant-switch').click();
+    await page.locator('.ant-modal-confirm .ant-btn-dangerous').click();
+    await poll(async () => (await h.api('GET', 'share/get', { id: shares[0].publicId }, null)).status).toBe(410);
+  });
+
+  it('builds a composed project from docs of another space', async () => {
+    const compose = await h.admin<{ id: string }>('POST', 'space/add', { name: 'Portal', isCompose: 1 });
+    const page = await h.newPage({ token: h.adminToken, lang: 'en' });
+    await page.goto('/dashboard');
+    await page.getByTestId('space-card').filter({ hasText: 'Portal' }).click();
+    await page.waitForURL(`**/space/compose/${compose.id}`);
+    await page.getByRole('button', { name: 'Create composed project' }).click();
+    const dialog = page.locator('.ant-modal-wrap:visible');
+    await dialog.locator('input').first().fill('Partner API');
+    await okModal(page);
+    await page.getByTestId('compose-manage').click();
+    await page.getByRole('button', { name: 'Add docs' }).click();
+    const add = page.locator('.ant-modal-wrap:visible');
+    await add.locator('.ant-select').first().click();
+    await page.locator('.ant-select-item-option', { hasText: 'Payments' }).click();
+    await add.locator('.ant-tree-treenode', { hasText: 'Refund' }).locator('.ant-tree-checkbox').click();
+    await okModal(page);
+    await poll(() => page.locator('.ant-drawer .ant-table-row').count()).toBe(1);
+    expect(await page.locator('.ant-drawer .ant-table-row').textContent()).toContain('Sharing/Payments/pay-api');
+    await h.shot(page, 'compose');
+    const list = await h.admin<{ publicId: string }[]>('GET', 'compose/project/list', { spaceId: compose.id });
+    const menu = await h.api<unknown>('GET', 'compose/doc/menu', { projectId: list[0].publicId }, null);
+    expect(JSON.stringify(menu.data)).toContain('Refund');
+  });
+});

@@ -201,52 +201,25 @@ export function SharePanel({ moduleId, canManage }: { moduleId: string; canManag
         rowKey="id"
         loading={isLoading}
         dataSource={data ?? []}
-        scroll={{ x: 900 }}
+        scroll={{ x: 1300 }}
         pagination={{ pageSizeOptions: [5, 10, 20, 50, 100], showSizeChanger: true, defaultPageSize: 10 }}
         columns={[
           {
             title: t('share.link'),
             key: 'link',
+            width: 200,
             render: (_, s) => (
-              <Space size={4}>
-                <Typography.Link href={s.url} target="_blank" data-testid="share-link" ellipsis style={{ maxWidth: 180 }} title={s.url}>
-                  {s.url}
-                </Typography.Link>
-                <Button
-                  size="small"
-                  type="text"
-                  icon={<CopyOutlined />}
-                  aria-label={t('share.copyLink')}
-                  onClick={() => copyText(link(s))}
-                />
-              </Space>
+              <Typography.Link href={s.url} target="_blank" data-testid="share-link" ellipsis style={{ maxWidth: 180 }} title={s.url}>
+                {s.url}
+              </Typography.Link>
             ),
           },
           {
             title: t('share.type'),
             dataIndex: 'type',
-            render: (v: number, s) =>
-              v === ShareType.ENCRYPT ? (
-                <Space size={4}>
-                  <Tag color="orange">{t('share.encrypt')}</Tag>
-                  <Button
-                    size="small"
-                    type="link"
-                    onClick={async () => {
-                      try {
-                        const r = await api.get<{ password: string }>('share/password', { id: s.id });
-                        await copyText(`${link(s)}  ${t('share.password')}: ${r.password}`);
-                      } catch (e) {
-                        showError(e);
-                      }
-                    }}
-                  >
-                    {t('share.copyWithPassword')}
-                  </Button>
-                </Space>
-              ) : (
-                <Tag color="green">{t('share.public')}</Tag>
-              ),
+            width: 100,
+            render: (v: number) =>
+              v === ShareType.ENCRYPT ? <Tag color="orange">{t('share.encrypt')}</Tag> : <Tag color="green">{t('share.public')}</Tag>,
           },
           {
             title: t('share.content'),
@@ -289,8 +262,28 @@ export function SharePanel({ moduleId, canManage }: { moduleId: string; canManag
             title: t('common.actions'),
             key: 'op',
             fixed: 'right',
+            width: 280,
             render: (_, s) => (
-              <Space size={0}>
+              <Space size={0} wrap>
+                <Button size="small" type="link" icon={<CopyOutlined />} onClick={() => copyText(link(s))}>
+                  {t('share.copyLink')}
+                </Button>
+                {s.type === ShareType.ENCRYPT && (
+                  <Button
+                    size="small"
+                    type="link"
+                    onClick={async () => {
+                      try {
+                        const r = await api.get<{ password: string }>('share/password', { id: s.id });
+                        await copyText(`${link(s)}  ${t('share.password')}: ${r.password}`);
+                      } catch (e) {
+                        showError(e);
+                      }
+                    }}
+                  >
+                    {t('share.copyWithPassword')}
+                  </Button>
+                )}
                 <Button size="small" type="link" onClick={() => setEditing(s)}>
                   {t('common.edit')}
                 </Button>
