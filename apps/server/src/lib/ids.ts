@@ -7,10 +7,19 @@ export class IdCodec {
   constructor(salt: string) {
     this.h = new Hashids(salt, 8);
   }
+  /** Encoded ids seen recently: Hashids costs microseconds per id, and trees encode every doc of a space. */
+  private readonly cache = new Map<number, string>();
+
   /** Encodes an integer id; 0 (root / none) encodes as ''. */
   encode(id: number | null | undefined): string {
     if (!id) return '';
-    return this.h.encode(id);
+    let s = this.cache.get(id);
+    if (s === undefined) {
+      s = this.h.encode(id);
+      if (this.cache.size >= 100_000) this.cache.clear();
+      this.cache.set(id, s);
+    }
+    return s;
   }
   /** Decodes an external id; throws not_found for anything that is not one of ours. */
   decode(s: string | number | null | undefined, what = 'resource'): number {

@@ -83,7 +83,9 @@ function finish(nodes: TreeNode[], sort: SortType): number {
 /** Builds the folder/doc trees of applications; returns moduleId → roots (apiCount filled). */
 export function buildDocForest(ctx: Pick<AppContext, 'ids'>, docs: DocLite[], sort: SortType, parentIdOf: (moduleId: number) => string) {
   const { ids } = ctx;
-  const nodes = new Map<number, TreeNode & { _m: number; _p: number }>();
+  // Plain node objects only (no helper properties added then deleted: that would make every node a slow
+  // dictionary object, and this runs over every doc of a space).
+  const nodes = new Map<number, TreeNode>();
   for (const d of docs) {
     const id = ids.encode(d.id);
     nodes.set(d.id, {
@@ -104,26 +106,21 @@ export function buildDocForest(ctx: Pick<AppContext, 'ids'>, docs: DocLite[], so
       status: d.status,
       orderIndex: d.orderIndex,
       children: [],
-      _m: d.moduleId,
-      _p: d.parentId,
     });
   }
   const roots = new Map<number, TreeNode[]>();
-  for (const n of nodes.values()) {
-    const parent = n._p ? nodes.get(n._p) : undefined;
+  for (const d of docs) {
+    const n = nodes.get(d.id) as TreeNode;
+    const parent = d.parentId ? nodes.get(d.parentId) : undefined;
     if (parent?.isFolder) {
       n.parentId = parent.id;
       parent.children.push(n);
     } else {
-      n.parentId = parentIdOf(n._m);
-      const list = roots.get(n._m) ?? [];
+      n.parentId = parentIdOf(d.moduleId);
+      const list = roots.get(d.moduleId) ?? [];
       list.push(n);
-      roots.set(n._m, list);
+      roots.set(d.moduleId, list);
     }
-  }
-  for (const n of nodes.values()) {
-    delete (n as Partial<typeof n>)._m;
-    delete (n as Partial<typeof n>)._p;
   }
   for (const list of roots.values()) finish(list, sort);
   return roots;
