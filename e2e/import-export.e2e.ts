@@ -28,7 +28,10 @@ afterAll(async () => {
 });
 
 async function download(page: Page, format: RegExp): Promise<string> {
-  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  await page
+    .locator('.doc-tree-toolbar')
+    .getByRole('button', { name: /Export$/ })
+    .click();
   const dialog = page.locator('.ant-modal').filter({ hasText: 'Download' });
   await dialog.getByText(format).click();
   const [dl] = await Promise.all([page.waitForEvent('download'), dialog.getByTestId('export-download').click()]);
@@ -54,12 +57,14 @@ describe('import and export in the browser', () => {
     await expect.poll(() => progress.getAttribute('data-state'), { timeout: 30_000 }).toBe('done');
     expect(await dialog.locator('.ant-progress').count()).toBe(1);
     expect(await dialog.getByTestId('import-counts').textContent()).toBe('2 folders, 3 docs, 14 parameters');
+    await page.waitForTimeout(600); // let the bar finish its animation for the screenshot
     await h.shot(page, 'import-done');
     await dialog.getByTestId('import-open').click();
     // Browse: folders and docs in the tree, a doc with its parameters.
     const tree = page.locator('.doc-tree-panel');
     await expect.poll(() => tree.textContent()).toContain('metadata');
     expect(await tree.textContent()).toContain('search');
+    await tree.getByText('metadata', { exact: true }).click();
     await tree.getByText('List available data sets').click();
     await expect.poll(() => page.locator('.doc-workspace-main').textContent()).toContain('apiKey');
     expect(await page.locator('.doc-workspace-main').textContent()).toContain('oa_citations');
