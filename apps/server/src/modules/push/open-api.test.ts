@@ -541,6 +541,9 @@ describe('signature', () => {
     expect((await openApi(t.app, unsigned)).body.code).toBe('5');
     // An unknown app_key is ignored, as Torna does.
     expect((await openApi(t.app, { ...env, app_key: 'nobody', sign: 'whatever' })).body.code).toBe('0');
+    // An open user of another space does not sign for this application: ignored.
+    const other = await newApp();
+    expect((await openApi(t.app, { ...env, access_token: other.token, sign: 'whatever' })).body.code).toBe('0');
   });
 });
 

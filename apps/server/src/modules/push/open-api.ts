@@ -387,13 +387,23 @@ export async function handleOpenApi(app: FastifyInstance, req: FastifyRequest): 
     const mod = await app.ctx.db
       .selectFrom('modules as m')
       .innerJoin('projects as p', 'p.id', 'm.projectId')
-      .select(['m.id'])
+      .select(['m.id', 'p.spaceId'])
       .where('m.token', '=', token.slice(0, 64))
       .where('m.isDeleted', '=', 0)
       .where('p.isDeleted', '=', 0)
       .executeTakeFirst();
     if (!mod) throw new OpenApiError(OpenCode.BAD_TOKEN, 'push.api.badToken');
-    const sig = await verifyOpenApiSignature(app, envelope);
+    // Only an open user of the application's space signs for it; other app_keys are ignored as Torna does.
+    const appKey = str(envelope.app_key).trim();
+    const owner = appKey
+      ? await app.ctx.db
+          .selectFrom('openUsers')
+          .select('spaceId')
+          .where('appKey', '=', appKey)
+          .where('isDeleted', '=', 0)
+          .executeTakeFirst()
+      : undefined;
+    const sig = owner && owner.spaceId === mod.spaceId ? await verifyOpenApiSignature(app, envelope) : 'ignored';
     if (typeof sig === 'object') {
       const code = /missing sign/.test(sig.error)
         ? OpenCode.MISSING_SIGN
