@@ -7,7 +7,7 @@ import { RECURSION_MARK } from './openapi-schema.js';
 import { openApiToPush, WEBHOOKS_FOLDER } from './openapi-to-push.js';
 import { postmanToPush } from './postman-to-push.js';
 import { ImportInputError, parseStructured } from './spec-text.js';
-import { htmlSchemaParams, yapiMarkdownToPush } from './yapi-to-push.js';
+import { htmlSchemaParams, yapiJsonToPush, yapiMarkdownToPush } from './yapi-to-push.js';
 
 const flat = (apis: PushDocItem[]): PushDocItem[] => apis.flatMap((a) => (a.isFolder ? flat(a.items ?? []) : [a]));
 const find = (apis: PushDocItem[], method: string, url: string) => {
@@ -350,6 +350,64 @@ describe('YApi Markdown', () => {
     expect(docs.filter((d) => d.type === 3).length).toBeGreaterThan(0);
     const modify = find(payload.apis, 'POST', '/crontab/modify');
     expect(modify.requestParams?.map((p) => p.name)).toEqual(['id', 'field', 'value']);
+  });
+});
+
+describe('YApi JSON export', () => {
+  it('categories, form and JSON-schema bodies (the shape of the YApi exportData json)', async () => {
+    const sample = [
+      {
+        index: 0,
+        name: 'user',
+        desc: 'user apis',
+        add_time: 1600000000,
+        list: [
+          {
+            method: 'POST',
+            title: 'Create user',
+            path: '/user/{id}',
+            status: 'done',
+            req_params: [{ name: 'id', desc: 'user id', example: '7' }],
+            req_query: [{ name: 'lang', required: '0', example: 'en' }],
+            req_headers: [{ name: 'Content-Type', value: 'application/json', required: '1' }],
+            req_body_type: 'json',
+            req_body_is_json_schema: true,
+            req_body_other: JSON.stringify({
+              type: 'object',
+              required: ['name'],
+              properties: {
+                name: { type: 'string', description: 'nick' },
+                roles: { type: 'array', items: { type: 'object', properties: { code: { type: 'string', enum: ['a', 'b'] } } } },
+              },
+            }),
+            res_body_type: 'json',
+            res_body_is_json_schema: true,
+            res_body: JSON.stringify({ type: 'object', properties: { code: { type: 'integer' } } }),
+            desc: '<p>creates</p>',
+          },
+          {
+            method: 'PUT',
+            title: 'Form',
+            path: '/user/form',
+            req_body_type: 'form',
+            req_body_form: [{ name: 'avatar', type: 'file', required: '1' }],
+          },
+        ],
+      },
+    ];
+    const text = JSON.stringify(sample);
+    expect(quickDetect(text)).toBe('yapi-json');
+    const { payload } = await yapiJsonToPush(text);
+    expect(payload.apis.map((a) => a.name)).toEqual(['user']);
+    const d = find(payload.apis, 'POST', '/user/{id}');
+    expect(child(d.requestParams, 'name').required).toBe(1);
+    expect(child(d.requestParams, 'roles', 'code').enumInfo?.items?.map((i) => i.value)).toEqual(['a', 'b']);
+    expect(child(d.pathParams, 'id').example).toBe('7');
+    expect(child(d.queryParams, 'lang').required).toBe(0);
+    expect(child(d.responseParams, 'code').type).toBe('integer');
+    const f = find(payload.apis, 'PUT', '/user/form');
+    expect(f.contentType).toBe('multipart/form-data');
+    expect(child(f.requestParams, 'avatar').type).toBe('file');
   });
 });
 

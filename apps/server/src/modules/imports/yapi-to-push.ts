@@ -313,7 +313,13 @@ export async function yapiJsonToPush(
         type: 0,
         url: str(it.path),
         httpMethod: str(it.method || 'GET').toUpperCase(),
-        contentType: form ? 'application/x-www-form-urlencoded' : it.req_body_type === 'json' ? 'application/json' : '',
+        contentType: form
+          ? Array.isArray(it.req_body_form) && it.req_body_form.some((f) => isObj(f) && f.type === 'file')
+            ? 'multipart/form-data'
+            : 'application/x-www-form-urlencoded'
+          : it.req_body_type === 'json'
+            ? 'application/json'
+            : '',
         orderIndex: i,
         deprecated: it.status === 'deprecated' ? 'deprecated' : '$false$',
         headerParams: kv(it.req_headers, 'header'),
