@@ -131,6 +131,48 @@ describe('POST /api/import', () => {
     expect(s.warnings.some((w: string) => w.includes('duplicate'))).toBe(true);
   });
 
+  it('Postman collection variables become an environment (host resolved) with the variables as its parameters', async () => {
+    const collection = {
+      info: { name: 'Vars', schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json' },
+      variable: [
+        { key: 'host', value: 'https://api.vars.test' },
+        { key: 'token', value: 'abc', description: 'API token' },
+      ],
+      item: [
+        {
+          name: 'Ping',
+          request: {
+            method: 'GET',
+            url: { raw: '{{host}}/ping/:id', host: ['{{host}}'], path: ['ping', ':id'], variable: [{ key: 'id', value: '1' }] },
+          },
+        },
+      ],
+    };
+    const r = await call(t.app, t.adminToken, 'POST', '/api/import', {
+      projectId: world.projectId,
+      name: 'vars',
+      content: JSON.stringify(collection),
+    });
+    const s = await finish(r.data.jobId);
+    expect(s.state).toBe('done');
+    const envs = await call(t.app, t.adminToken, 'GET', '/api/module/environment/list', { moduleId: s.moduleId });
+    const env = envs.data.find((e: { name: string }) => e.name === 'Vars');
+    expect(env.url).toBe('https://api.vars.test');
+    const rows = await t.app.ctx.db
+      .selectFrom('params')
+      .select(['name', 'example', 'description'])
+      .where('ownerType', '=', 2)
+      .where('ownerId', '=', t.app.ctx.ids.decode(env.id, 'environment'))
+      .orderBy('orderIndex')
+      .execute();
+    expect(rows).toEqual([
+      { name: 'host', example: 'https://api.vars.test', description: 'Postman collection variable' },
+      { name: 'token', example: 'abc', description: 'API token' },
+    ]);
+    const doc = flatTree(await tree(s.moduleId))[0];
+    expect(`${doc.httpMethod} ${doc.url}`).toBe('GET /ping/{id}');
+  });
+
   it('a failing import changes nothing: no new application, no docs', async () => {
     const before = await call(t.app, t.adminToken, 'GET', '/api/module/list', { projectId: world.projectId });
     const r = await call(t.app, t.adminToken, 'POST', '/api/import', {
