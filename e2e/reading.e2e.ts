@@ -107,6 +107,20 @@ describe('preview mode', () => {
     await h.shot(page, 'preview-filter');
   });
 
+  it('the tree works from the keyboard', async () => {
+    const page = await h.newPage({ token: h.adminToken, lang: 'en' });
+    await page.goto('/view');
+    await expect.poll(() => tree(page).textContent()).toContain('order-service(3)');
+    await tree(page).focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('doc-title').textContent()).toBe('Create order');
+    expect(page.url()).toContain(`/view/${w.createDocId}`);
+  });
+
   it('a 375 px viewport shows the mobile layout: sidebar closed, opened by the toggle', async () => {
     const page = await h.newPage({ token: h.adminToken, lang: 'en', viewport: { width: 375, height: 800 } });
     await page.goto(`/view/${w.createDocId}`);

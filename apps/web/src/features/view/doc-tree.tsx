@@ -126,6 +126,40 @@ export function DocTree({ nodes, filter, expandAll, expandSignal, selectedDocId,
     if (top < el.scrollTop || top + ROW > el.scrollTop + el.clientHeight) el.scrollTop = Math.max(0, top - el.clientHeight / 2);
   }, [rows, selectedDocId]);
 
+  // Keyboard: the tree is one tab stop; arrows move the active row, Enter/Space open it, right/left expand/collapse.
+  const [active, setActive] = useState(-1);
+  const scrollToRow = (i: number) => {
+    const el = box.current;
+    if (!el) return;
+    if (i * ROW < el.scrollTop) el.scrollTop = i * ROW;
+    else if ((i + 1) * ROW > el.scrollTop + el.clientHeight) el.scrollTop = (i + 1) * ROW - el.clientHeight;
+  };
+  const onKeyDown = (e: React.KeyboardEvent) => {
+    if (!rows.length) return;
+    const cur =
+      active >= 0 && active < rows.length
+        ? active
+        : Math.max(
+            0,
+            rows.findIndex((r) => r.node.id === selectedDocId),
+          );
+    let next = cur;
+    const r = rows[cur];
+    if (e.key === 'ArrowDown') next = Math.min(rows.length - 1, cur + 1);
+    else if (e.key === 'ArrowUp') next = Math.max(0, cur - 1);
+    else if (e.key === 'Home') next = 0;
+    else if (e.key === 'End') next = rows.length - 1;
+    else if (e.key === 'ArrowRight' && r.branch && !r.open) toggle(r.node.id);
+    else if (e.key === 'ArrowLeft' && r.branch && r.open) toggle(r.node.id);
+    else if (e.key === 'Enter' || e.key === ' ') {
+      if (r.node.isFolder) toggle(r.node.id);
+      else onSelect(r.node);
+    } else return;
+    e.preventDefault();
+    setActive(next);
+    scrollToRow(next);
+  };
+
   const toggle = (id: string) =>
     setExpanded((e) => {
       const n = new Set(e);
@@ -148,30 +182,32 @@ export function DocTree({ nodes, filter, expandAll, expandSignal, selectedDocId,
       ref={box}
       className="vt-box vt-scroll"
       role="tree"
+      tabIndex={0}
+      aria-activedescendant={active >= 0 && rows[active] ? `vt-${rows[active].node.id}` : undefined}
       data-testid="doc-tree"
       onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
+      onKeyDown={onKeyDown}
     >
       <div style={{ height: rows.length * ROW, position: 'relative' }}>
         {rows.slice(first, last).map((r, k) => {
           const n = r.node;
           const selected = !n.isFolder && n.id === selectedDocId;
           return (
+            // biome-ignore lint/a11y/useKeyWithClickEvents: keys are handled by the tree (aria-activedescendant)
             <div
               key={n.id}
+              id={`vt-${n.id}`}
+              tabIndex={-1}
               role="treeitem"
               aria-level={r.depth + 1}
               aria-expanded={r.branch ? r.open : undefined}
               aria-selected={selected}
-              tabIndex={selected ? 0 : -1}
-              className={`vt-row${selected ? ' is-selected' : ''}`}
+              className={`vt-row${selected ? ' is-selected' : ''}${first + k === active ? ' is-active' : ''}`}
               style={{ top: (first + k) * ROW, height: ROW, paddingLeft: 4 + r.depth * (TREE_INDENT + 8) }}
-              onClick={() => (n.isFolder ? toggle(n.id) : onSelect(n))}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter' || e.key === ' ') {
-                  e.preventDefault();
-                  if (n.isFolder) toggle(n.id);
-                  else onSelect(n);
-                }
+              onClick={() => {
+                setActive(first + k);
+                if (n.isFolder) toggle(n.id);
+                else onSelect(n);
               }}
             >
               <span className="vt-caret">{r.branch ? r.open ? <CaretDownOutlined /> : <CaretRightOutlined /> : null}</span>
