@@ -4,6 +4,7 @@
  * `p_<id>`, applications `m_<id>`, folders and docs their own id.
  */
 import { FolderType, type TreeNode } from '@folio/shared';
+import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Conn } from '../../db/database.js';
 
@@ -28,32 +29,35 @@ interface DocLite {
 
 const CHUNK = 500;
 
+/** Columns of the tree rows: [column, alias]. */
+const LITE_COLS: [string, keyof DocLite][] = [
+  ['id', 'id'],
+  ['module_id', 'moduleId'],
+  ['parent_id', 'parentId'],
+  ['name', 'name'],
+  ['type', 'type'],
+  ['url', 'url'],
+  ['http_method', 'httpMethod'],
+  ['is_folder', 'isFolder'],
+  ['deprecated', 'deprecated'],
+  ['version', 'version'],
+  ['order_index', 'orderIndex'],
+  ['is_locked', 'isLocked'],
+  ['status', 'status'],
+  ['is_show', 'isShow'],
+];
+
 /** Loads the tree columns of every live doc of the given applications. */
 export async function loadDocsLite(conn: Conn, moduleIds: number[]): Promise<DocLite[]> {
   const out: DocLite[] = [];
+  // Plain SQL with camelCase aliases, run without the CamelCase plugin: this reads every doc of a space,
+  // and the plugin would copy each row object once more.
+  const raw = conn.withoutPlugins();
+  const cols = sql.join(LITE_COLS.map(([col, alias]) => sql`${sql.ref(col)} as ${sql.id(alias)}`));
   for (let i = 0; i < moduleIds.length; i += CHUNK) {
-    const rows = await conn
-      .selectFrom('docs')
-      .select([
-        'id',
-        'moduleId',
-        'parentId',
-        'name',
-        'type',
-        'url',
-        'httpMethod',
-        'isFolder',
-        'deprecated',
-        'version',
-        'orderIndex',
-        'isLocked',
-        'status',
-        'isShow',
-      ])
-      .where('moduleId', 'in', moduleIds.slice(i, i + CHUNK))
-      .where('isDeleted', '=', 0)
-      .execute();
-    out.push(...rows);
+    const part = moduleIds.slice(i, i + CHUNK);
+    const rows = await sql<DocLite>`select ${cols} from docs where module_id in (${sql.join(part)}) and is_deleted = 0`.execute(raw);
+    out.push(...rows.rows);
   }
   return out;
 }
