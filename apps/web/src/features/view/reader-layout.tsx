@@ -25,7 +25,8 @@ import './view.css';
 
 const WIDTH_KEY = 'folio.view.sidebarWidth';
 const EXPAND_KEY = 'folio.view.expandAll';
-const TABS_KEY = 'folio.view.tabs';
+/** Tabs are kept per reading area (preview, one share, one compose view) for the browser tab's session. */
+const tabsKey = (basePath: string) => `folio.view.tabs:${basePath}`;
 
 function useWindowWidth(): number {
   const [w, setW] = useState(() => window.innerWidth);
@@ -37,9 +38,9 @@ function useWindowWidth(): number {
   return w;
 }
 
-function readTabs(): DocTab[] {
+function readTabs(basePath: string): DocTab[] {
   try {
-    return JSON.parse(sessionStorage.getItem(TABS_KEY) ?? '[]') as DocTab[];
+    return JSON.parse(sessionStorage.getItem(tabsKey(basePath)) ?? '[]') as DocTab[];
   } catch {
     return [];
   }
@@ -86,7 +87,7 @@ export function ReaderLayout({
   const filter = useDeferredValue(filterText);
   const [expandAll, setExpandAll] = useState(() => readLocal<boolean>(EXPAND_KEY, false));
   const [expandSignal, setExpandSignal] = useState(0);
-  const [tabs, setTabs] = useState<DocTab[]>(readTabs);
+  const [tabs, setTabs] = useState<DocTab[]>(() => readTabs(basePath));
   const dragFrom = useRef<number | null>(null);
   const [menu, setMenu] = useState<{ x: number; y: number; path: string } | null>(null);
   useEffect(() => {
@@ -100,13 +101,16 @@ export function ReaderLayout({
     };
   }, [menu]);
 
-  const persistTabs = useCallback((next: DocTab[]) => {
-    try {
-      sessionStorage.setItem(TABS_KEY, JSON.stringify(next));
-    } catch {
-      /* storage disabled */
-    }
-  }, []);
+  const persistTabs = useCallback(
+    (next: DocTab[]) => {
+      try {
+        sessionStorage.setItem(tabsKey(basePath), JSON.stringify(next));
+      } catch {
+        /* storage disabled */
+      }
+    },
+    [basePath],
+  );
   const saveTabs = useCallback(
     (next: DocTab[]) => {
       setTabs(next);
