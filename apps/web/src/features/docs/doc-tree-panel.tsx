@@ -27,13 +27,13 @@ import { useDocActions } from './use-doc-actions';
 
 type Node = DataNode & { raw: TreeNode };
 
+/** Tree data without rendered titles (rows render lazily through titleRender; only visible ones exist). */
 function toData(nodes: TreeNode[]): Node[] {
   return nodes.map((n) => ({
     key: n.id,
     raw: n,
     isLeaf: !n.children?.length,
-    title: <DocTreeTitle node={n} />,
-    children: n.children?.length ? toData(n.children) : n.isFolder ? [] : undefined,
+    children: n.children?.length ? toData(n.children) : undefined,
   }));
 }
 
@@ -74,12 +74,24 @@ export function DocTreePanel({ projectId, moduleId, selectedId, canWrite, onSele
 
   const tree = data ?? [];
   const filtered = useMemo(() => filterTree(tree, deferred), [tree, deferred]);
-  const treeData = useMemo(() => toData(filtered), [filtered]);
+  const fullData = useMemo(() => toData(tree), [tree]);
+  const treeData = useMemo(() => (filtered === tree ? fullData : toData(filtered)), [filtered, tree, fullData]);
 
-  // Expand everything matching while filtering; reveal the selected doc.
-  useEffect(() => {
-    if (deferred.trim()) setExpanded(branchKeys(filtered));
-  }, [deferred, filtered]);
+  // Expand everything matching when the filter changes (state adjusted during render: one pass, no effect).
+  // Clearing the filter brings back what was expanded before it.
+  const [expandedFor, setExpandedFor] = useState(deferred);
+  const [beforeFilter, setBeforeFilter] = useState<string[] | null>(null);
+  if (expandedFor !== deferred) {
+    setExpandedFor(deferred);
+    if (deferred.trim()) {
+      if (beforeFilter === null) setBeforeFilter(expanded);
+      setExpanded(branchKeys(filtered));
+    } else if (beforeFilter !== null) {
+      setExpanded(beforeFilter);
+      setBeforeFilter(null);
+    }
+  }
+  // Reveal the selected doc.
   useEffect(() => {
     if (selectedId && tree.length) setExpanded((e) => [...new Set([...e, ...ancestorIds(tree, selectedId)])]);
   }, [selectedId, tree]);
@@ -266,7 +278,7 @@ export function DocTreePanel({ projectId, moduleId, selectedId, canWrite, onSele
             }}
             titleRender={(n) => (
               <div className="tree-row">
-                {n.title as React.ReactNode}
+                <DocTreeTitle node={n.raw} />
                 <Dropdown
                   trigger={['click']}
                   menu={{
