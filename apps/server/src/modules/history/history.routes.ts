@@ -108,7 +108,14 @@ export async function historyRoutes(api: FastifyInstance): Promise<void> {
         .orderBy('modifiedAt', 'desc')
         .orderBy('id', 'desc')
         .execute();
-      return ok(rows.map((r) => ({ id: ctx.ids.encode(r.id), md5: r.md5, modifierName: r.modifierName, modifiedAt: r.modifiedAt })));
+      // The caller's ability, so the web app shows restore only to those who may.
+      const canRestore = await authorizeModule(req, d.moduleId, 'doc.restore').then(
+        () => true,
+        () => false,
+      );
+      return ok(
+        rows.map((r) => ({ id: ctx.ids.encode(r.id), md5: r.md5, modifierName: r.modifierName, modifiedAt: r.modifiedAt, canRestore })),
+      );
     },
   );
 

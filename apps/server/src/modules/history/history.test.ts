@@ -85,6 +85,8 @@ describe('history', () => {
 
   it('restores a past version as a recorded form change; guests may not', async () => {
     const snaps = await call(t.app, dev.token, 'GET', '/api/doc/snapshot/list', { docId });
+    expect(snaps.data[0].canRestore).toBe(true);
+    expect((await call(t.app, guest.token, 'GET', '/api/doc/snapshot/list', { docId })).data[0].canRestore).toBe(false);
     const v2 = snaps.data[2];
     expect((await call(t.app, guest.token, 'POST', '/api/doc/changelog/restore', { docId, snapshotId: v2.id })).status).toBe(403);
     const r = await call(t.app, dev.token, 'POST', '/api/doc/changelog/restore', { docId, snapshotId: v2.id });

@@ -170,16 +170,16 @@ export async function settleDeletions(app: FastifyInstance, p: SettlePayload): P
   return withModuleLock(p.moduleId, () =>
     inTx(app.ctx.db, async (tx) => {
       const gone = await loadDocDetails(app.ctx, p.docIds, tx, { includeDeleted: true });
-      const still = new Set(
-        (
-          await tx
-            .selectFrom('docs')
-            .select('id')
-            .where('id', 'in', p.docIds.length ? p.docIds : [0])
-            .where('isDeleted', '=', 1)
-            .execute()
-        ).map((r) => r.id),
-      );
+      const still = new Set<number>();
+      for (let i = 0; i < p.docIds.length; i += 500) {
+        const rows = await tx
+          .selectFrom('docs')
+          .select('id')
+          .where('id', 'in', p.docIds.slice(i, i + 500))
+          .where('isDeleted', '=', 1)
+          .execute();
+        for (const r of rows) still.add(r.id);
+      }
       const changes: DocChange[] = [];
       for (const id of p.docIds) {
         const b = gone.get(id);

@@ -19,6 +19,8 @@ interface Snapshot {
   md5: string;
   modifierName: string;
   modifiedAt: number;
+  /** The caller may restore (doc.restore). */
+  canRestore?: boolean;
 }
 interface SnapshotFull extends Snapshot {
   content: DocDetail;
@@ -259,7 +261,8 @@ export function HistoryPanel({ docId }: { docId: string }) {
             {
               key: 'restore',
               render: (_: unknown, s, i) =>
-                i > 0 && (
+                i > 0 &&
+                s.canRestore && (
                   <Button
                     size="small"
                     data-testid="history-restore"
