@@ -28,7 +28,7 @@ describe('preview mode', () => {
     await page.goto(`/view/${w.createDocId}`);
     await expect.poll(() => page.getByTestId('doc-title').textContent()).toBe('Create order');
     // Tree: application → folder with its count, method tags in the spec colours.
-    await expect.poll(() => tree(page).textContent()).toContain('order-service(3)');
+    await expect.poll(() => tree(page).textContent()).toContain('order-service(4)');
     expect(await tree(page).textContent()).toContain('Orders(2)');
     const postTag = tree(page).getByTestId('method-tag').filter({ hasText: 'POST' });
     expect(await postTag.count()).toBe(1);
@@ -107,10 +107,21 @@ describe('preview mode', () => {
     await h.shot(page, 'preview-filter');
   });
 
+  it('renders a Dubbo doc with its interface and method definition', async () => {
+    const page = await h.newPage({ token: h.adminToken, lang: 'en' });
+    await page.goto(`/view/${w.dubboDocId}`);
+    await expect.poll(() => page.getByTestId('doc-title').textContent()).toBe('Order RPC');
+    const info = page.getByTestId('dubbo-info');
+    expect(await info.textContent()).toContain('com.shop.OrderService');
+    expect(await info.textContent()).toContain('1.0.0');
+    expect(await info.textContent()).toContain('Order getOrder(String id)');
+    expect(await page.getByTestId('doc-url').count()).toBe(0);
+  });
+
   it('the tree works from the keyboard', async () => {
     const page = await h.newPage({ token: h.adminToken, lang: 'en' });
     await page.goto('/view');
-    await expect.poll(() => tree(page).textContent()).toContain('order-service(3)');
+    await expect.poll(() => tree(page).textContent()).toContain('order-service(4)');
     await tree(page).focus();
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowDown');

@@ -12,6 +12,7 @@ export interface ShopWorld {
   createDocId: string;
   getDocId: string;
   markdownDocId: string;
+  dubboDocId: string;
 }
 
 const p = (name: string, type: string, example = '', description = '', children: unknown[] = []) => ({
@@ -82,7 +83,17 @@ export async function createShopWorld(h: Harness, suffix = ''): Promise<ShopWorl
     type: 3,
     description: '# Welcome\n\nOrders API guide.',
   });
+  const dubbo = await h.admin<{ id: string }>('POST', 'doc/save', {
+    moduleId: mod.id,
+    parentId: '',
+    name: 'Order RPC',
+    type: 1,
+    definition: 'Order getOrder(String id)',
+    dubboInfo: { interfaceName: 'com.shop.OrderService', version: '1.0.0', protocol: 'dubbo', author: 'ann', dependency: '<dependency/>' },
+    requestParams: [p('id', 'string', 'o-1', 'order id')],
+  });
   return {
+    dubboDocId: dubbo.id,
     spaceId: space.id,
     projectId: project.id,
     moduleId: mod.id,
