@@ -136,6 +136,13 @@ describe('envelope and codes', () => {
     expect((await openApi(t.app, tornaSdkEnvelope('doc.push', a.token, data), { mode: 'form' })).body.code).toBe('0');
     expect((await openApi(t.app, tornaSdkEnvelope('doc.push', a.token, data), { mode: 'get' })).body.code).toBe('0');
     expect((await openApi(t.app, { name: 'doc.push', version: '1.0', access_token: a.token, data })).body.code).toBe('0');
+    // Torna's exact answer (data null) when the install asks for it.
+    await t.app.ctx.settings.set({ 'folio.push.null-result': 'true' });
+    try {
+      expect((await openApi(t.app, tornaSdkEnvelope('doc.push', a.token, data))).body).toEqual({ code: '0', msg: '', data: null });
+    } finally {
+      await t.app.ctx.settings.set({ 'folio.push.null-result': 'false' });
+    }
     // Raw (un-encoded) JSON text keeps its '+' and '%'.
     expect((await openApi(t.app, { name: 'doc.push', version: '1.0', access_token: a.token, data: JSON.stringify(data) })).body.code).toBe(
       '0',

@@ -415,7 +415,11 @@ export async function handleOpenApi(app: FastifyInstance, req: FastifyRequest): 
       throw new OpenApiError(code, 'push.api.signError', { detail: sig.error });
     }
     const data = await dispatch(app, mod.id, envelope);
-    return { code: OpenCode.OK, msg: '', data: data ?? null };
+    // Torna answered pushes with data null; a client whose typed response cannot hold the outcome can
+    // have that back (system setting), the push itself is unchanged.
+    const name = str(envelope.name).trim();
+    const nullResult = (name === 'doc.push' || name === 'swagger-json.push') && app.ctx.settings.getBool('folio.push.null-result');
+    return { code: OpenCode.OK, msg: '', data: nullResult ? null : (data ?? null) };
   } catch (err) {
     if (err instanceof OpenApiError) return { code: err.code, msg: pt(lang, err.key, err.params), data: null };
     if (err instanceof PushInputError) {

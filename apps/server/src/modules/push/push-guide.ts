@@ -88,6 +88,7 @@ The answer is always HTTP 200 with \`{"code":"0","msg":"","data":…}\`; message
 
 - **Processed at once**: the response carries the outcome
   \`{added, updated, unchanged, deleted, skippedLocked, folders, errors, batchId, runId}\`.
+  (An install whose clients need Torna's exact \`data: null\` answer sets the system setting \`folio.push.null-result\`.)
   A push of more than ${asyncThreshold} docs, or any push with \`async=1\` (in the envelope or in \`data\`), answers \`{jobId}\`;
   poll \`GET ${baseUrl}/api/push/status?jobId=…\` for \`{state, progress, result, error}\`.
 - **Identity**: HTTP docs are matched by URL + method (+ version), folders by name under their parent, other docs by name
