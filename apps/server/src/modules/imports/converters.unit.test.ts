@@ -191,7 +191,10 @@ describe('Stripe (82 schemas in $ref cycles)', () => {
 
 describe('Kubernetes (Swagger 2.0)', () => {
   it('converts 1,123 operations with body parameters, tags as folders and security', async () => {
-    const { payload } = await openApiToPush(fixture('openapi/kubernetes-swagger.json.gz'));
+    const text = fixture('openapi/kubernetes-swagger.json.gz');
+    // "swagger" comes after 4 MB of definitions: detection still finds it.
+    expect(quickDetect(text)).toBe('openapi');
+    const { payload } = await openApiToPush(text);
     const docs = flat(payload.apis);
     expect(docs).toHaveLength(1123);
     expect(payload.apis.find((a) => a.name === 'core_v1')?.items?.length).toBe(248);
@@ -286,6 +289,9 @@ describe('Postman collections', () => {
     expect(docs).toHaveLength(69);
     const one = docs.find((d) => d.name === 'Get a Single Entry') as PushDocItem;
     expect(one.httpMethod).toBe('POST');
+    // One URL for all GraphQL requests: the operation name keeps the docs apart.
+    expect(new Set(docs.map((d) => `${d.httpMethod} ${d.url}`)).size).toBe(docs.length);
+    expect(one.url).toBe('/stacks/{{api_key}}#Get a Single Entry');
     expect(child(one.requestParams, 'query').example).toContain('product(uid: $entry_uid');
     expect(child(one.requestParams, 'variables', 'entry_uid').example).toBe('{{entry_uid}}');
     expect(child(one.queryParams, 'environment').example).toBe('{{environment}}');

@@ -25,13 +25,14 @@ export function quickDetect(text: string): ImportFormat | null {
   const t = head.trimStart();
   if (!t) return null;
   if (t.startsWith('{') || t.startsWith('[')) {
-    if (/"(openapi|swagger)"\s*:/.test(head)) return 'openapi';
+    // Keys may come in any order (Kubernetes' spec has "swagger" after 4 MB of definitions): whole text.
+    if (/"(openapi|swagger)"\s*:\s*"[23]\./.test(text)) return 'openapi';
     if (/getpostman\.com\/json\/collection|"_postman_id"\s*:/.test(head)) return 'postman';
     if (t.startsWith('[') && /"req_body_type"|"res_body_type"|"add_time"/.test(head)) return 'yapi-json';
     if (/"item"\s*:\s*\[/.test(head) && /"request"\s*:/.test(head)) return 'postman';
     return null;
   }
-  if (/^(openapi|swagger)\s*:/m.test(head)) return 'openapi';
+  if (/^(openapi|swagger)\s*:\s*['"]?[23]\./m.test(text)) return 'openapi';
   if (/\*\*Path[：:]\*\*/.test(head) && /\*\*Method[：:]\*\*/.test(head)) return 'yapi-md';
   return null;
 }

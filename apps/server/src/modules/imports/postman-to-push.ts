@@ -283,6 +283,9 @@ function convertRequest(item: Obj, inheritedAuth: unknown, ctx: Ctx, where: stri
         },
       ];
       if (query.trim()) descParts.push(`**GraphQL:**\n\n\`\`\`graphql\n${query.trim().slice(0, 20000)}\n\`\`\``);
+      // Every GraphQL request posts to the same URL; the operation (a URL fragment, never sent) keeps them apart.
+      const op = /^\s*(?:query|mutation|subscription)\s+([A-Za-z_]\w*)/.exec(query)?.[1] ?? str(item.name).trim();
+      if (op) doc.url = `${doc.url}#${op}`;
     } else if (mode === 'file') {
       doc.contentType = contentTypeHeader || 'application/octet-stream';
       doc.requestParams = [{ name: 'file', type: 'file', required: 1, example: '', description: '' }];
