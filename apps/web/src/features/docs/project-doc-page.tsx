@@ -121,9 +121,9 @@ function SelectedDoc({
     <div className="selected-doc">
       <Flex justify="space-between" align="center" wrap gap={8} className="selected-doc-bar">
         <Space wrap>
-          <Typography.Title level={5} style={{ margin: 0 }} className={isDeprecated(doc.deprecated) ? 'deprecated' : ''}>
-            {doc.name}
-          </Typography.Title>
+          <Typography.Text type="secondary" copyable={{ text: doc.id }}>
+            ID {doc.id}
+          </Typography.Text>
           {!!doc.isLocked && (
             <Tag icon={<LockOutlined />} color="gold">
               {t('doc.locked')}

@@ -379,7 +379,7 @@ function DocEditor({ moduleId, mode }: { moduleId: string; mode: Mode }) {
             <Alert type="info" showIcon style={{ marginBottom: 8 }} title={t('doc.missingPathParams', { 0: missing.join(', ') })} />
           )}
           <Tabs
-            defaultActiveKey={isHttp ? 'requestParams' : 'requestParams'}
+            defaultActiveKey={isHttp && ['GET', 'HEAD', 'DELETE'].includes(initial.values.httpMethod) ? 'queryParams' : 'requestParams'}
             items={[
               ...(isHttp
                 ? [

@@ -42,6 +42,7 @@ export function UserLayout() {
   const { t } = useTranslation();
   return (
     <SectionLayout
+      header={<div className="sider-title">{t('nav.userCenter')}</div>}
       items={[
         { key: '/user', label: t('user.baseInfo'), icon: <UserOutlined /> },
         { key: '/user/subscribe/doc', label: t('user.subscriptions'), icon: <HeartOutlined /> },
