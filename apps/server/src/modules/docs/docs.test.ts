@@ -278,6 +278,33 @@ describe('docs', () => {
     expect((await call(t.app, guest.token, 'GET', '/api/doc/detail', { id: a })).data.orderIndex).toBe(1);
   });
 
+  it('never serves a cached detail or tree after a change (dictionary edit, membership removal, rename)', async () => {
+    const e = await call(t.app, dev.token, 'POST', '/api/doc/enum/info/save', {
+      moduleId: w.moduleId,
+      name: 'CacheDict',
+      items: [{ name: 'A', value: '1' }],
+    });
+    const d = await save(dev.token, { name: 'Cached', url: '/cached', httpMethod: 'GET', queryParams: [{ name: 'k', enumId: e.data.id }] });
+    const read = async (token: string) => call(t.app, token, 'GET', '/api/doc/detail', { id: d.data.id });
+    expect((await read(guest.token)).data.queryParams[0].enumContent).toBe('A=1');
+    expect((await read(guest.token)).data.queryParams[0].enumContent).toBe('A=1');
+    const items = await call(t.app, dev.token, 'GET', '/api/doc/enum/item/list', { enumId: e.data.id });
+    await call(t.app, dev.token, 'POST', '/api/doc/enum/item/save', { id: items.data[0].id, enumId: e.data.id, name: 'A', value: '2' });
+    expect((await read(guest.token)).data.queryParams[0].enumContent).toBe('A=2');
+
+    const tree1 = (await call(t.app, guest.token, 'GET', '/api/doc/view/dataByProject', { projectId: w.projectId })).data;
+    expect(JSON.stringify(tree1)).toContain('"Cached"');
+    await save(dev.token, { id: d.data.id, name: 'Cached renamed' });
+    const tree2 = (await call(t.app, guest.token, 'GET', '/api/doc/view/dataByProject', { projectId: w.projectId })).data;
+    expect(JSON.stringify(tree2)).toContain('"Cached renamed"');
+
+    const temp = await createUser(t, 'doc_temp');
+    await call(t.app, t.adminToken, 'POST', '/api/project/member/add', { projectId: w.projectId, userIds: [temp.id], roleCode: 'guest' });
+    expect((await read(temp.token)).code).toBe('0');
+    await call(t.app, t.adminToken, 'POST', '/api/project/member/remove', { projectId: w.projectId, userId: temp.id });
+    expect((await read(temp.token)).status).toBe(404);
+  });
+
   it('serves space and project trees with private projects hidden from non-members', async () => {
     const pub = (await call(t.app, t.adminToken, 'POST', '/api/project/add', { spaceId: w.spaceId, name: 'Public', isPrivate: 0 })).data.id;
     const pm = (await call(t.app, t.adminToken, 'POST', '/api/module/add', { projectId: pub, name: 'pubapp' })).data.id;
