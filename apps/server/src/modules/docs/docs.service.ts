@@ -497,9 +497,11 @@ export async function copyDoc(
   if (src.isFolder) throw validation([{ field: 'id', message: 'a folder cannot be copied' }]);
   const moduleId = app.ctx.ids.decode(src.moduleId, 'module');
   let url = over.url ?? src.url;
+  let name = over.name ?? src.name;
   const version = over.version ?? src.version;
-  if (src.type === DocType.HTTP && over.url === undefined) {
-    // Find a URL free for this method and version.
+  const isHttp = src.type === DocType.HTTP;
+  if ((isHttp && over.url === undefined) || (!isHttp && over.name === undefined)) {
+    // Find a free identity: HTTP docs are keyed by URL and method, the others by name.
     const taken = await app.ctx.db
       .selectFrom('docs')
       .select('dataId')
@@ -508,8 +510,9 @@ export async function copyDoc(
       .execute();
     const used = new Set(taken.map((t) => t.dataId));
     for (let n = 1; n < 1000; n++) {
-      url = `${src.url}${n === 1 ? '_copy' : `_copy${n}`}`;
-      if (!used.has(makeDataId(makeDocKey(moduleId, src.type, src.name, url, src.httpMethod), version))) break;
+      if (isHttp) url = `${src.url}${n === 1 ? '_copy' : `_copy${n}`}`;
+      else name = `${src.name} Copy${n === 1 ? '' : ` ${n}`}`;
+      if (!used.has(makeDataId(makeDocKey(moduleId, src.type, name, url, src.httpMethod), version))) break;
     }
   }
   const strip = (ps: DocDetail['requestParams']): ParamBody[] =>
@@ -530,7 +533,7 @@ export async function copyDoc(
     docId: undefined,
     moduleId: src.moduleId,
     parentId: over.parentId !== undefined ? app.ctx.ids.encode(over.parentId) : src.parentId,
-    name: over.name ?? (src.type === DocType.HTTP ? src.name : `${src.name} Copy`),
+    name,
     url,
     version,
     status: DocStatus.DOING,

@@ -237,6 +237,14 @@ describe('docs', () => {
     expect(d.requestParams[0].children[0].name).toBe('b');
     const cp2 = await call(t.app, dev.token, 'POST', '/api/doc/copy', { id: src.data.id });
     expect((await call(t.app, guest.token, 'GET', '/api/doc/detail', { id: cp2.data.id })).data.url).toBe('/copy_copy2');
+    const md = await save(dev.token, { name: 'Readme', type: 3, description: '# R' });
+    const mc1 = await call(t.app, dev.token, 'POST', '/api/doc/copy', { id: md.data.id });
+    const mc2 = await call(t.app, dev.token, 'POST', '/api/doc/copy', { id: md.data.id });
+    expect((await call(t.app, guest.token, 'GET', '/api/doc/detail', { id: mc1.data.id })).data).toMatchObject({
+      name: 'Readme Copy',
+      type: 3,
+    });
+    expect((await call(t.app, guest.token, 'GET', '/api/doc/detail', { id: mc2.data.id })).data.name).toBe('Readme Copy 2');
   });
 
   it('locks, unlocks, sets status and reorders siblings', async () => {
