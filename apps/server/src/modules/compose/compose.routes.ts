@@ -1,7 +1,7 @@
 /**
  * Compose projects of composed spaces: management (projects, picked docs/folders with their own order and
- * folder names, common params, extra pages, enable/disable) and the anonymous reads of /show/{publicId}.
- * Anonymous calls re-check the project's state, the password grant and that the doc is referenced.
+ * folder names, common params, extra pages, enable/disable). The anonymous reads of /show/{publicId}
+ * live in compose-public.ts.
  */
 import { ComposeType, INITIAL_ORDER_INDEX, ParamOwner, ParamStyle } from '@folio/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -9,24 +9,20 @@ import type { Selectable } from 'kysely';
 import { Type } from 'typebox';
 import { insertId, inTx } from '../../db/database.js';
 import type { ComposeProjectsTable } from '../../db/types.js';
-import { decrypt, encrypt, md5, randomPassword, randomToken, safeEqual } from '../../lib/crypto.js';
+import { decrypt, encrypt, randomPassword, randomToken } from '../../lib/crypto.js';
 import { badRequest, type FieldError, notFound, validation } from '../../lib/errors.js';
-import { RateLimiter } from '../../lib/rate-limit.js';
 import { Flag, flag, IdString, Name, OptionalId } from '../../lib/schemas.js';
 import { authorizeSpace, membershipsOf, projectRole } from '../../permissions/authorize.js';
 import { requireUser } from '../../plugins/auth.js';
 import { ok, okNull } from '../../plugins/envelope.js';
 import { type ParamSet, replaceParams } from '../docs/doc-params.js';
 import { type ParamBody, ParamList, registerParamSchema, toParamInputs } from '../docs/param-input.js';
-import { grantOf, passwordFingerprint, readGrant, signGrant } from '../shares/share-grant.js';
-import { passwordRequired, passwordWrong } from '../shares/shares.routes.js';
-import { loadCommonParams, loadViewDoc } from '../shares/view-doc.js';
+import { loadCommonParams } from '../shares/view-doc.js';
+import { composePublicRoutes } from './compose-public.js';
 import { composeMenu, loadComposeScope } from './compose-view.js';
 
 type ProjectRow = Selectable<ComposeProjectsTable>;
 
-const passwordLimiter = new RateLimiter(10, 5 * 60_000);
-const PublicId = Type.String({ minLength: 1, maxLength: 64 });
 const ProjectBody = {
   name: Name(128),
   description: Type.Optional(Type.String({ maxLength: 2000 })),
@@ -49,7 +45,7 @@ interface ProjectInput {
 }
 
 export async function composeRoutes(app: FastifyInstance): Promise<void> {
-  const { db, dialect, ids, installKey, grantKey } = app.ctx;
+  const { db, dialect, ids, installKey } = app.ctx;
   registerParamSchema(app);
 
   /** A compose project the caller may act on (read or manage, decided on its space). */
@@ -477,122 +473,5 @@ export async function composeRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  // ---------- anonymous reads (/show) ----------
-  /** An enabled, live compose project; disabled ones answer as missing ('Document not found'). */
-  const activeProject = async (publicId: string) => {
-    const p = await db
-      .selectFrom('composeProjects')
-      .selectAll()
-      .where('publicId', '=', publicId)
-      .where('isDeleted', '=', 0)
-      .executeTakeFirst();
-    if (!p || p.status !== 1) throw notFound('compose project');
-    return p;
-  };
-  const requireAccess = (req: FastifyRequest, p: ProjectRow) => {
-    if (p.type !== ComposeType.ENCRYPT) return;
-    const g = readGrant(grantKey, grantOf(req));
-    if (!g || g.kind !== 'compose' || g.id !== p.id || !safeEqual(g.fp, passwordFingerprint(p.type, p.passwordEnc)))
-      throw passwordRequired();
-  };
-
-  app.get(
-    '/compose/project/get',
-    { config: { auth: 'public' }, schema: { tags: ['compose'], querystring: Type.Object({ id: PublicId }) } },
-    async (req) => {
-      const p = await activeProject((req.query as { id: string }).id);
-      const encrypted = p.type === ComposeType.ENCRYPT;
-      let pages: { id: string; title: string }[] = [];
-      if (!encrypted || grantOf(req)) {
-        try {
-          requireAccess(req, p);
-          const rows = await db
-            .selectFrom('composeAdditionalPages')
-            .select(['id', 'title'])
-            .where('projectId', '=', p.id)
-            .where('status', '=', 1)
-            .orderBy('orderIndex')
-            .orderBy('id')
-            .execute();
-          pages = rows.map((r) => ({ id: ids.encode(r.id), title: r.title }));
-        } catch {
-          pages = [];
-        }
-      }
-      return ok({
-        id: p.publicId,
-        name: p.name,
-        description: encrypted ? '' : p.description,
-        type: p.type,
-        isEncrypt: encrypted ? 1 : 0,
-        needPassword: encrypted,
-        showDebug: p.showDebug,
-        gatewayUrl: p.gatewayUrl,
-        pages,
-        grant: encrypted ? '' : signGrant(grantKey, 'compose', p.id, passwordFingerprint(p.type, p.passwordEnc)),
-      });
-    },
-  );
-
-  app.post(
-    '/compose/project/checkPassword',
-    {
-      config: { auth: 'public' },
-      schema: { tags: ['compose'], body: Type.Object({ id: PublicId, password: Type.String({ minLength: 1, maxLength: 128 }) }) },
-    },
-    async (req) => {
-      const b = req.body as { id: string; password: string };
-      const p = await activeProject(b.id);
-      const fp = passwordFingerprint(p.type, p.passwordEnc);
-      if (p.type === ComposeType.ENCRYPT) {
-        passwordLimiter.hit(`compose:${p.id}|${req.ip}`);
-        if (!safeEqual(md5(decrypt(installKey, p.passwordEnc)), b.password.trim().toLowerCase())) throw passwordWrong();
-        passwordLimiter.reset(`compose:${p.id}|${req.ip}`);
-      }
-      return ok({ grant: signGrant(grantKey, 'compose', p.id, fp) });
-    },
-  );
-
-  app.get(
-    '/compose/doc/menu',
-    { config: { auth: 'public' }, schema: { tags: ['compose'], querystring: Type.Object({ projectId: PublicId }) } },
-    async (req) => {
-      const p = await activeProject((req.query as { projectId: string }).projectId);
-      requireAccess(req, p);
-      return ok(composeMenu(app.ctx, await loadComposeScope(db, p.id)));
-    },
-  );
-
-  app.get(
-    '/compose/doc/get',
-    { config: { auth: 'public' }, schema: { tags: ['compose'], querystring: Type.Object({ projectId: PublicId, docId: IdString }) } },
-    async (req) => {
-      const q = req.query as { projectId: string; docId: string };
-      const p = await activeProject(q.projectId);
-      requireAccess(req, p);
-      const docId = ids.decode(q.docId, 'doc');
-      const scope = await loadComposeScope(db, p.id);
-      if (!scope.docIds.has(docId)) throw notFound('doc');
-      return ok(await loadViewDoc(app.ctx, docId, { ownerType: ParamOwner.COMPOSE, ownerId: p.id }));
-    },
-  );
-
-  app.get(
-    '/compose/page/get',
-    { config: { auth: 'public' }, schema: { tags: ['compose'], querystring: Type.Object({ projectId: PublicId, id: IdString }) } },
-    async (req) => {
-      const q = req.query as { projectId: string; id: string };
-      const p = await activeProject(q.projectId);
-      requireAccess(req, p);
-      const row = await db
-        .selectFrom('composeAdditionalPages')
-        .select(['id', 'title', 'content'])
-        .where('id', '=', ids.decode(q.id, 'page'))
-        .where('projectId', '=', p.id)
-        .where('status', '=', 1)
-        .executeTakeFirst();
-      if (!row) throw notFound('page');
-      return ok({ id: ids.encode(row.id), title: row.title, content: row.content });
-    },
-  );
+  await composePublicRoutes(app);
 }
