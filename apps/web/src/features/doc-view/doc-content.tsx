@@ -1,0 +1,311 @@
+/**
+ * The document tab of the doc view: title, follow, method + URL with the environment's base URL, meta,
+ * Markdown description, parameter tables, generated examples, error codes, Dubbo info, Markdown/custom docs.
+ */
+import { CopyOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
+import { DocType, formatDateTime, isDeprecated } from '@folio/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Button } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Markdown, SafeHtml } from '../../components/markdown';
+import { api } from '../../lib/api';
+import { copyText } from '../../lib/clipboard';
+import { readLocal, writeLocal } from '../../lib/storage';
+import type { DocViewSource, LoadedDoc, ViewDoc } from './doc-source';
+import { bodyExample, findDataNode, queryString, responseExample } from './examples';
+import { MethodTag } from './method-tag';
+import { ParamViewTable } from './param-view-table';
+
+const ENV_KEY = 'folio.view.env';
+
+function FollowButton({ docId }: { docId: string }) {
+  const { t } = useTranslation();
+  const q = useQuery({ queryKey: ['isFollow', docId], queryFn: () => api.get<boolean>('user/subscribe/doc/isFollow', { docId }) });
+  const [busy, setBusy] = useState(false);
+  const on = !!q.data;
+  return (
+    <Button
+      size="small"
+      icon={on ? <StarFilled style={{ color: '#faad14' }} /> : <StarOutlined />}
+      loading={busy}
+      data-testid="follow-button"
+      onClick={async () => {
+        setBusy(true);
+        try {
+          await api.post(on ? 'user/subscribe/doc/unfollow' : 'user/subscribe/doc/follow', { docId });
+          await q.refetch();
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      {on ? t('view.doc.unfollow') : t('view.doc.follow')}
+    </Button>
+  );
+}
+
+function Meta({ label, value }: { label: string; value: string }) {
+  return (
+    <span>
+      <span className="muted">{label}:</span>
+      {value}
+    </span>
+  );
+}
+
+function Section({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
+  return (
+    <section className="doc-section" data-testid={testId}>
+      <h4 className="doc-section-title">{title}</h4>
+      {children}
+    </section>
+  );
+}
+
+function CodeBlock({ text, testId }: { text: string; testId?: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="code-block" data-testid={testId}>
+      <Button size="small" className="code-copy" icon={<CopyOutlined />} onClick={() => copyText(text)}>
+        {t('view.doc.copyExample')}
+      </Button>
+      <pre>{text}</pre>
+    </div>
+  );
+}
+
+/** Wraps the doc's response params in the common returns at the `$data$` node (for the table). */
+function responseTable(doc: ViewDoc) {
+  const common = doc.isUseGlobalReturns === 0 ? [] : (doc.globalReturns ?? []);
+  const dataNode = findDataNode(common);
+  if (!dataNode) return doc.responseParams;
+  const swap = (list: typeof common): typeof common =>
+    list.map((p) => (p === dataNode ? { ...p, example: '', children: doc.responseParams } : { ...p, children: swap(p.children ?? []) }));
+  return swap(common);
+}
+
+/** The rendered doc. */
+export function DocContent({ loaded, source }: { loaded: LoadedDoc; source: DocViewSource }) {
+  const { t } = useTranslation();
+  const { doc, environments } = loaded;
+  const [envName, setEnvName] = useState<string>(() => readLocal<Record<string, string>>(ENV_KEY, {})[doc.moduleId] ?? '');
+  const env = environments.find((e) => e.name === envName) ?? environments[0];
+  const fullUrl = `${env?.url ?? ''}${doc.url}`;
+  const deprecated = isDeprecated(doc.deprecated);
+  const headers = useMemo(() => [...(doc.isUseGlobalHeaders === 0 ? [] : (doc.globalHeaders ?? [])), ...doc.headerParams], [doc]);
+  const requestParams = useMemo(() => [...(doc.isUseGlobalParams === 0 ? [] : (doc.globalParams ?? [])), ...doc.requestParams], [doc]);
+  const responseParams = useMemo(() => responseTable(doc), [doc]);
+  const requestText = useMemo(() => {
+    if (!requestParams.length) return '';
+    if (/x-www-form-urlencoded/i.test(doc.contentType)) return queryString(requestParams).slice(1);
+    return JSON.stringify(bodyExample(requestParams, !!doc.isRequestArray, doc.requestArrayType), null, 2);
+  }, [doc, requestParams]);
+  const responseText = useMemo(() => {
+    if (!doc.responseParams.length && !(doc.globalReturns ?? []).length) return '';
+    return JSON.stringify(responseExample(doc, doc.globalReturns), null, 2);
+  }, [doc]);
+
+  const header = (
+    <div className="doc-title">
+      <h2 className={`doc-h1${deprecated ? ' is-deprecated' : ''}`} data-testid="doc-title">
+        {doc.name}
+      </h2>
+      {deprecated && <span className="deprecated-tag">{t('view.doc.deprecated')}</span>}
+      {source.kind === 'user' && <FollowButton docId={doc.id} />}
+    </div>
+  );
+
+  if (doc.type === DocType.MARKDOWN || doc.type === DocType.CUSTOM) {
+    return (
+      <article className="doc-content">
+        {header}
+        {doc.type === DocType.MARKDOWN ? <Markdown source={doc.description} /> : <SafeHtml html={doc.description} />}
+      </article>
+    );
+  }
+
+  const method = (doc.httpMethod || 'GET').toUpperCase();
+  return (
+    <article className="doc-content">
+      {header}
+      {doc.type === DocType.HTTP && (
+        <div className="doc-url" data-testid="doc-url">
+          <MethodTag method={method} />
+          <span className="url-text">{fullUrl || doc.url}</span>
+          <Button
+            size="small"
+            type="text"
+            icon={<CopyOutlined />}
+            title={t('view.doc.copyUrl')}
+            aria-label={t('view.doc.copyUrl')}
+            onClick={() => copyText(fullUrl || doc.url)}
+          />
+          <Button size="small" onClick={() => copyText(`${method} ${fullUrl || doc.url}`)}>
+            {t('view.doc.copyMethodUrl')}
+          </Button>
+          {environments.length > 0 && (
+            <span className="doc-env">
+              <span className="muted">{t('view.doc.environment')}: </span>
+              <select
+                value={env?.name}
+                aria-label={t('view.doc.environment')}
+                onChange={(e) => {
+                  setEnvName(e.target.value);
+                  writeLocal(ENV_KEY, { ...readLocal<Record<string, string>>(ENV_KEY, {}), [doc.moduleId]: e.target.value });
+                }}
+              >
+                {environments.map((e) => (
+                  <option key={e.id} value={e.name}>
+                    {`${e.name} (${e.url})`}
+                  </option>
+                ))}
+              </select>
+            </span>
+          )}
+        </div>
+      )}
+      <div className="doc-meta">
+        {doc.type === DocType.HTTP && doc.contentType && <Meta label={t('view.doc.contentType')} value={doc.contentType} />}
+        {doc.author && <Meta label={t('view.doc.maintainer')} value={doc.author} />}
+        <Meta label={t('view.doc.status')} value={t(`view.doc.status.${doc.status}`)} />
+        {doc.gmtModified && <Meta label={t('view.doc.modified')} value={formatDateTime(Number(doc.gmtModified) || doc.gmtModified)} />}
+      </div>
+      {deprecated && doc.deprecated !== 'true' && <div className="doc-warning">{doc.deprecated}</div>}
+      {doc.description && (
+        <Section title={t('view.doc.description')} testId="doc-description">
+          <Markdown source={doc.description} />
+        </Section>
+      )}
+      {doc.type === DocType.DUBBO && <DubboInfo doc={doc} />}
+      {doc.pathParams.length > 0 && (
+        <Section title={t('view.doc.pathParams')}>
+          <ParamViewTable params={doc.pathParams} kind="path" />
+        </Section>
+      )}
+      {headers.length > 0 && (
+        <Section title={t('view.doc.headerParams')}>
+          <ParamViewTable params={headers} kind="header" />
+        </Section>
+      )}
+      {doc.queryParams.length > 0 && (
+        <Section title={t('view.doc.queryParams')}>
+          <ParamViewTable params={doc.queryParams} kind="query" />
+        </Section>
+      )}
+      <Section
+        title={
+          doc.isRequestArray
+            ? `${t('view.doc.requestParams')} · ${t('view.doc.arrayOf', { 0: doc.requestArrayType || 'object' })}`
+            : t('view.doc.requestParams')
+        }
+        testId="request-params"
+      >
+        {requestParams.length ? (
+          <ParamViewTable params={requestParams} kind="request" testId="request-table" />
+        ) : (
+          <span className="muted">{t('view.doc.none')}</span>
+        )}
+      </Section>
+      <Section
+        title={
+          doc.isResponseArray
+            ? `${t('view.doc.responseParams')} · ${t('view.doc.arrayOf', { 0: doc.responseArrayType || 'object' })}`
+            : t('view.doc.responseParams')
+        }
+        testId="response-params"
+      >
+        {responseParams.length ? (
+          <ParamViewTable params={responseParams} kind="response" testId="response-table" />
+        ) : (
+          <span className="muted">{t('view.doc.none')}</span>
+        )}
+      </Section>
+      {requestText && (
+        <Section title={t('view.doc.requestExample')}>
+          <CodeBlock text={requestText} testId="request-example" />
+        </Section>
+      )}
+      {responseText && (
+        <Section title={t('view.doc.responseExample')}>
+          <CodeBlock text={responseText} testId="response-example" />
+        </Section>
+      )}
+      {doc.errorCodeParams.length > 0 && (
+        <Section title={t('view.doc.errorCodes')} testId="error-codes">
+          <ErrorCodes codes={doc.errorCodeParams} />
+        </Section>
+      )}
+    </article>
+  );
+}
+
+function ErrorCodes({ codes }: { codes: ViewDoc['errorCodeParams'] }) {
+  const { t } = useTranslation();
+  return (
+    <table className="plain-table">
+      <thead>
+        <tr>
+          <th>{t('view.col.code')}</th>
+          <th>{t('view.col.msg')}</th>
+          <th>{t('view.col.solution')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {codes.map((c, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: codes may repeat; the list is static
+          <tr key={i}>
+            <td>{c.code}</td>
+            <td>{c.msg}</td>
+            <td>{c.solution}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function DubboInfo({ doc }: { doc: ViewDoc }) {
+  const { t } = useTranslation();
+  const d = doc.dubboInfo;
+  return (
+    <Section title={t('view.dubbo.title')} testId="dubbo-info">
+      {d && (
+        <table className="plain-table dubbo-table">
+          <tbody>
+            <tr>
+              <th>{t('view.dubbo.interfaceName')}</th>
+              <td>{d.interfaceName}</td>
+            </tr>
+            <tr>
+              <th>{t('view.dubbo.version')}</th>
+              <td>{d.version}</td>
+            </tr>
+            <tr>
+              <th>{t('view.dubbo.protocol')}</th>
+              <td>{d.protocol}</td>
+            </tr>
+            <tr>
+              <th>{t('view.dubbo.author')}</th>
+              <td>{d.author}</td>
+            </tr>
+            {d.dependency && (
+              <tr>
+                <th>{t('view.dubbo.dependency')}</th>
+                <td>
+                  <pre className="inline-pre">{d.dependency}</pre>
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      )}
+      {doc.definition && (
+        <>
+          <strong>{t('view.dubbo.definition')}</strong>
+          <CodeBlock text={doc.definition} />
+        </>
+      )}
+    </Section>
+  );
+}
