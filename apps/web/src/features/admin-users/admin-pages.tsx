@@ -91,6 +91,8 @@ export function AdminUsersPage() {
   });
   const [creating, setCreating] = useState(false);
   const [allocating, setAllocating] = useState<AdminUser | null>(null);
+  const [editing, setEditing] = useState<AdminUser | null>(null);
+  const [editForm] = Form.useForm();
   const [form] = Form.useForm();
   const [allocForm] = Form.useForm();
   const projects = useQuery({
@@ -208,9 +210,19 @@ export function AdminUsersPage() {
             title: t('common.actions'),
             key: 'op',
             fixed: 'right',
-            width: 220,
+            width: 280,
             render: (_, u) => (
               <Space size={0}>
+                <Button
+                  size="small"
+                  type="link"
+                  onClick={() => {
+                    editForm.setFieldsValue({ nickname: u.nickname, email: u.email, isSuperAdmin: !!u.isSuperAdmin });
+                    setEditing(u);
+                  }}
+                >
+                  {t('common.edit')}
+                </Button>
                 <Button
                   size="small"
                   type="link"
@@ -275,6 +287,42 @@ export function AdminUsersPage() {
             <Input autoComplete="off" data-testid="new-username" />
           </Form.Item>
           <Form.Item name="nickname" label={t('account.nickname')} rules={[{ max: 128, message: t('validation.maxLength', { 0: 128 }) }]}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="email" label={t('account.email')} rules={[{ type: 'email', message: t('account.emailFormat') }]}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="isSuperAdmin" label={t('user.superAdmin')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </Form>
+      </Modal>
+      <Modal
+        open={!!editing}
+        title={t('admin.editUser', { 0: editing?.username ?? '' })}
+        onCancel={() => setEditing(null)}
+        onOk={async () => {
+          const v = await editForm.validateFields();
+          try {
+            await api.post('admin/user/update', {
+              id: editing?.id,
+              nickname: v.nickname.trim(),
+              email: (v.email ?? '').trim(),
+              isSuperAdmin: v.isSuperAdmin ? 1 : 0,
+            });
+            refresh();
+            setEditing(null);
+          } catch (e) {
+            showError(e, editForm);
+          }
+        }}
+      >
+        <Form form={editForm} layout="vertical">
+          <Form.Item
+            name="nickname"
+            label={t('account.nickname')}
+            rules={[{ required: true, whitespace: true, max: 128, message: t('validation.notEmptyLength', { 0: 128 }) }]}
+          >
             <Input />
           </Form.Item>
           <Form.Item name="email" label={t('account.email')} rules={[{ type: 'email', message: t('account.emailFormat') }]}>

@@ -36,6 +36,7 @@ export const webCore: Record<string, string> = {
   'admin.createHint': 'The new user gets a one-time password and must set a new one at first login.',
   'admin.createUser': 'Create user',
   'admin.disableConfirm': 'Disable account {0}? Its sessions stop working at once.',
+  'admin.editUser': 'Edit {0}',
   'admin.enableConfirm': 'Enable account {0}?',
   'admin.passwordOnce': 'Password of {0}',
   'admin.passwordOnceHint': 'Shown only once. Hand it over safely; the user sets a new password at first login.',

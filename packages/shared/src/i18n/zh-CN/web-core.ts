@@ -36,6 +36,7 @@ export const webCore: Record<string, string> = {
   'admin.createHint': '新用户获得一次性密码，首次登录时必须修改密码。',
   'admin.createUser': '创建用户',
   'admin.disableConfirm': '确定禁用账号 {0}？其登录会立即失效。',
+  'admin.editUser': '编辑 {0}',
   'admin.enableConfirm': '确定启用账号 {0}？',
   'admin.passwordOnce': '{0} 的密码',
   'admin.passwordOnceHint': '仅显示一次，请安全地转交给用户；用户首次登录时需修改密码。',
