@@ -225,6 +225,10 @@ export function ProjectDocPage() {
   useEffect(() => {
     if (moduleId) rememberModule(projectId, moduleId);
   }, [projectId, moduleId]);
+  // On a phone the doc sits below the tree: bring it into view when one is picked.
+  useEffect(() => {
+    if (mobile && docId) document.querySelector('.doc-workspace-main')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, [mobile, docId]);
 
   const setParams = (patch: Record<string, string | null>) => {
     const next = new URLSearchParams(search);
@@ -277,7 +281,7 @@ export function ProjectDocPage() {
     <div className="doc-page">
       <Flex className="module-bar" align="center" gap={8} wrap>
         <ProjectSwitcher projectId={projectId} />
-        <Typography.Text type="secondary">{t('module.current')}</Typography.Text>
+        {!mobile && <Typography.Text type="secondary">{t('module.current')}</Typography.Text>}
         <Select
           value={moduleId}
           style={{ minWidth: 200 }}
