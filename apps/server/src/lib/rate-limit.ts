@@ -19,6 +19,26 @@ export class RateLimiter {
     }
   }
 
+  /** Throws rate_limited when any key has already reached its limit (counts nothing). */
+  check(...keys: string[]): void {
+    const now = Date.now();
+    for (const k of keys) {
+      const e = this.hits.get(k);
+      if (e && now - e.start <= this.windowMs && e.n >= this.limit) throw rateLimited();
+    }
+  }
+
+  /** Counts a failed attempt for each key (without throwing). */
+  fail(...keys: string[]): void {
+    const now = Date.now();
+    if (this.hits.size > 50_000) this.sweep(now);
+    for (const k of keys) {
+      const e = this.hits.get(k);
+      if (!e || now - e.start > this.windowMs) this.hits.set(k, { n: 1, start: now });
+      else e.n++;
+    }
+  }
+
   /** Forgets keys (after a success). */
   reset(...keys: string[]): void {
     for (const k of keys) this.hits.delete(k);

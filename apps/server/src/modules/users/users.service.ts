@@ -7,7 +7,9 @@ import { hashPassword, randomPassword, randomToken, sha256, verifyPassword } fro
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { RateLimiter } from '../../lib/rate-limit.js';
 
-const loginLimiter = new RateLimiter(10, 15 * 60_000);
+/** Failed logins: 10 per username and 100 per address in 15 minutes (an office shares one address). */
+const userFailures = new RateLimiter(10, 15 * 60_000);
+const ipFailures = new RateLimiter(100, 15 * 60_000);
 
 /** The public shape of a user. */
 export function userView(
@@ -71,13 +73,22 @@ export async function revokeAllSessions(app: FastifyInstance, userId: number): P
     .execute();
 }
 
-/** Checks username and password; the same error whatever was wrong. Rate-limited per IP and username. */
+/**
+ * Checks username and password; the same error whatever was wrong. Failed attempts are limited per
+ * username and per address; a success clears the username's count.
+ */
 export async function login(app: FastifyInstance, username: string, password: string, ip: string) {
   const uname = username.trim();
-  const keys = [`ip:${ip}`, `user:${uname.toLowerCase()}`];
-  loginLimiter.hit(...keys);
+  const userKey = `user:${uname.toLowerCase()}`;
+  const ipKey = `ip:${ip}`;
+  userFailures.check(userKey);
+  ipFailures.check(ipKey);
+  const bad = () => {
+    userFailures.fail(userKey);
+    ipFailures.fail(ipKey);
+    return new AppError(400, 'bad_credentials', 'error.bad_credentials');
+  };
   const u = await app.ctx.db.selectFrom('users').selectAll().where('username', '=', uname).executeTakeFirst();
-  const bad = () => new AppError(400, 'bad_credentials', 'error.bad_credentials');
   if (!u) {
     await hashPassword(password); // same cost as a real check
     throw bad();
@@ -91,7 +102,7 @@ export async function login(app: FastifyInstance, username: string, password: st
       .where('id', '=', u.id)
       .execute();
   }
-  loginLimiter.reset(`user:${uname.toLowerCase()}`);
+  userFailures.reset(userKey);
   const token = await createSession(app, u.id);
   return { token, status: u.status, userId: u.id };
 }

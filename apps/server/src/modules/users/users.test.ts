@@ -89,3 +89,39 @@ describe('accounts', () => {
     expect((await call(t.app, null, 'POST', '/api/user/login', { username: 'torna-user', password: 'old-torna-pw' })).code).toBe('0');
   });
 });
+
+describe('login rate limit', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('lets many people log in from one address but locks a username after 10 failures', async () => {
+    const headers = { 'x-forwarded-for': '203.0.113.9' };
+    // Twelve successful logins from one office address are fine.
+    for (let i = 0; i < 12; i++) {
+      const r = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        headers,
+        payload: { username: 'admin', password: ADMIN_PASSWORD },
+      });
+      expect(r.json().code).toBe('0');
+    }
+    for (let i = 0; i < 10; i++) {
+      const r = await t.app.inject({ method: 'POST', url: '/api/user/login', headers, payload: { username: 'admin', password: 'wrong' } });
+      expect(r.json().error).toBe('bad_credentials');
+    }
+    const locked = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      headers,
+      payload: { username: 'admin', password: ADMIN_PASSWORD },
+    });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().error).toBe('rate_limited');
+  });
+});
