@@ -5,6 +5,8 @@ import { Alert, Button, Card, Flex, Form, Input, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { storedLang } from '../../app/lang';
+import { useLang } from '../../app/providers';
 import { AuthCard } from '../../components/auth-card';
 import { api, getToken } from '../../lib/api';
 import { login, logout, useMe } from '../../lib/auth';
@@ -44,11 +46,17 @@ export function LoginPage() {
   const redirect = params.get('redirect') ?? '';
   const [busy, setBusy] = useState(false);
   const { data: cfg } = useViewConfig();
+  const { lang, setLang } = useLang();
 
   const submit = async (v: { username: string; password: string }) => {
     setBusy(true);
     try {
       const r = await login(v.username.trim(), v.password, true);
+      // A language saved in the profile applies on a browser that never chose one.
+      if (!storedLang()) {
+        const me = await api.get<{ lang?: string }>('user/info', undefined, { silentSession: true }).catch(() => null);
+        if (me?.lang && me.lang !== lang) await setLang(me.lang);
+      }
       if (r.status === 2) navigate(`/setPassword${redirect ? `?redirect=${encodeURIComponent(redirect)}` : ''}`, { replace: true });
       else navigate(safeRedirect(redirect, '/dashboard'), { replace: true });
     } catch (e) {
