@@ -57,7 +57,8 @@ export interface DocTreePanelProps {
   canWrite: boolean;
   onSelect: (node: TreeNode) => void;
   onImport: () => void;
-  onExport: (docIds: string[]) => void;
+  /** Export the ticked docs (docIds), one folder (folderId) or, with neither, the whole application. */
+  onExport: (scope: { docIds?: string[]; folderId?: string }) => void;
 }
 
 export function DocTreePanel({ projectId, moduleId, selectedId, canWrite, onSelect, onImport, onExport }: DocTreePanelProps) {
@@ -137,7 +138,7 @@ export function DocTreePanel({ projectId, moduleId, selectedId, canWrite, onSele
       case 'move':
         return actions.move(n, tree);
       case 'export':
-        return onExport([n.id]);
+        return onExport({ folderId: n.id });
       case 'delete':
         return actions.remove(n);
       case 'edit':
@@ -222,7 +223,12 @@ export function DocTreePanel({ projectId, moduleId, selectedId, canWrite, onSele
             {t('doc.import')}
           </Button>
         )}
-        <Button size="small" type="text" icon={<ExportOutlined />} onClick={() => onExport(checkable ? checked : [])}>
+        <Button
+          size="small"
+          type="text"
+          icon={<ExportOutlined />}
+          onClick={() => onExport(checkable && checked.length ? { docIds: checked } : {})}
+        >
           {checkable && checked.length ? t('doc.exportTicked', { 0: checked.length }) : t('doc.export')}
         </Button>
         {checkable && canWrite && checked.length > 0 && (

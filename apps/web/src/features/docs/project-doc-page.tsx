@@ -212,7 +212,7 @@ export function ProjectDocPage() {
   const modules = useModules(projectId);
   const [creating, setCreating] = useState(false);
   const [importOpen, setImportOpen] = useState(false);
-  const [exportScope, setExportScope] = useState<{ docIds?: string[]; moduleId?: string } | null>(null);
+  const [exportScope, setExportScope] = useState<{ docIds?: string[]; folderId?: string; moduleId?: string } | null>(null);
 
   const list = modules.data ?? [];
   const wanted = search.get('moduleId') || lastModuleOf(projectId);
@@ -314,7 +314,7 @@ export function ProjectDocPage() {
                     canWrite={canWrite}
                     onSelect={(n) => setParams({ docId: n.id })}
                     onImport={() => setImportOpen(true)}
-                    onExport={(docIds) => setExportScope(docIds.length ? { docIds } : { moduleId })}
+                    onExport={(scope) => setExportScope(scope.docIds || scope.folderId ? scope : { moduleId })}
                   />
                 </div>
                 <div className="doc-workspace-main">
