@@ -10,7 +10,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { type DocView, docView, labels } from './doc-view.js';
 import type { ExportSet } from './export-scope.js';
 import { walkOutline } from './export-scope.js';
-import { zipFiles } from './zip.js';
+import { type ZipData, zipStream } from './zip.js';
 
 const MARKER = '__FOLIO_DOCX_BODY__';
 const MONO = 'Consolas';
@@ -120,21 +120,31 @@ export async function toDocx(set: ExportSet, lang: string): Promise<Buffer> {
     sections: [{ children: [new Paragraph({ text: set.title, heading: HeadingLevel.TITLE }), new Paragraph({ text: MARKER })] }],
   });
   const files = unzipSync(new Uint8Array(await Packer.toBuffer(shell)));
-  const body: string[] = [];
-  const single = set.roots.length === 1 && set.roots[0].kind === 'module';
-  walkOutline(set.roots, (n, depth) => {
-    const level = (single ? depth - 1 : depth) + 1;
-    if (n.kind === 'doc' && n.doc)
-      docXml(docView(n.doc, set.env, lang, set.commonReturns.get(n.doc.moduleId) ?? []), Math.max(1, level), lang, body);
-    else if (n.kind !== 'doc' && !(single && n.kind === 'module')) body.push(heading(n.name, Math.max(1, level)));
-  });
   const xml = strFromU8(files['word/document.xml']);
   const at = xml.indexOf(MARKER);
   const start = xml.lastIndexOf('<w:p>', at);
   const end = xml.indexOf('</w:p>', at) + '</w:p>'.length;
   if (at < 0 || start < 0) throw new Error('docx shell without body marker');
-  const out: Record<string, Uint8Array | string> = { '[Content_Types].xml': files['[Content_Types].xml'] };
-  for (const [name, data] of Object.entries(files)) if (name !== '[Content_Types].xml') out[name] = data;
-  out['word/document.xml'] = xml.slice(0, start) + body.join('') + xml.slice(end);
-  return zipFiles(out, 4);
+  const single = set.roots.length === 1 && set.roots[0].kind === 'module';
+  // The body is produced doc by doc and deflated as it comes: it never exists as one string.
+  function* documentXml(): Generator<string> {
+    yield xml.slice(0, start);
+    const nodes: { n: ExportSet['roots'][number]; depth: number }[] = [];
+    walkOutline(set.roots, (n, depth) => nodes.push({ n, depth }));
+    for (const { n, depth } of nodes) {
+      const level = (single ? depth - 1 : depth) + 1;
+      const body: string[] = [];
+      if (n.kind === 'doc' && n.doc)
+        docXml(docView(n.doc, set.env, lang, set.commonReturns.get(n.doc.moduleId) ?? []), Math.max(1, level), lang, body);
+      else if (n.kind !== 'doc' && !(single && n.kind === 'module')) body.push(heading(n.name, Math.max(1, level)));
+      if (body.length) yield body.join('');
+    }
+    yield xml.slice(end);
+  }
+  const entries: [string, ZipData][] = [['[Content_Types].xml', files['[Content_Types].xml']]];
+  for (const [name, data] of Object.entries(files)) {
+    if (name !== '[Content_Types].xml' && name !== 'word/document.xml') entries.push([name, data]);
+  }
+  entries.push(['word/document.xml', documentXml()]);
+  return zipStream(entries, 4);
 }
