@@ -177,9 +177,9 @@ export const webCore: Record<string, string> = {
   'doc.unlock': 'Unlock',
   'doc.unlocked': 'Unlocked',
   'doc.url': 'URL',
-  'doc.useCommonHeaders': 'Use the application\'s common headers',
-  'doc.useCommonParams': 'Use the application\'s common params',
-  'doc.useCommonReturns': 'Wrap in the application\'s common response',
+  'doc.useCommonHeaders': "Use the application's common headers",
+  'doc.useCommonParams': "Use the application's common params",
+  'doc.useCommonReturns': "Wrap in the application's common response",
   'doc.version': 'Version',
   'dubbo.definition': 'Method definition',
   'dubbo.dependency': 'Dependency',
@@ -213,26 +213,36 @@ export const webCore: Record<string, string> = {
   'folder.newSub': 'New sub-folder',
   'folder.rename': 'Rename',
   'folder.root': '(root)',
-  'help.account.body': 'The **Personal center** shows your info and an overview, the interfaces you follow and your messages (a doc message opens the doc). Change your password there, and pick the interface language in **System setting**. If your login expires while you edit, a Re-Login dialog keeps your edits.',
+  'help.account.body':
+    'The **Personal center** shows your info and an overview, the interfaces you follow and your messages (a doc message opens the doc). Change your password there, and pick the interface language in **System setting**. If your login expires while you edit, a Re-Login dialog keeps your edits.',
   'help.account.title': 'Your account',
-  'help.apps.body': 'Open a project\'s **API docs** page. Pick or create an application at the top. The tabs hold the doc tree, the **application settings** (environments with their own headers and params, common headers/params/response, push token, chat webhooks, Swagger settings), **shares** and **dictionaries**. The last application you opened in a project is reopened next time.',
+  'help.apps.body':
+    "Open a project's **API docs** page. Pick or create an application at the top. The tabs hold the doc tree, the **application settings** (environments with their own headers and params, common headers/params/response, push token, chat webhooks, Swagger settings), **shares** and **dictionaries**. The last application you opened in a project is reopened next time.",
   'help.apps.title': 'Applications',
-  'help.editing.body': 'Use **New** in the tree toolbar: HTTP, Markdown, custom (rich text) or Dubbo docs. Parameter tables support nested rows (add child, move up/down, delete) and **Import JSON**: objects become `object` rows with children, arrays become `array` rows (with children when the first element is an object), other values keep their type with the value as example. Parameter names may only use letters, digits, `-` and `_`. A **locked** doc is never overwritten by pushes.',
+  'help.editing.body':
+    'Use **New** in the tree toolbar: HTTP, Markdown, custom (rich text) or Dubbo docs. Parameter tables support nested rows (add child, move up/down, delete) and **Import JSON**: objects become `object` rows with children, arrays become `array` rows (with children when the first element is an object), other values keep their type with the value as example. Parameter names may only use letters, digits, `-` and `_`. A **locked** doc is never overwritten by pushes.',
   'help.editing.title': 'Writing docs',
-  'help.import.body': 'Import Swagger/OpenAPI, Postman Collection v2.1 or YAPI Markdown from the tree toolbar. Imports run on the server; docs may appear a few seconds later. Export the application or ticked docs to Markdown, HTML or Word.',
+  'help.import.body':
+    'Import Swagger/OpenAPI, Postman Collection v2.1 or YAPI Markdown from the tree toolbar. Imports run on the server; docs may appear a few seconds later. Export the application or ticked docs to Markdown, HTML or Word.',
   'help.import.title': 'Import and export',
   'help.intro': 'How to organise, write, browse, share and push API docs with Folio.',
-  'help.members.body': 'Space and project admins manage members on the **Members** pages. Super administrators use **Admin** to create users (a one-time password is shown once), reset passwords, disable or enable accounts and allocate projects. Every destructive action asks for confirmation.',
+  'help.members.body':
+    'Space and project admins manage members on the **Members** pages. Super administrators use **Admin** to create users (a one-time password is shown once), reset passwords, disable or enable accounts and allocate projects. Every destructive action asks for confirmation.',
   'help.members.title': 'Members and administration',
-  'help.preview.body': 'The **Browse mode** button opens the read-only view: a tree by project or by space, a filter by ID, name or URL, and tabs of the docs you visited. Deep links like `/view/{docId}` open a doc directly.',
+  'help.preview.body':
+    'The **Browse mode** button opens the read-only view: a tree by project or by space, a filter by ID, name or URL, and tabs of the docs you visited. Deep links like `/view/{docId}` open a doc directly.',
   'help.preview.title': 'Browse mode',
-  'help.push.body': 'Each application has a **push token** (application settings). Tools such as smart-doc or the Torna SDK push to `/api` with that token; see the **OpenAPI** page for copyable examples. Resetting the token asks for confirmation and breaks clients that still use the old one.',
+  'help.push.body':
+    'Each application has a **push token** (application settings). Tools such as smart-doc or the Torna SDK push to `/api` with that token; see the **OpenAPI** page for copyable examples. Resetting the token asks for confirmation and breaks clients that still use the old one.',
   'help.push.title': 'Pushing docs from code',
-  'help.share.body': 'In **Shares**, create a public or encrypted link for the whole application or ticked docs and folders. An empty expiry never expires. Ticked folders can also share docs added later. Debugging can be allowed with chosen environments. Disabling a share stops its link at once.',
+  'help.share.body':
+    'In **Shares**, create a public or encrypted link for the whole application or ticked docs and folders. An empty expiry never expires. Ticked folders can also share docs added later. Debugging can be allowed with chosen environments. Disabling a share stops its link at once.',
   'help.share.title': 'Sharing',
-  'help.spaces.body': 'A space holds projects; its members have a role: **guest** (read), **developer** (write docs) or **admin** (manage members and settings). A project is **private** (only its members) or **public** (every member of the space). A **composed space** gathers docs of other spaces into composed projects that can be shown publicly or with a password.',
+  'help.spaces.body':
+    'A space holds projects; its members have a role: **guest** (read), **developer** (write docs) or **admin** (manage members and settings). A project is **private** (only its members) or **public** (every member of the space). A **composed space** gathers docs of other spaces into composed projects that can be shown publicly or with a password.',
   'help.spaces.title': 'Spaces and projects',
-  'help.start.body': '1. Log in. A new account created by an administrator must set its own password first.\n2. Create a **space** on the dashboard (a team or a product line).\n3. In the space, create a **project**, then an **application** (a service) inside the project.\n4. Add folders and docs by hand, import a Swagger/Postman file, or push from code.',
+  'help.start.body':
+    '1. Log in. A new account created by an administrator must set its own password first.\n2. Create a **space** on the dashboard (a team or a product line).\n3. In the space, create a **project**, then an **application** (a service) inside the project.\n4. Add folders and docs by hand, import a Swagger/Postman file, or push from code.',
   'help.start.title': 'Getting started',
   'help.title': 'Folio manual',
   'member.add': 'Add members',
@@ -255,7 +265,7 @@ export const webCore: Record<string, string> = {
   'module.commonReturns': 'Common response',
   'module.create': 'New application',
   'module.current': 'Application',
-  'module.dataNodeHint': 'A row whose example is $data$ marks where each doc\'s own response goes.',
+  'module.dataNodeHint': "A row whose example is $data$ marks where each doc's own response goes.",
   'module.debugProxy': 'Debug through the server proxy',
   'module.delete': 'Delete application',
   'module.deleteConfirm': 'Delete application {0}?',
