@@ -101,6 +101,8 @@ interface RunResult {
   htmlMb?: number;
   state?: string;
   error?: string;
+  timings?: { fetch: number; convert: number; merge: number };
+  uploadMs?: number;
 }
 
 /** One measurement in this (child) process. */
@@ -139,10 +141,21 @@ async function child(kind: 'floor' | 'import', specFile: string, db: string): Pr
     const t0 = performance.now();
     const r = await call(t.app, t.adminToken, 'POST', '/api/import', { projectId: project.data.id, name: name, content: text });
     if (r.code !== '0') throw new Error(r.msg);
+    const uploadMs = performance.now() - t0;
     await drainJobs(t.app);
     const ms = performance.now() - t0;
     const s = await call(t.app, t.adminToken, 'GET', '/api/import/status', { jobId: r.data.jobId });
-    const out: RunResult = { case: name, db, ms, docs: s.data.counts.docs, params: s.data.counts.params, peakMb: 0, state: s.data.state };
+    const out: RunResult = {
+      case: name,
+      db,
+      ms,
+      docs: s.data.counts.docs,
+      params: s.data.counts.params,
+      peakMb: 0,
+      state: s.data.state,
+      timings: s.data.timings,
+      uploadMs,
+    };
     if (s.data.state !== 'done') out.error = JSON.stringify(s.data.errors).slice(0, 300);
     else {
       for (const format of ['docx', 'html'] as const) {
@@ -237,12 +250,12 @@ async function main() {
     }
     if (r.db === '-') {
       console.log(
-        `| ${r.case} | (floor: parse ${fmt((r.floorParseMs ?? 0) / 1000, 2)} s, parse+convert ${fmt((r.floorConvertMs ?? 0) / 1000, 2)} s) | ${r.docs} | ${r.params} | ${fmt(r.ms / 1000, 2)} | - | - | - | ${fmt(r.peakMb, 0)} | - | - |`,
+        `| ${r.case} | (floor: parse ${fmt((r.floorParseMs ?? 0) / 1000, 2)} s, parse+convert ${fmt((r.floorConvertMs ?? 0) / 1000, 2)} s) | ${r.docs} | ${r.params} | ${fmt(r.ms / 1000, 2)} | - | - | - | - | ${fmt(r.peakMb, 0)} | - | - |`,
       );
       continue;
     }
     console.log(
-      `| ${r.case} | ${r.db} | ${r.docs} | ${r.params} | ${fmt(r.ms / 1000, 2)} | ${fmt(r.docs / (r.ms / 1000), 0)} | ${fmt(r.ms / (r.floorParseMs ?? r.ms), 1)} | ${fmt(r.ms / (r.floorConvertMs ?? r.ms), 1)} | ${fmt(r.peakMb, 0)} | ${fmt((r.docxMs ?? 0) / 1000, 2)} (${fmt(r.docxMb)}) | ${fmt((r.htmlMs ?? 0) / 1000, 2)} (${fmt(r.htmlMb)}) |`,
+      `| ${r.case} | ${r.db} | ${r.docs} | ${r.params} | ${fmt(r.ms / 1000, 2)} | ${fmt(r.docs / (r.ms / 1000), 0)} | ${fmt(r.ms / (r.floorParseMs ?? r.ms), 1)} | ${fmt(r.ms / (r.floorConvertMs ?? r.ms), 1)} | ${fmt((r.uploadMs ?? 0) / 1000, 2)} / ${fmt((r.timings?.convert ?? 0) / 1000, 2)} / ${fmt((r.timings?.merge ?? 0) / 1000, 2)} | ${fmt(r.peakMb, 0)} | ${fmt((r.docxMs ?? 0) / 1000, 2)} (${fmt(r.docxMb)}) | ${fmt((r.htmlMs ?? 0) / 1000, 2)} (${fmt(r.htmlMb)}) |`,
     );
   }
   const gh = results.filter((r) => r.case === 'GitHub REST' && r.db !== '-' && !r.error);

@@ -114,6 +114,7 @@ function statusView(app: FastifyInstance, job: NonNullable<Awaited<ReturnType<ty
     format: r.format ?? '',
     counts: r.counts ?? { folders: 0, docs: 0, params: 0 },
     outcome: r.outcome ?? null,
+    timings: r.timings ?? null,
     warnings: r.warnings ?? [],
     errors: r.errors ?? (job.state === 'failed' ? [{ code: 'import_failed', message: job.error, location: '' }] : []),
   };

@@ -60,6 +60,8 @@ export interface ImportResult {
   outcome?: { added: number; updated: number; unchanged: number; deleted: number; skippedLocked: number };
   warnings: string[];
   errors: ImportIssue[];
+  /** Milliseconds per phase: fetch (URL sources), convert (parse + dereference + convert), merge (one transaction). */
+  timings?: { fetch: number; convert: number; merge: number };
 }
 
 /** Error carrying a partial result (the job queue stores it as the failed job's result). */
@@ -157,11 +159,19 @@ export async function runImportJob(app: FastifyInstance, job: JobContext): Promi
   };
   try {
     await job.progress(1);
+    const timings = { fetch: 0, convert: 0, merge: 0 };
+    let mark = performance.now();
+    const lap = (k: keyof typeof timings) => {
+      const now = performance.now();
+      timings[k] = Math.round(now - mark);
+      mark = now;
+    };
     let text = p.content ?? '';
     if (p.url) {
       const password = p.authPasswordEnc ? decrypt(app.ctx.installKey, p.authPasswordEnc) : '';
       text = await fetchSource(app, p.url, p.authUsername, password);
     }
+    lap('fetch');
     await job.progress(5);
     const conv = await convertSource(text, p.format, {
       author: p.author,
@@ -170,6 +180,7 @@ export async function runImportJob(app: FastifyInstance, job: JobContext): Promi
     result.format = conv.format;
     result.warnings = conv.warnings;
     result.counts = countPayload(conv.payload.apis);
+    lap('convert');
     await job.progress(40);
     const write = () =>
       inTx(app.ctx.db, async (tx) => {
@@ -238,6 +249,8 @@ export async function runImportJob(app: FastifyInstance, job: JobContext): Promi
     } finally {
       liveProgress.delete(job.publicId);
     }
+    lap('merge');
+    result.timings = timings;
     result.outcome = {
       added: outcome.added,
       updated: outcome.updated,
