@@ -21,8 +21,10 @@ export function ProjectLayout() {
   const { t } = useTranslation();
   const { projectId = '' } = useParams();
   const can = useCan();
-  const { data, isError } = useProjectInfo(projectId);
+  const { data, isError, isLoading } = useProjectInfo(projectId);
   if (isError) return <NotFoundOrHidden />;
+  // The pages below load only for a project the user may read (no stray 'not found' toasts).
+  if (isLoading) return <Skeleton active className="page" />;
   return (
     <SectionLayout
       header={

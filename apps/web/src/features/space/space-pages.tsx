@@ -34,8 +34,9 @@ export function SpaceLayout() {
   const { spaceId = '' } = useParams();
   const can = useCan();
   const { data: cfg } = useViewConfig();
-  const { data: space, isError } = useSpaceInfo(spaceId);
+  const { data: space, isError, isLoading } = useSpaceInfo(spaceId);
   if (isError) return <NotFoundOrHidden />;
+  if (isLoading) return <Skeleton active className="page" />;
   const listKey = space?.isCompose ? `/space/compose/${spaceId}` : `/space/project/${spaceId}`;
   return (
     <SectionLayout
