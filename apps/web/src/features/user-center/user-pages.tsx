@@ -140,7 +140,7 @@ export function UserInfoPage() {
           )}
         </Space>
         {!editing && (
-          <Space style={{ marginTop: 16 }}>
+          <Space style={{ marginTop: 16, display: 'flex' }}>
             <Button onClick={() => setEditing(true)}>{t('common.edit')}</Button>
             <Link to="/updatePassword">
               <Button>{t('account.changePassword')}</Button>
