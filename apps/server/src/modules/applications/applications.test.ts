@@ -172,7 +172,32 @@ describe('applications', () => {
     expect(
       (await call(t.app, guest.token, 'POST', '/api/module/commonParam/save', { moduleId: w.moduleId, style: 1, params: [] })).status,
     ).toBe(403);
-    const bad = await call(t.app, dev.token, 'POST', '/api/module/commonParam/save', { moduleId: w.moduleId, style: 4, params: [] });
+    const bad = await call(t.app, dev.token, 'POST', '/api/module/commonParam/save', { moduleId: w.moduleId, style: 5, params: [] });
     expect(bad.status).toBe(422);
+  });
+
+  it("keeps the application's error codes (style 4) with codes that are not parameter names", async () => {
+    const save = await call(t.app, dev.token, 'POST', '/api/module/commonParam/save', {
+      moduleId: w.moduleId,
+      style: 4,
+      params: [
+        { name: '10001', description: 'token error', example: 'send a token' },
+        { name: 'E.AUTH', description: 'not signed in', example: '' },
+      ],
+    });
+    expect(save.code).toBe('0');
+    const codes = await call(t.app, guest.token, 'GET', '/api/module/commonParam/list', { moduleId: w.moduleId, style: 4 });
+    expect(codes.data.map((p: { name: string; description: string; example: string }) => [p.name, p.description, p.example])).toEqual([
+      ['10001', 'token error', 'send a token'],
+      ['E.AUTH', 'not signed in', ''],
+    ]);
+    const all = await call(t.app, guest.token, 'GET', '/api/module/commonParam/list', { moduleId: w.moduleId });
+    expect(all.data.errorCodes).toHaveLength(2);
+    const badHeader = await call(t.app, dev.token, 'POST', '/api/module/commonParam/save', {
+      moduleId: w.moduleId,
+      style: 1,
+      params: [{ name: 'E.AUTH' }],
+    });
+    expect(badHeader.status).toBe(422);
   });
 });

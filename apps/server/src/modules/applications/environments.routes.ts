@@ -17,7 +17,8 @@ export function normalizeHostUrl(raw: string): string | null {
   return s;
 }
 
-const COMMON_STYLES = [ParamStyle.HEADER, ParamStyle.REQUEST, ParamStyle.RESPONSE] as const;
+/** Common headers, request params, response params, and the application's error codes (name=code, description=msg, example=solution). */
+const COMMON_STYLES = [ParamStyle.HEADER, ParamStyle.REQUEST, ParamStyle.RESPONSE, ParamStyle.CODE] as const;
 
 export async function environmentsRoutes(app: FastifyInstance): Promise<void> {
   const { db, dialect, ids, settings } = app.ctx;
@@ -192,7 +193,7 @@ export async function environmentsRoutes(app: FastifyInstance): Promise<void> {
   );
 
   // ---- common headers / request params / response params ----
-  const StyleQ = Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]);
+  const StyleQ = Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3), Type.Literal(4)]);
 
   app.get(
     '/module/commonParam/list',
@@ -207,6 +208,7 @@ export async function environmentsRoutes(app: FastifyInstance): Promise<void> {
         headers: trees?.get(ParamStyle.HEADER) ?? [],
         params: trees?.get(ParamStyle.REQUEST) ?? [],
         returns: trees?.get(ParamStyle.RESPONSE) ?? [],
+        errorCodes: trees?.get(ParamStyle.CODE) ?? [],
       });
     },
   );
@@ -231,6 +233,8 @@ export async function environmentsRoutes(app: FastifyInstance): Promise<void> {
           ids,
           initOrder: initOrder(),
           moduleEnumIds: await moduleEnumIds(tx, moduleId),
+          // Error codes are not parameter names: '10001', 'E.AUTH' are fine.
+          checkName: b.style !== ParamStyle.CODE,
         });
         if (errors.length) throw validation(errors);
         await replaceParams(tx, dialect, ParamOwner.MODULE, [{ ownerId: moduleId, style: b.style, params }]);
