@@ -164,12 +164,40 @@ export async function insertMany<T extends keyof Database & string>(
   rows: Record<string, unknown>[],
   chunk = 200,
 ): Promise<void> {
-  for (let i = 0; i < rows.length; i += chunk) {
+  for (const part of chunkRows(rows, chunk)) {
     await conn
       .insertInto(table)
-      .values(rows.slice(i, i + chunk) as any)
+      .values(part as any)
       .execute();
   }
+}
+
+/** Characters of text per multi-row statement: MariaDB's default max_allowed_packet is 16 MB (CJK text is 3 bytes a character). */
+const MAX_STATEMENT_CHARS = 4_000_000;
+
+function rowChars(row: Record<string, unknown>): number {
+  let n = 16;
+  for (const v of Object.values(row)) n += typeof v === 'string' ? v.length : 8;
+  return n;
+}
+
+/** Splits rows into chunks of at most maxRows rows and about 4 M characters of values (a bigger row goes alone). */
+export function chunkRows<R extends Record<string, unknown>>(rows: R[], maxRows: number): R[][] {
+  const out: R[][] = [];
+  let cur: R[] = [];
+  let chars = 0;
+  for (const r of rows) {
+    const c = rowChars(r);
+    if (cur.length && (cur.length >= maxRows || chars + c > MAX_STATEMENT_CHARS)) {
+      out.push(cur);
+      cur = [];
+      chars = 0;
+    }
+    cur.push(r);
+    chars += c;
+  }
+  if (cur.length) out.push(cur);
+  return out;
 }
 
 /** True when the database answers. */
@@ -191,8 +219,7 @@ export async function insertManyReturningIds<T extends keyof Database & string>(
   chunk = 200,
 ): Promise<number[]> {
   const ids: number[] = [];
-  for (let i = 0; i < rows.length; i += chunk) {
-    const part = rows.slice(i, i + chunk);
+  for (const part of chunkRows(rows, chunk)) {
     const q = conn.insertInto(table).values(part as any);
     if (dialect === 'mysql') {
       const r = await q.executeTakeFirstOrThrow();

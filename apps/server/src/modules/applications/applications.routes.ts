@@ -9,6 +9,7 @@ import { Flag, flag, IdString, Name } from '../../lib/schemas.js';
 import { authorizeDoc, authorizeModule, authorizeProject } from '../../permissions/authorize.js';
 import { requireUser } from '../../plugins/auth.js';
 import { ok, okNull, okResponse } from '../../plugins/envelope.js';
+import { AuditAction, audit } from '../admin/audit.js';
 import { registerParamSchema } from '../docs/param-input.js';
 import { deleteModules } from '../lib-cascade.js';
 import { environmentsRoutes } from './environments.routes.js';
@@ -218,6 +219,7 @@ export async function applicationsRoutes(app: FastifyInstance): Promise<void> {
       await authorizeModule(req, moduleId, 'module.manageToken');
       const token = newModuleToken();
       await db.updateTable('modules').set({ token, updatedAt: Date.now() }).where('id', '=', moduleId).execute();
+      await audit(app, req, AuditAction.TOKEN_RESET, `module:${ids.encode(moduleId)}`);
       return ok({ token });
     },
   );

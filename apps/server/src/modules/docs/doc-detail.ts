@@ -22,7 +22,7 @@ export async function loadDocRows(conn: Conn, docIds: number[], includeDeleted =
       .selectAll()
       .where('id', 'in', unique.slice(i, i + CHUNK));
     if (!includeDeleted) q = q.where('isDeleted', '=', 0);
-    out.push(...(await q.execute()));
+    for (const r of await q.execute()) out.push(r);
   }
   return out;
 }

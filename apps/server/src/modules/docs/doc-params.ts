@@ -47,7 +47,7 @@ export async function loadParamRows(conn: Conn, ownerType: number, ownerIds: num
       .orderBy('orderIndex')
       .orderBy('id')
       .execute();
-    out.push(...rows);
+    for (const r of rows) out.push(r);
   }
   return out;
 }
@@ -84,7 +84,7 @@ export async function loadParamTreeRows(conn: Conn, ownerType: number, ownerIds:
     const part = unique.slice(i, i + CHUNK);
     const q = conn.selectFrom('params').select(TREE_COLS).where('ownerType', '=', ownerType);
     const rows = await (part.length === 1 ? q.where('ownerId', '=', part[0]) : q.where('ownerId', 'in', part)).execute();
-    out.push(...rows);
+    for (const r of rows) out.push(r);
   }
   return out;
 }

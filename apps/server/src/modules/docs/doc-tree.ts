@@ -57,7 +57,7 @@ export async function loadDocsLite(conn: Conn, moduleIds: number[]): Promise<Doc
   for (let i = 0; i < moduleIds.length; i += CHUNK) {
     const part = moduleIds.slice(i, i + CHUNK);
     const rows = await sql<DocLite>`select ${cols} from docs where module_id in (${sql.join(part)}) and is_deleted = 0`.execute(raw);
-    out.push(...rows.rows);
+    for (const r of rows.rows) out.push(r);
   }
   return out;
 }

@@ -354,7 +354,7 @@ export async function descendants(tx: Tx, moduleId: number, rootIds: number[]): 
       .where('isDeleted', '=', 0)
       .execute();
     level = rows.map((r) => r.id);
-    out.push(...level);
+    for (const r of level) out.push(r);
   }
   return out;
 }

@@ -4,7 +4,7 @@
  */
 import { type DubboInfo, ModuleConfigType, PropType } from '@folio/shared';
 import type { FastifyInstance } from 'fastify';
-import { type Conn, insertId, type Tx } from '../../db/database.js';
+import { type Conn, chunkRows, insertId, type Tx } from '../../db/database.js';
 import type { NDubbo, NPayload } from './push-normalize.js';
 
 const CHUNK = 200;
@@ -168,8 +168,7 @@ export async function upsertDocRows(
   rows: Record<string, unknown>[],
 ): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    const part = rows.slice(i, i + CHUNK);
+  for (const part of chunkRows(rows, CHUNK)) {
     const q = tx.insertInto('docs').values(part as never);
     if (app.ctx.dialect === 'mysql') {
       await q

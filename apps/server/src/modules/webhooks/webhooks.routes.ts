@@ -3,6 +3,7 @@
  * generic JSON), a test-send, and the delivery log. URLs and secrets are secrets: only the application's
  * admins (module.manageWebhooks) see or change them; they are stored encrypted.
  */
+
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { insertId } from '../../db/database.js';
@@ -12,6 +13,7 @@ import { IdString } from '../../lib/schemas.js';
 import { authorizeModule } from '../../permissions/authorize.js';
 import { requireUser } from '../../plugins/auth.js';
 import { ok } from '../../plugins/envelope.js';
+import { MS_KIND, pushModuleToMeterSphere } from '../metersphere/metersphere.service.js';
 import { pt } from '../push/texts.js';
 import { WEBHOOK_KINDS, type WebhookKind } from './webhook-format.js';
 import { deliverOne, queueDocNotice } from './webhook-queue.js';
@@ -243,9 +245,18 @@ export async function webhooksRoutes(api: FastifyInstance): Promise<void> {
     { config: { action: 'module.manageWebhooks' }, schema: { body: Type.Object({ id: IdString }) } },
     async (req) => {
       const id = ctx.ids.decode((req.body as { id: string }).id, 'delivery');
-      const d = await ctx.db.selectFrom('webhookDeliveries').select(['id', 'moduleId', 'state']).where('id', '=', id).executeTakeFirst();
+      const d = await ctx.db
+        .selectFrom('webhookDeliveries')
+        .select(['id', 'moduleId', 'state', 'kind'])
+        .where('id', '=', id)
+        .executeTakeFirst();
       if (!d) throw notFound('delivery');
       await authorizeModule(req, d.moduleId, 'module.manageWebhooks');
+      if (d.kind === MS_KIND) {
+        // MeterSphere rows log whole-application sends: a retry sends the application again (a new row).
+        const r = await pushModuleToMeterSphere(api, d.moduleId, 'retry');
+        return ok({ state: r.ok ? 'done' : 'failed', status: 0, error: r.skipped ?? r.error });
+      }
       if (d.state === 'failed' || d.state === 'retry') {
         await ctx.db
           .updateTable('webhookDeliveries')
