@@ -6,9 +6,12 @@ import { insertId, inTx, type Tx } from '../../db/database.js';
 import { conflict, type FieldError, notFound, validation } from '../../lib/errors.js';
 import { Flag, flag, IdString, Name } from '../../lib/schemas.js';
 import { authorizeModule } from '../../permissions/authorize.js';
+import { requireUser } from '../../plugins/auth.js';
 import { ok, okNull, okResponse } from '../../plugins/envelope.js';
+import { loadDocDetails } from '../docs/doc-detail.js';
 import { buildParamTrees, loadEnums, loadParamRows, replaceParams } from '../docs/doc-params.js';
 import { type ParamBody, ParamList, toParamInputs } from '../docs/param-input.js';
+import { refreshDefaultMocks } from '../mock/mock.service.js';
 
 /** Trims a host address and removes trailing slashes (spec §5); null when it is not a URL. */
 export function normalizeHostUrl(raw: string): string | null {
@@ -238,6 +241,28 @@ export async function environmentsRoutes(app: FastifyInstance): Promise<void> {
         });
         if (errors.length) throw validation(errors);
         await replaceParams(tx, dialect, ParamOwner.MODULE, [{ ownerId: moduleId, style: b.style, params }]);
+        if (b.style === ParamStyle.RESPONSE) {
+          // Default mocks wrap each doc's response in the common one: regenerate them (person-edited values kept).
+          const docs = await tx
+            .selectFrom('docs')
+            .select('id')
+            .where('moduleId', '=', moduleId)
+            .where('isFolder', '=', 0)
+            .where('isDeleted', '=', 0)
+            .where('isUseGlobalReturns', '=', 1)
+            .execute();
+          const details = await loadDocDetails(
+            app.ctx,
+            docs.map((d) => d.id),
+            tx,
+          );
+          await refreshDefaultMocks(
+            tx,
+            app.ctx,
+            [...details.entries()].map(([id, detail]) => ({ id, moduleId, detail })),
+            requireUser(req).nickname,
+          );
+        }
       });
       return ok(null);
     },
