@@ -105,6 +105,58 @@ describe('admin settings', () => {
     expect(t.app.ctx.settings.get('folio.doc-sort-type')).toBe('by_name');
   });
 
+  it('edits the push, debug and mock limits with their defaults and ranges, and the code reads them', async () => {
+    const before = await api(t.adminToken, 'GET', '/api/admin/setting/get');
+    expect(before.data.values).toMatchObject({
+      'folio.push.run-window-seconds': '60',
+      'folio.push.null-result': 'false',
+      'folio.debug.timeout-ms': '600000',
+      'folio.debug.max-response-mb': '50',
+      'folio.mock.max-delay-ms': '10000',
+      'folio.mock.script-timeout-ms': '1000',
+      'folio.mock.script-memory-mb': '32',
+    });
+    const bad = await api(t.adminToken, 'POST', '/api/admin/setting/update', {
+      values: { 'folio.mock.script-memory-mb': '2', 'folio.debug.timeout-ms': 'soon', 'folio.push.null-result': 'yes' },
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.fields?.map((f) => f.field).sort()).toEqual([
+      'folio.debug.timeout-ms',
+      'folio.mock.script-memory-mb',
+      'folio.push.null-result',
+    ]);
+    const up = await api(t.adminToken, 'POST', '/api/admin/setting/update', {
+      values: {
+        'folio.push.run-window-seconds': '120',
+        'folio.push.null-result': 'true',
+        'folio.debug.timeout-ms': '30000',
+        'folio.debug.max-response-mb': '5',
+        'folio.mock.max-delay-ms': '2000',
+        'folio.mock.script-timeout-ms': '500',
+        'folio.mock.script-memory-mb': '64',
+      },
+    });
+    expect(up.code).toBe('0');
+    const s = t.app.ctx.settings;
+    expect([
+      s.getInt('folio.push.run-window-seconds', 0),
+      s.getBool('folio.push.null-result'),
+      s.getInt('folio.debug.timeout-ms', 0),
+      s.getInt('folio.mock.script-memory-mb', 0),
+    ]).toEqual([120, true, 30000, 64]);
+    await api(t.adminToken, 'POST', '/api/admin/setting/update', {
+      values: {
+        'folio.push.run-window-seconds': '60',
+        'folio.push.null-result': 'false',
+        'folio.debug.timeout-ms': '600000',
+        'folio.debug.max-response-mb': '50',
+        'folio.mock.max-delay-ms': '10000',
+        'folio.mock.script-timeout-ms': '1000',
+        'folio.mock.script-memory-mb': '32',
+      },
+    });
+  });
+
   it('is for super admins only', async () => {
     expect((await api(userToken, 'GET', '/api/admin/setting/get')).status).toBe(403);
     expect((await api(userToken, 'POST', '/api/admin/setting/update', { values: { 'folio.register.enable': 'true' } })).status).toBe(403);

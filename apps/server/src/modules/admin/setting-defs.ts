@@ -3,6 +3,8 @@
  * the Settings store (modules/system/settings.ts) and apply without restart. Secret kinds are write-only:
  * stored encrypted with the install key, never returned, only reported as set or not.
  */
+import { REQUEST_TIMEOUT_MS } from '@folio/shared';
+
 export type SettingKind = 'bool' | 'int' | 'string' | 'text' | 'enum' | 'secret';
 
 export interface SettingDef {
@@ -12,7 +14,7 @@ export interface SettingDef {
   max?: number;
   min?: number;
   options?: readonly string[];
-  group: 'base' | 'push' | 'robot' | 'upload' | 'smtp' | 'ldap' | 'form' | 'oauth' | 'metersphere' | 'audit' | 'openapi';
+  group: 'base' | 'push' | 'robot' | 'upload' | 'smtp' | 'ldap' | 'form' | 'oauth' | 'metersphere' | 'audit' | 'openapi' | 'debug' | 'mock';
 }
 
 export const SETTING_DEFS: readonly SettingDef[] = [
@@ -25,6 +27,8 @@ export const SETTING_DEFS: readonly SettingDef[] = [
   { key: 'folio.push.override', kind: 'bool', group: 'push' },
   { key: 'folio.push.print-content', kind: 'bool', group: 'push' },
   { key: 'folio.push.allow-same-folder', kind: 'bool', group: 'push' },
+  { key: 'folio.push.run-window-seconds', kind: 'int', min: 0, max: 3600, group: 'push' },
+  { key: 'folio.push.null-result', kind: 'bool', group: 'push' },
   { key: 'folio.push.dingding-webhook-content', kind: 'text', max: 4000, group: 'robot' },
   { key: 'folio.push.wecom-webhook-content', kind: 'text', max: 4000, group: 'robot' },
   { key: 'folio.upload.max-mb', kind: 'int', min: 1, max: 2048, group: 'upload' },
@@ -66,6 +70,11 @@ export const SETTING_DEFS: readonly SettingDef[] = [
   { key: 'metersphere.import-url', kind: 'string', max: 255, group: 'metersphere' },
   { key: 'folio.audit.retention-days', kind: 'int', min: 1, max: 3650, group: 'audit' },
   { key: 'folio.openapi.timestamp-tolerance-minutes', kind: 'int', min: 1, max: 1440, group: 'openapi' },
+  { key: 'folio.debug.timeout-ms', kind: 'int', min: 1000, max: 3_600_000, group: 'debug' },
+  { key: 'folio.debug.max-response-mb', kind: 'int', min: 1, max: 1024, group: 'debug' },
+  { key: 'folio.mock.max-delay-ms', kind: 'int', min: 0, max: 600_000, group: 'mock' },
+  { key: 'folio.mock.script-timeout-ms', kind: 'int', min: 10, max: 60_000, group: 'mock' },
+  { key: 'folio.mock.script-memory-mb', kind: 'int', min: 8, max: 1024, group: 'mock' },
 ];
 
 export const SETTING_DEF_MAP = new Map(SETTING_DEFS.map((d) => [d.key, d]));
@@ -96,4 +105,12 @@ export const ADMIN_SETTING_DEFAULTS: Record<string, string> = {
   'folio.login.oauth.enable': 'false',
   'metersphere.import-url': '/api/definition/import',
   'folio.openapi.timestamp-tolerance-minutes': '10',
+  // Defaults of the code that reads them (push-runs.ts, open-api.ts, debug-proxy.ts, mock.service.ts).
+  'folio.push.run-window-seconds': '60',
+  'folio.push.null-result': 'false',
+  'folio.debug.timeout-ms': String(REQUEST_TIMEOUT_MS),
+  'folio.debug.max-response-mb': '50',
+  'folio.mock.max-delay-ms': '10000',
+  'folio.mock.script-timeout-ms': '1000',
+  'folio.mock.script-memory-mb': '32',
 };

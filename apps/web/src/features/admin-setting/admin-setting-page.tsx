@@ -86,6 +86,11 @@ export function AdminSettingPage(_props: Record<string, never>) {
               </>,
             ),
           },
+          {
+            key: 'debugMock',
+            label: t('admin.tab.debugMock'),
+            children: card(<SettingsForm data={data} keys={keysOf('debug', 'mock')} onSaved={onSaved} />),
+          },
           { key: 'login', label: t('admin.tab.login'), children: <LoginMethodsTab data={data} onSaved={onSaved} /> },
           {
             key: 'ms',
