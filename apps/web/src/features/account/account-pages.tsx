@@ -15,7 +15,7 @@ import { showError } from '../../lib/errors';
 import { queryClient } from '../../lib/query';
 import { safeRedirect } from '../../lib/session';
 import { ui } from '../../lib/ui';
-import { ThirdPartyLogin } from '../sso/third-party-login';
+import { ThirdPartyLogin, useSignInMethods } from '../sso/third-party-login';
 
 const PASSWORD_MIN = 8;
 
@@ -47,6 +47,12 @@ export function LoginPage() {
   const [busy, setBusy] = useState(false);
   const { data: cfg } = useViewConfig();
   const { lang, setLang } = useLang();
+  const methods = useSignInMethods();
+  // With account sign-in turned off the form stays reachable for super admins behind a small link.
+  const [adminLogin, setAdminLogin] = useState(false);
+  const accountOff = methods.data?.account === false;
+  // No flash of a form that then disappears: wait for the methods (a failed lookup shows the form).
+  const showForm = !methods.isPending && (!accountOff || adminLogin);
 
   const submit = async (v: { username: string; password: string }) => {
     setBusy(true);
@@ -72,22 +78,32 @@ export function LoginPage() {
       footer={
         <Flex gap={16}>
           {cfg?.enableRegister && <Link to="/reg">{t('account.register')}</Link>}
-          <Link to="/findPassword">{t('account.forgotPassword')}</Link>
+          {(!accountOff || adminLogin) && <Link to="/findPassword">{t('account.forgotPassword')}</Link>}
         </Flex>
       }
     >
-      <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
-        <Form.Item name="username" label={t('account.username')} rules={[{ required: true, message: t('validation.notEmpty') }]}>
-          <Input prefix={<UserOutlined />} autoComplete="username" autoFocus size="large" />
-        </Form.Item>
-        <Form.Item name="password" label={t('account.password')} rules={[{ required: true, message: t('validation.notEmpty') }]}>
-          <Input.Password prefix={<LockOutlined />} autoComplete="current-password" size="large" />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" block size="large" loading={busy}>
-          {t('account.login')}
-        </Button>
-      </Form>
+      {showForm && (
+        <Form form={form} layout="vertical" onFinish={submit} requiredMark={false} data-testid="account-login-form">
+          {accountOff && <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('account.adminLoginHint')} />}
+          <Form.Item name="username" label={t('account.username')} rules={[{ required: true, message: t('validation.notEmpty') }]}>
+            <Input prefix={<UserOutlined />} autoComplete="username" autoFocus size="large" />
+          </Form.Item>
+          <Form.Item name="password" label={t('account.password')} rules={[{ required: true, message: t('validation.notEmpty') }]}>
+            <Input.Password prefix={<LockOutlined />} autoComplete="current-password" size="large" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block size="large" loading={busy}>
+            {t('account.login')}
+          </Button>
+        </Form>
+      )}
       <ThirdPartyLogin redirect={redirect || undefined} />
+      {accountOff && !adminLogin && (
+        <Flex justify="flex-end" style={{ marginTop: 16 }}>
+          <Button type="link" size="small" onClick={() => setAdminLogin(true)} data-testid="admin-login-link">
+            {t('account.adminLogin')}
+          </Button>
+        </Flex>
+      )}
     </AuthCard>
   );
 }

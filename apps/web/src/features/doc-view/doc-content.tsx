@@ -3,7 +3,7 @@
  * Markdown description, parameter tables, generated examples, error codes, Dubbo info, Markdown/custom docs.
  */
 import { CopyOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
-import { DocType, formatDateTime, isDeprecated } from '@folio/shared';
+import { DocType, type ErrorCodeParam, formatDateTime, isDeprecated } from '@folio/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { useMemo, useState } from 'react';
@@ -13,6 +13,7 @@ import { api } from '../../lib/api';
 import { copyText } from '../../lib/clipboard';
 import { readLocal, writeLocal } from '../../lib/storage';
 import type { DocViewSource, LoadedDoc, ViewDoc } from './doc-source';
+import { withApplicationCodes } from './error-codes';
 import { bodyExample, findDataNode, queryString, responseExample } from './examples';
 import { MethodTag } from './method-tag';
 import { ParamViewTable } from './param-view-table';
@@ -96,6 +97,7 @@ export function DocContent({ loaded, source }: { loaded: LoadedDoc; source: DocV
   const headers = useMemo(() => [...(doc.isUseGlobalHeaders === 0 ? [] : (doc.globalHeaders ?? [])), ...doc.headerParams], [doc]);
   const requestParams = useMemo(() => [...(doc.isUseGlobalParams === 0 ? [] : (doc.globalParams ?? [])), ...doc.requestParams], [doc]);
   const responseParams = useMemo(() => responseTable(doc), [doc]);
+  const errorCodes = useMemo(() => withApplicationCodes(doc), [doc]);
   const requestText = useMemo(() => {
     if (!requestParams.length) return '';
     if (/x-www-form-urlencoded/i.test(doc.contentType)) return queryString(requestParams).slice(1);
@@ -231,16 +233,16 @@ export function DocContent({ loaded, source }: { loaded: LoadedDoc; source: DocV
           <CodeBlock text={responseText} testId="response-example" />
         </Section>
       )}
-      {doc.errorCodeParams.length > 0 && (
+      {errorCodes.length > 0 && (
         <Section title={t('view.doc.errorCodes')} testId="error-codes">
-          <ErrorCodes codes={doc.errorCodeParams} />
+          <ErrorCodes codes={errorCodes} />
         </Section>
       )}
     </article>
   );
 }
 
-function ErrorCodes({ codes }: { codes: ViewDoc['errorCodeParams'] }) {
+function ErrorCodes({ codes }: { codes: ErrorCodeParam[] }) {
   const { t } = useTranslation();
   return (
     <table className="plain-table">

@@ -8,8 +8,16 @@ export type DocViewSource =
   | { kind: 'share'; shareId: string; grant?: string }
   | { kind: 'compose'; showId: string; grant?: string };
 
-/** A doc with the common headers/params/returns of its application (or compose project). */
-export type ViewDoc = DocDetail & { globalHeaders?: DocParam[]; globalParams?: DocParam[]; globalReturns?: DocParam[] };
+/**
+ * A doc with the common headers/params/returns of its application (or compose project), and the
+ * application's error codes (params of style 4: name=code, description=msg, example=solution).
+ */
+export type ViewDoc = DocDetail & {
+  globalHeaders?: DocParam[];
+  globalParams?: DocParam[];
+  globalReturns?: DocParam[];
+  globalErrorCodes?: DocParam[];
+};
 
 export interface ViewEnvironment {
   id: string;
@@ -81,8 +89,10 @@ export async function fetchViewDoc(docId: string, source: DocViewSource): Promis
   const doc = await api.get<ViewDoc>('doc/detail', { id: docId });
   const [common, envs] = await Promise.all([
     api
-      .get<{ headers: DocParam[]; params: DocParam[]; returns: DocParam[] }>('module/commonParam/list', { moduleId: doc.moduleId })
-      .catch(() => ({ headers: [], params: [], returns: [] })),
+      .get<{ headers: DocParam[]; params: DocParam[]; returns: DocParam[]; errorCodes?: DocParam[] }>('module/commonParam/list', {
+        moduleId: doc.moduleId,
+      })
+      .catch(() => ({ headers: [], params: [], returns: [], errorCodes: [] })),
     api.get<(ViewEnvironment & { isPublic?: number })[]>('module/environment/list', { moduleId: doc.moduleId }).catch(() => []),
   ]);
   return {
@@ -91,6 +101,7 @@ export async function fetchViewDoc(docId: string, source: DocViewSource): Promis
       globalHeaders: doc.globalHeaders ?? common.headers,
       globalParams: doc.globalParams ?? common.params,
       globalReturns: doc.globalReturns ?? common.returns,
+      globalErrorCodes: doc.globalErrorCodes ?? common.errorCodes ?? [],
     },
     environments: envs.map((e) => ({ id: e.id, name: e.name, url: e.url })),
     debug: true,

@@ -1,6 +1,7 @@
 /**
  * Application settings: name, environments (order, public flag, own headers/params), common headers /
- * request params / responses, push token (view, copy, reset), chat webhooks, Swagger settings, delete.
+ * request params / responses, push token (view, copy, reset), chat webhooks, Swagger settings, MeterSphere
+ * (when the install enables it), delete.
  */
 import { CopyOutlined, DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { type DocParam, normalizeHost, ParamStyle } from '@folio/shared';
@@ -8,6 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input, InputNumber, Modal, Skeleton, Space, Switch, Table, Tabs, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { confirmAction } from '../../components/confirm';
 import { ParamTable } from '../../components/param-table';
 import { api } from '../../lib/api';
@@ -19,6 +21,7 @@ import { type EditParam, fromDocParams, invalidNames, toDocParams } from '../../
 import { queryClient } from '../../lib/query';
 import { ui } from '../../lib/ui';
 import { useUnsavedEdits } from '../../lib/unsaved';
+import { MeterSpherePanel } from '../admin-setting/metersphere-panel';
 import { WebhookSettings } from '../webhooks/webhook-settings';
 import { type Environment, type ModuleItem, useEnvironments } from './docs-api';
 
@@ -280,7 +283,9 @@ function PushToken({ moduleId, canManage }: { moduleId: string; canManage: boole
             </Button>
           </Space>
         )}
-        <Typography.Link href="/openapi">{t('module.pushGuide')}</Typography.Link>
+        <Link to={`/openapi?moduleId=${encodeURIComponent(moduleId)}`} data-testid="push-guide-link">
+          {t('module.pushGuide')}
+        </Link>
       </Space>
     </Card>
   );
@@ -443,6 +448,8 @@ export function ModuleSettings({ module, projectId, onDeleted }: { module: Modul
   const canEdit = can('module.update', projectId);
   const envEdit = can('environment.update', projectId);
   const moduleId = module.id;
+  const viewConfig = useViewConfig();
+  const meterSphere = !!viewConfig.data?.enableMeterSphere && can('module.manageWebhooks', projectId);
   return (
     <Tabs
       tabPosition="top"
@@ -475,6 +482,9 @@ export function ModuleSettings({ module, projectId, onDeleted }: { module: Modul
         },
         { key: 'webhooks', label: t('module.webhooks'), children: <WebhookSettings moduleId={moduleId} /> },
         { key: 'swagger', label: t('module.settingsTab'), children: <SwaggerSettings moduleId={moduleId} canEdit={canEdit} /> },
+        ...(meterSphere
+          ? [{ key: 'metersphere', label: t('module.meterSphere'), children: <MeterSpherePanel key={moduleId} moduleId={moduleId} /> }]
+          : []),
       ]}
     />
   );

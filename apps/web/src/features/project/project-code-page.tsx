@@ -7,7 +7,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { type DocParam, ParamStyle } from '@folio/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Input, Result, Select, Skeleton, Space, Table, Tabs } from 'antd';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Markdown } from '../../components/markdown';
@@ -97,21 +97,30 @@ let rowSeq = 0;
 function ErrorCodeEditor({ moduleId, canEdit }: { moduleId: string; canEdit: boolean }) {
   const { t } = useTranslation();
   const key = ['commonParam', moduleId, ParamStyle.CODE];
-  const { data, isLoading, isError } = useQuery({
+  const { data, isLoading, isError, refetch } = useQuery({
     queryKey: key,
     queryFn: () => api.get<DocParam[]>('module/commonParam/list', { moduleId, style: ParamStyle.CODE }),
-    meta: { silent: true },
-    retry: false,
   });
   const [rows, setRows] = useState<CodeRow[] | null>(null);
   useUnsavedEdits(rows !== null);
-  const current: CodeRow[] =
-    rows ?? (data ?? []).map((p) => ({ key: `r${rowSeq++}`, code: p.name, msg: p.description, solution: p.example }));
+  const loaded = useMemo(
+    () => (data ?? []).map((p) => ({ key: `r${rowSeq++}`, code: p.name, msg: p.description ?? '', solution: p.example ?? '' })),
+    [data],
+  );
+  const current: CodeRow[] = rows ?? loaded;
   const update = (k: string, patch: Partial<CodeRow>) => setRows(current.map((r) => (r.key === k ? { ...r, ...patch } : r)));
   if (isLoading) return <Skeleton active />;
-  if (isError) return <Alert type="info" showIcon title={t('code.codesUnavailable')} />;
+  if (isError)
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={t('code.codesLoadFailed')}
+        action={<Button onClick={() => refetch()}>{t('common.reload')}</Button>}
+      />
+    );
   return (
-    <div>
+    <div data-testid="module-error-codes">
       <Table<CodeRow>
         size="small"
         rowKey="key"
@@ -123,17 +132,28 @@ function ErrorCodeEditor({ moduleId, canEdit }: { moduleId: string; canEdit: boo
             title: t('code.code'),
             dataIndex: 'code',
             width: 180,
-            render: (v, r) => (canEdit ? <Input value={v} onChange={(e) => update(r.key, { code: e.target.value })} /> : v),
+            render: (v, r) =>
+              canEdit ? (
+                <Input value={v} maxLength={128} aria-label={t('code.code')} onChange={(e) => update(r.key, { code: e.target.value })} />
+              ) : (
+                v
+              ),
           },
           {
             title: t('code.msg'),
             dataIndex: 'msg',
-            render: (v, r) => (canEdit ? <Input value={v} onChange={(e) => update(r.key, { msg: e.target.value })} /> : v),
+            render: (v, r) =>
+              canEdit ? <Input value={v} aria-label={t('code.msg')} onChange={(e) => update(r.key, { msg: e.target.value })} /> : v,
           },
           {
             title: t('code.solution'),
             dataIndex: 'solution',
-            render: (v, r) => (canEdit ? <Input value={v} onChange={(e) => update(r.key, { solution: e.target.value })} /> : v),
+            render: (v, r) =>
+              canEdit ? (
+                <Input value={v} aria-label={t('code.solution')} onChange={(e) => update(r.key, { solution: e.target.value })} />
+              ) : (
+                v
+              ),
           },
           ...(canEdit
             ? [
@@ -165,7 +185,12 @@ function ErrorCodeEditor({ moduleId, canEdit }: { moduleId: string; canEdit: boo
             disabled={rows === null}
             onClick={async () => {
               if (current.some((r) => !r.code.trim())) {
-                ui.message?.error(t('validation.finishForm'));
+                ui.message?.error(t('code.codeRequired'));
+                return;
+              }
+              const codes = current.map((r) => r.code.trim());
+              if (new Set(codes).size !== codes.length) {
+                ui.message?.error(t('code.codeDuplicate'));
                 return;
               }
               try {
@@ -178,7 +203,7 @@ function ErrorCodeEditor({ moduleId, canEdit }: { moduleId: string; canEdit: boo
                     example: r.solution,
                     type: 'string',
                     required: 0,
-                    maxLength: '64',
+                    maxLength: '',
                     orderIndex: (i + 1) * 10,
                     children: [],
                   })),
