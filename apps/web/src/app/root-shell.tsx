@@ -1,26 +1,35 @@
-/** The root route: carries out session codes (login / set password / Re-Login dialog) and hosts every page. */
-import { Button, Form, Input, Modal, Space, Typography } from 'antd';
-import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+/**
+ * The root route: carries out session codes (login / set password / Re-Login dialog) and hosts every page.
+ * The Re-Login dialog (antd Form, Input, Modal) loads on the first expired session that needs it, so the
+ * readers' routes do not ship it.
+ */
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useNavigate } from 'react-router';
 import { onSessionCode, setToken } from '../lib/api';
-import { login } from '../lib/auth';
-import { showError } from '../lib/errors';
 import { queryClient } from '../lib/query';
 import { sessionAction } from '../lib/session';
-import { hasUnsavedEdits } from '../lib/unsaved';
+import { hasUnsavedEdits, onEditsStart } from '../lib/unsaved';
+
+const loadDialog = () => import('./relogin-dialog');
+const ReLoginDialog = lazy(async () => ({ default: (await loadDialog()).ReLoginDialog }));
+/** Fetches the dialog's code as soon as a form holds edits, so it opens at once (and offline) when needed. */
+const preloadDialog = () => void loadDialog().catch(() => {});
 
 export function RootShell() {
   const navigate = useNavigate();
   const [relogin, setRelogin] = useState(false);
+  // Mounted from the first 1000-with-edits on (kept mounted so the dialog can animate closed).
+  const [reloginLoaded, setReloginLoaded] = useState(false);
 
   useEffect(
     () =>
       onSessionCode((code) => {
         const current = window.location.pathname + window.location.search;
         const act = sessionAction(code, { current, hasUnsavedEdits: hasUnsavedEdits() });
-        if (act.type === 'relogin-dialog') setRelogin(true);
-        else if (act.type === 'login') {
+        if (act.type === 'relogin-dialog') {
+          setReloginLoaded(true);
+          setRelogin(true);
+        } else if (act.type === 'login') {
           setToken(null);
           queryClient.clear();
           navigate(act.to, { replace: true });
@@ -29,87 +38,17 @@ export function RootShell() {
     [navigate],
   );
 
+  useEffect(() => onEditsStart(preloadDialog), []);
+
   return (
     <>
       <Outlet />
       <ScrollRestoration />
-      <ReLoginDialog open={relogin} onClose={() => setRelogin(false)} />
-    </>
-  );
-}
-
-/** Login expired while a form holds edits: log in again here and keep the edits (or give up and go to login). */
-function ReLoginDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const [form] = Form.useForm();
-  const [step, setStep] = useState<'ask' | 'form'>('ask');
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (open) setStep('ask');
-  }, [open]);
-
-  const cancel = () => {
-    onClose();
-  };
-  const submit = async () => {
-    const v = await form.validateFields();
-    setBusy(true);
-    try {
-      await login(v.username, v.password, true);
-      queryClient.invalidateQueries();
-      form.resetFields();
-      onClose();
-    } catch (e) {
-      showError(e, form);
-    } finally {
-      setBusy(false);
-    }
-  };
-  const leave = () => {
-    setToken(null);
-    onClose();
-    navigate(`/login?redirect=${encodeURIComponent(window.location.pathname + window.location.search)}`);
-  };
-
-  return (
-    <Modal
-      open={open}
-      title={t('session.expiredTitle')}
-      onCancel={cancel}
-      maskClosable={false}
-      footer={
-        step === 'ask' ? (
-          <Space>
-            <Button onClick={cancel}>{t('common.cancel')}</Button>
-            <Button type="primary" onClick={() => setStep('form')}>
-              {t('session.relogin')}
-            </Button>
-          </Space>
-        ) : (
-          <Space>
-            <Button onClick={leave}>{t('session.goLoginPage')}</Button>
-            <Button type="primary" loading={busy} onClick={submit}>
-              {t('account.login')}
-            </Button>
-          </Space>
-        )
-      }
-    >
-      {step === 'ask' ? (
-        <Typography.Paragraph>{t('session.expiredText')}</Typography.Paragraph>
-      ) : (
-        <Form form={form} layout="vertical" onFinish={submit}>
-          <Typography.Paragraph type="secondary">{t('session.editsKept')}</Typography.Paragraph>
-          <Form.Item name="username" label={t('account.username')} rules={[{ required: true, message: t('validation.notEmpty') }]}>
-            <Input autoComplete="username" />
-          </Form.Item>
-          <Form.Item name="password" label={t('account.password')} rules={[{ required: true, message: t('validation.notEmpty') }]}>
-            <Input.Password autoComplete="current-password" onPressEnter={submit} />
-          </Form.Item>
-        </Form>
+      {reloginLoaded && (
+        <Suspense fallback={null}>
+          <ReLoginDialog open={relogin} onClose={() => setRelogin(false)} />
+        </Suspense>
       )}
-    </Modal>
+    </>
   );
 }

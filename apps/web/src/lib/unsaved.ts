@@ -2,6 +2,13 @@
 import { useEffect } from 'react';
 
 const dirty = new Set<symbol>();
+const startListeners = new Set<() => void>();
+
+/** Calls `cb` whenever a form starts holding unsaved edits (the shell preloads its Re-Login dialog then). */
+export function onEditsStart(cb: () => void): () => void {
+  startListeners.add(cb);
+  return () => startListeners.delete(cb);
+}
 
 /** True while any mounted form reports unsaved edits. */
 export function hasUnsavedEdits(): boolean {
@@ -14,6 +21,7 @@ export function useUnsavedEdits(isDirty: boolean): void {
     if (!isDirty) return;
     const key = Symbol('form');
     dirty.add(key);
+    for (const cb of startListeners) cb();
     const warn = (e: BeforeUnloadEvent) => e.preventDefault();
     window.addEventListener('beforeunload', warn);
     return () => {
