@@ -86,16 +86,16 @@ export function AdminSettingPage(_props: Record<string, never>) {
               </>,
             ),
           },
-          {
-            key: 'debugMock',
-            label: t('admin.tab.debugMock'),
-            children: card(<SettingsForm data={data} keys={keysOf('debug', 'mock')} onSaved={onSaved} />),
-          },
           { key: 'login', label: t('admin.tab.login'), children: <LoginMethodsTab data={data} onSaved={onSaved} /> },
           {
             key: 'ms',
             label: t('admin.tab.metersphere'),
             children: card(<SettingsForm data={data} keys={keysOf('metersphere')} onSaved={onSaved} />),
+          },
+          {
+            key: 'debugMock',
+            label: t('admin.tab.debugMock'),
+            children: card(<SettingsForm data={data} keys={keysOf('debug', 'mock')} onSaved={onSaved} />),
           },
           { key: 'langs', label: t('admin.tab.languages'), children: card(<LanguagesTab />) },
           {
