@@ -244,3 +244,20 @@ describe('share management input', () => {
     expect(row.passwordEnc).not.toContain('secret-pass');
   });
 });
+
+describe('application error codes in a shared doc', () => {
+  it("carries the application's error codes next to the doc's own", async () => {
+    const save = await admin('POST', '/api/module/commonParam/save', {
+      moduleId: world.moduleId,
+      style: 4,
+      params: [{ name: '10001', description: 'token error', example: 'send a token' }],
+    });
+    expect(save.code).toBe('0');
+    const s = await addShare({ type: 1, isAll: 1 });
+    const doc = await anon('GET', '/api/share/doc', { id: s.publicId, docId: outside });
+    expect(doc.code).toBe('0');
+    expect(doc.data.globalErrorCodes.map((p: { name: string; description: string }) => [p.name, p.description])).toEqual([
+      ['10001', 'token error'],
+    ]);
+  });
+});

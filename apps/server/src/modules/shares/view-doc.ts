@@ -7,7 +7,13 @@ import { loadDocDetails } from '../docs/doc-detail.js';
 import { buildParamTrees, loadEnums, loadParamRows } from '../docs/doc-params.js';
 
 /** Doc detail with the common params that views merge in (Torna's DocInfoDTO names). */
-export type ViewDoc = DocDetail & { globalHeaders: DocParam[]; globalParams: DocParam[]; globalReturns: DocParam[] };
+export type ViewDoc = DocDetail & {
+  globalHeaders: DocParam[];
+  globalParams: DocParam[];
+  globalReturns: DocParam[];
+  /** The application's error codes (style 4: name=code, description=msg, example=solution). */
+  globalErrorCodes: DocParam[];
+};
 
 /** Common params of an owner (an application: MODULE, a compose project: COMPOSE) by style. */
 export async function loadCommonParams(ctx: Pick<AppContext, 'ids'>, conn: Conn, ownerType: number, ownerId: number) {
@@ -22,6 +28,7 @@ export async function loadCommonParams(ctx: Pick<AppContext, 'ids'>, conn: Conn,
     globalHeaders: byStyle?.get(ParamStyle.HEADER) ?? [],
     globalParams: byStyle?.get(ParamStyle.REQUEST) ?? [],
     globalReturns: byStyle?.get(ParamStyle.RESPONSE) ?? [],
+    globalErrorCodes: byStyle?.get(ParamStyle.CODE) ?? [],
   };
 }
 
@@ -33,6 +40,12 @@ export async function loadViewDoc(
 ): Promise<ViewDoc> {
   const d = (await loadDocDetails(ctx, [docId])).get(docId);
   if (!d || d.isFolder) throw new AppError(404, 'not_found', 'error.not_found', { what: 'doc' });
-  const owner = common ?? { ownerType: ParamOwner.MODULE, ownerId: ctx.ids.decode(d.moduleId, 'module') };
-  return { ...d, ...(await loadCommonParams(ctx, ctx.db, owner.ownerType, owner.ownerId)) };
+  const moduleId = ctx.ids.decode(d.moduleId, 'module');
+  const owner = common ?? { ownerType: ParamOwner.MODULE, ownerId: moduleId };
+  const params = await loadCommonParams(ctx, ctx.db, owner.ownerType, owner.ownerId);
+  // Error codes belong to the doc's application, also when a compose project supplies the other common params.
+  if (owner.ownerType !== ParamOwner.MODULE) {
+    params.globalErrorCodes = (await loadCommonParams(ctx, ctx.db, ParamOwner.MODULE, moduleId)).globalErrorCodes;
+  }
+  return { ...d, ...params };
 }
