@@ -59,15 +59,18 @@ export function openDatabase(dialect: Dialect, url: string, sqlitePath: string):
     file.pragma('busy_timeout = 5000');
     // Reuse prepared statements: Kysely's driver prepares every query again (a measurable share of a read).
     const stmts = new Map<string, ReturnType<typeof file.prepare>>();
+    // Long statements: mostly one-off IN lists, but full chunks of a bulk insert repeat the same text
+    // (hundreds of times in a large import), so a few of them are kept too.
+    const longStmts = new Map<string, ReturnType<typeof file.prepare>>();
     const prepare = file.prepare.bind(file);
     (file as { prepare: typeof prepare }).prepare = ((source: string) => {
-      let st = stmts.get(source);
+      const cache = source.length <= 2000 ? stmts : /^insert /i.test(source) ? longStmts : null;
+      let st = cache?.get(source);
       if (!st) {
         st = prepare(source);
-        // Long IN lists make one-off statements: not worth keeping (each holds native memory).
-        if (source.length <= 2000) {
-          if (stmts.size >= 500) stmts.clear();
-          stmts.set(source, st);
+        if (cache) {
+          if (cache.size >= (cache === stmts ? 500 : 16)) cache.clear();
+          cache.set(source, st);
         }
       }
       return st;

@@ -23,6 +23,8 @@ function tablesOf(node: unknown, out: Set<string>, depth = 0): void {
     out.add((n.table?.identifier?.name ?? '').toLowerCase().replace(/_/g, ''));
     return;
   }
+  // Bound values name no table: skip them (a multi-row insert holds thousands).
+  if (n.kind === 'PrimitiveValueListNode' || n.kind === 'ValueNode') return;
   for (const v of Object.values(node)) {
     if (Array.isArray(v)) for (const x of v) tablesOf(x, out, depth + 1);
     else if (v && typeof v === 'object') tablesOf(v, out, depth + 1);

@@ -41,44 +41,36 @@ function stable(v: unknown): string {
 }
 
 type P = DocDetail['requestParams'][number];
-const paramContent = (ps: P[]): unknown[] =>
-  ps.map((p) => ({
-    n: p.name,
-    t: p.type,
-    r: p.required,
-    m: p.maxLength,
-    e: p.example,
-    d: p.description,
-    en: p.enumId ?? '',
-    c: paramContent(p.children ?? []),
-  }));
+
+/** `stable` of a value that is normally a scalar (strings, numbers: their JSON; null/undefined: nothing). */
+const sv = (v: unknown): string => (v === null || v === undefined ? '' : typeof v === 'object' ? stable(v) : JSON.stringify(v));
+
+/**
+ * `stable` of a param list mapped to {n,t,r,m,e,d,en,c} (keys in sorted order c,d,e,en,m,n,r,t), written
+ * directly: the same text as the generic serialiser without building and sorting an object per param.
+ */
+function paramContent(ps: P[] | null | undefined): string {
+  if (!ps) return '[]';
+  let out = '[';
+  for (let i = 0; i < ps.length; i++) {
+    const p = ps[i];
+    if (i) out += ',';
+    out += `{c:${paramContent(p.children ?? [])},d:${sv(p.description)},e:${sv(p.example)},en:${sv(p.enumId ?? '')},m:${sv(p.maxLength)},n:${sv(p.name)},r:${sv(p.required)},t:${sv(p.type)}}`;
+  }
+  return `${out}]`;
+}
+
+const list = (vs: unknown[]): string => `[${vs.map(sv).join(',')}]`;
 
 /**
  * Content hash of a doc: what a reader sees. Status, visibility and order are not content
  * (changing them makes no history entry), as in Torna; content type and deprecation are.
+ * The hashed text is `stable` of {name, description, author, url, httpMethod, contentType, deprecated,
+ * version, definition, type, g, a, dubbo, h, p, q, b, r, e} (keys sorted), built without intermediate objects.
  */
 export function contentHash(d: DocDetail): string {
+  const e = d.errorCodeParams ? `[${d.errorCodeParams.map((x) => list([x.code, x.msg, x.solution])).join(',')}]` : '';
   return md5(
-    stable({
-      name: d.name,
-      description: d.description,
-      author: d.author,
-      url: d.url,
-      httpMethod: d.httpMethod,
-      contentType: d.contentType,
-      deprecated: d.deprecated,
-      version: d.version,
-      definition: d.definition,
-      type: d.type,
-      g: [d.isUseGlobalHeaders, d.isUseGlobalParams, d.isUseGlobalReturns],
-      a: [d.isRequestArray, d.isResponseArray, d.requestArrayType, d.responseArrayType],
-      dubbo: d.dubboInfo,
-      h: paramContent(d.headerParams),
-      p: paramContent(d.pathParams),
-      q: paramContent(d.queryParams),
-      b: paramContent(d.requestParams),
-      r: paramContent(d.responseParams),
-      e: d.errorCodeParams.map((x) => [x.code, x.msg, x.solution]),
-    }),
+    `{a:${list([d.isRequestArray, d.isResponseArray, d.requestArrayType, d.responseArrayType])},author:${sv(d.author)},b:${paramContent(d.requestParams)},contentType:${sv(d.contentType)},definition:${sv(d.definition)},deprecated:${sv(d.deprecated)},description:${sv(d.description)},dubbo:${sv(d.dubboInfo)},e:${e},g:${list([d.isUseGlobalHeaders, d.isUseGlobalParams, d.isUseGlobalReturns])},h:${paramContent(d.headerParams)},httpMethod:${sv(d.httpMethod)},name:${sv(d.name)},p:${paramContent(d.pathParams)},q:${paramContent(d.queryParams)},r:${paramContent(d.responseParams)},type:${sv(d.type)},url:${sv(d.url)},version:${sv(d.version)}}`,
   );
 }

@@ -108,11 +108,12 @@ export function pushedDocKey(moduleId: number, d: Pick<NDoc, 'type' | 'name' | '
   return docKey(moduleId, d.type, d.name, d.url, d.httpMethod);
 }
 
-const sortParams = (ps: NParam[]): NParam[] =>
-  ps
-    .map((p, i) => ({ p, i }))
-    .sort((a, b) => a.p.orderIndex - b.p.orderIndex || a.i - b.i)
-    .map((x) => ({ ...x.p, children: sortParams(x.p.children) }));
+/** One level of params in display order (by orderIndex, ties in sent order); children are sorted where they are used. */
+const sortParams = (ps: NParam[]): NParam[] => {
+  for (let i = 1; i < ps.length; i++)
+    if (ps[i].orderIndex < ps[i - 1].orderIndex) return [...ps].sort((a, b) => a.orderIndex - b.orderIndex);
+  return ps;
+};
 
 function toDocParams(ps: NParam[], enumIds: Map<string, number>, encode: (n: number) => string): DocParam[] {
   return sortParams(ps).map((p) => {
@@ -167,9 +168,7 @@ function countItems(items: NItem[]): number {
   return n;
 }
 
-/** docId → fingerprint of the content a push built last time and its content hash (process-local). */
-const hashCache = new Map<number, { fp: string; md5: string }>();
-const HASH_CACHE_MAX = 200_000;
+const RAW_CACHE_MAX = 200_000;
 /** `${moduleId}:${rawFp}` → the doc a push stored from that raw item, its hash and context (process-local). */
 const rawCache = new Map<string, { docId: number; md5: string; ctxSig: string }>();
 
@@ -426,7 +425,6 @@ export async function mergeNormalized(app: FastifyInstance, tx: Tx, input: Merge
   await progress(20);
 
   // Docs: content hash of what the push would store; unchanged docs cost nothing more.
-  const fingerprints = new Map<string, string>();
   const updateCandidates: PlannedDoc[] = [];
   const writes: PlannedDoc[] = [];
   const structural: PlannedDoc[] = [];
@@ -483,13 +481,7 @@ export async function mergeNormalized(app: FastifyInstance, tx: Tx, input: Merge
       responseParams: list(ParamStyle.RESPONSE),
       errorCodeParams: sortParams(params[ParamStyle.CODE] ?? []).map((c) => ({ code: c.name, msg: c.description, solution: c.example })),
     } as unknown as DocDetail;
-    // The content hash (a canonical serialisation) is the costly part of an unchanged push: a doc whose
-    // built content serialises exactly as last time, and whose stored md5 is still the one computed
-    // then, keeps that hash without recomputing it.
-    const fp = md5(JSON.stringify(p.detail));
-    const cached = ex ? hashCache.get(ex.id) : undefined;
-    p.hash = cached && cached.fp === fp && cached.md5 === ex?.md5 ? cached.md5 : contentHash(p.detail);
-    fingerprints.set(p.dataId, fp);
+    p.hash = contentHash(p.detail);
     if (ex && !ex.isDeleted) {
       touched.add(ex.id);
       const sameShape =
@@ -579,12 +571,9 @@ export async function mergeNormalized(app: FastifyInstance, tx: Tx, input: Merge
     const id = idOf.get(p.dataId);
     if (id) parentOf.set(id, p.parentId);
   }
-  if (hashCache.size > HASH_CACHE_MAX) hashCache.clear();
-  if (rawCache.size > HASH_CACHE_MAX) rawCache.clear();
+  if (rawCache.size > RAW_CACHE_MAX) rawCache.clear();
   for (const p of planned.values()) {
     const id = idOf.get(p.dataId) ?? p.existing?.id;
-    const fp = fingerprints.get(p.dataId);
-    if (id && fp && p.hash) hashCache.set(id, { fp, md5: p.hash });
     if (id && p.hash && p.item.rawFp) rawCache.set(`${moduleId}:${p.item.rawFp}`, { docId: id, md5: p.hash, ctxSig: p.ctxSig });
   }
   await replaceParams(tx, app.ctx.dialect, ParamOwner.DOC, sets);
