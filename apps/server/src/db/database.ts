@@ -6,6 +6,7 @@ import SQLite from 'better-sqlite3';
 import {
   CamelCasePlugin,
   Kysely,
+  type KyselyPlugin,
   type Kysely as KyselyType,
   type Migration,
   type MigrationProvider,
@@ -50,6 +51,7 @@ export interface DatabaseHandle {
 /** Opens a connection pool for a DATABASE_URL. */
 export function openDatabase(dialect: Dialect, url: string, sqlitePath: string): DatabaseHandle {
   let kdialect: SqliteDialect | PostgresDialect | MysqlDialect;
+  let sqliteHandle: SqliteHandlePlugin | null = null;
   if (dialect === 'sqlite') {
     if (sqlitePath !== ':memory:') mkdirSync(dirname(sqlitePath), { recursive: true });
     const file = new SQLite(sqlitePath);
@@ -76,6 +78,7 @@ export function openDatabase(dialect: Dialect, url: string, sqlitePath: string):
       return st;
     }) as typeof prepare;
     kdialect = new SqliteDialect({ database: file });
+    sqliteHandle = new SqliteHandlePlugin(file);
   } else if (dialect === 'postgres') {
     const pg = loadPg();
     kdialect = new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 10 }) });
@@ -107,7 +110,10 @@ export function openDatabase(dialect: Dialect, url: string, sqlitePath: string):
     };
     return driver;
   };
-  const db = new Kysely<Database>({ dialect: kdialect, plugins: [new CamelCasePlugin(), epoch] });
+  const db = new Kysely<Database>({
+    dialect: kdialect,
+    plugins: sqliteHandle ? [new CamelCasePlugin(), epoch, sqliteHandle] : [new CamelCasePlugin(), epoch],
+  });
   registerWriteEpoch(db, epoch);
   return { db, dialect, destroy: () => db.destroy() };
 }
@@ -160,6 +166,56 @@ export async function insertId<T extends keyof Database & string>(
   return Number(row.id);
 }
 
+/** Carries the better-sqlite3 handle of a database (and of its transactions, which inherit plugins). */
+class SqliteHandlePlugin implements KyselyPlugin {
+  constructor(readonly handle: SQLite.Database) {}
+  transformQuery(args: Parameters<KyselyPlugin['transformQuery']>[0]) {
+    return args.node;
+  }
+  async transformResult(args: Parameters<KyselyPlugin['transformResult']>[0]) {
+    return args.result;
+  }
+}
+
+const bindable = (v: unknown) =>
+  v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint' || Buffer.isBuffer(v);
+
+/**
+ * SQLite inside a transaction: the rows go through one prepared single-row insert (compiled by Kysely from
+ * the first row, so names and plugins are as usual), run once per row, instead of multi-row statements
+ * Kysely would build node by node. Returns the new ids in order, or null when the rows do not all have the
+ * first row's columns with plain values (the caller then takes the usual path).
+ */
+function sqliteInsertRows(conn: Conn, table: string, rows: Record<string, unknown>[]): number[] | null {
+  if (!rows.length || !conn.isTransaction) return null;
+  const plugins = conn.getExecutor().plugins;
+  const raw = plugins.find((p): p is SqliteHandlePlugin => p instanceof SqliteHandlePlugin);
+  if (!raw) return null;
+  const cols = Object.keys(rows[0]);
+  for (const r of rows) {
+    if (Object.keys(r).length !== cols.length) return null;
+    for (const c of cols) if (!bindable(r[c])) return null;
+  }
+  const compiled = conn
+    .insertInto(table as keyof Database & string)
+    .values(rows[0] as any)
+    .compile();
+  if (compiled.parameters.length !== cols.length) return null;
+  const st = raw.handle.prepare(compiled.sql);
+  const ids: number[] = new Array(rows.length);
+  const vals: unknown[] = new Array(cols.length);
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i];
+    for (let j = 0; j < cols.length; j++) vals[j] = r[cols[j]];
+    ids[i] = Number(st.run(vals).lastInsertRowid);
+  }
+  // Compiling ran the write-epoch plugin's write bump; complete it as a result would.
+  for (const p of plugins) {
+    if (p instanceof WriteEpochPlugin) void p.transformResult({ queryId: compiled.queryId, result: { rows: [] } });
+  }
+  return ids;
+}
+
 /** Inserts many rows in chunks (bound-parameter limits differ per dialect). */
 export async function insertMany<T extends keyof Database & string>(
   conn: Conn,
@@ -167,6 +223,7 @@ export async function insertMany<T extends keyof Database & string>(
   rows: Record<string, unknown>[],
   chunk = 200,
 ): Promise<void> {
+  if (sqliteInsertRows(conn, table, rows)) return;
   for (const part of chunkRows(rows, chunk)) {
     await conn
       .insertInto(table)
@@ -221,6 +278,10 @@ export async function insertManyReturningIds<T extends keyof Database & string>(
   rows: Record<string, unknown>[],
   chunk = 200,
 ): Promise<number[]> {
+  if (dialect === 'sqlite') {
+    const fast = sqliteInsertRows(conn, table, rows);
+    if (fast) return fast;
+  }
   const ids: number[] = [];
   for (const part of chunkRows(rows, chunk)) {
     const q = conn.insertInto(table).values(part as any);

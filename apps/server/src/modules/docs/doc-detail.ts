@@ -7,7 +7,7 @@ import { type DocDetail, DocType, type DubboInfo, type ErrorCodeParam, ParamOwne
 import type { AppContext } from '../../context.js';
 import type { Conn } from '../../db/database.js';
 import type { DocRow } from '../../db/types.js';
-import { buildParamTrees, loadEnums, loadParamTreeRows } from './doc-params.js';
+import { buildParamTrees, loadEnums, loadParamTreeRows, type ParamTreeRow } from './doc-params.js';
 
 const DUBBO_KEYS = ['interfaceName', 'author', 'version', 'protocol', 'dependency'] as const;
 const CHUNK = 500;
@@ -105,20 +105,31 @@ export async function loadDocDetails(
   ctx: Pick<AppContext, 'db' | 'ids'>,
   docIds: number[],
   conn: Conn = ctx.db,
-  opts: { includeDeleted?: boolean } = {},
+  opts: { includeDeleted?: boolean; paramRows?: ParamTreeRow[] } = {},
 ): Promise<Map<number, DocDetail>> {
   const rows = await loadDocRows(conn, docIds, opts.includeDeleted);
-  return detailsFromRows(ctx, rows, conn);
+  return detailsFromRows(ctx, rows, conn, opts.paramRows);
 }
 
-/** Details of doc rows already loaded (one query for params, one for dictionaries if any, one for Dubbo info if any). */
-export async function detailsFromRows(ctx: Pick<AppContext, 'ids'>, rows: DocRow[], conn: Conn): Promise<Map<number, DocDetail>> {
+/**
+ * Details of doc rows already loaded (one query for params, one for dictionaries if any, one for Dubbo info
+ * if any). A writer that has just written every param of these docs may pass those rows (`paramRows`, as
+ * `replaceParams` reports them) instead of reading them back.
+ */
+export async function detailsFromRows(
+  ctx: Pick<AppContext, 'ids'>,
+  rows: DocRow[],
+  conn: Conn,
+  written?: ParamTreeRow[],
+): Promise<Map<number, DocDetail>> {
   if (!rows.length) return new Map();
-  const paramRows = await loadParamTreeRows(
-    conn,
-    ParamOwner.DOC,
-    rows.map((r) => r.id),
-  );
+  const paramRows =
+    written ??
+    (await loadParamTreeRows(
+      conn,
+      ParamOwner.DOC,
+      rows.map((r) => r.id),
+    ));
   const enums = await loadEnums(
     conn,
     ctx.ids,

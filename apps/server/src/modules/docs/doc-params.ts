@@ -164,9 +164,16 @@ export async function loadEnums(conn: Conn, ids: IdCodec, enumIds: number[]): Pr
 
 /**
  * Replaces the params of the given (owner, style) sets: deletes what was there for those owners and
- * styles, then inserts level by level (one multi-row insert per level and chunk).
+ * styles, then inserts level by level (one multi-row insert per level and chunk). With `written`, the
+ * tree columns of every inserted row are appended to it, in id order (what `loadParamTreeRows` would read).
  */
-export async function replaceParams(conn: Conn, dialect: Dialect, ownerType: number, sets: ParamSet[]): Promise<void> {
+export async function replaceParams(
+  conn: Conn,
+  dialect: Dialect,
+  ownerType: number,
+  sets: ParamSet[],
+  written?: ParamTreeRow[],
+): Promise<void> {
   if (!sets.length) return;
   const byOwner = new Map<number, Set<number>>();
   for (const s of sets) {
@@ -191,11 +198,32 @@ export async function replaceParams(conn: Conn, dialect: Dialect, ownerType: num
         .execute();
     }
   }
-  await insertParams(conn, dialect, ownerType, sets);
+  await insertParams(conn, dialect, ownerType, sets, written);
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const readsBack = (s: string) => !/[\uD800-\uDFFF]/.test(s) || !LONE_SURROGATE.test(s);
+
+/**
+ * Whether rows reported by `replaceParams` read back from the database exactly as written: text with a lone
+ * surrogate (not valid UTF-16) does not (each driver replaces it its own way), so such a writer must read back.
+ */
+export function storedExactly(rows: ParamTreeRow[]): boolean {
+  for (const r of rows) {
+    if (!readsBack(r.name) || !readsBack(r.type) || !readsBack(r.maxLength) || !readsBack(r.example) || !readsBack(r.description))
+      return false;
+  }
+  return true;
 }
 
 /** Inserts param trees (no deletion), level by level. */
-export async function insertParams(conn: Conn, dialect: Dialect, ownerType: number, sets: ParamSet[]): Promise<void> {
+export async function insertParams(
+  conn: Conn,
+  dialect: Dialect,
+  ownerType: number,
+  sets: ParamSet[],
+  written?: ParamTreeRow[],
+): Promise<void> {
   const now = Date.now();
   let level: { ownerId: number; style: number; parentId: number; p: ParamInput }[] = [];
   for (const s of sets) for (const p of s.params) level.push({ ownerId: s.ownerId, style: s.style, parentId: 0, p });
@@ -220,6 +248,24 @@ export async function insertParams(conn: Conn, dialect: Dialect, ownerType: numb
       updatedAt: now,
     }));
     const newIds = await insertManyReturningIds(conn, dialect, 'params', rows);
+    if (written) {
+      rows.forEach((r, i) => {
+        written.push({
+          id: newIds[i],
+          ownerId: r.ownerId,
+          parentId: r.parentId,
+          style: r.style,
+          name: r.name,
+          type: r.type,
+          required: r.required,
+          maxLength: r.maxLength,
+          example: r.example,
+          description: r.description,
+          enumId: r.enumId,
+          orderIndex: r.orderIndex,
+        });
+      });
+    }
     const next: typeof level = [];
     level.forEach((x, i) => {
       for (const c of x.p.children ?? []) next.push({ ownerId: x.ownerId, style: x.style, parentId: newIds[i], p: c });

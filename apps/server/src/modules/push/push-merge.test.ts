@@ -1,6 +1,7 @@
 /** mergePush against a real database: identity, idempotence, locks, hand-edited descriptions, replace. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createWorld, type TestApp } from '../../../test/harness.js';
+import { loadDocDetails } from '../docs/doc-detail.js';
 import { mergePush } from './push-merge.js';
 
 let t: TestApp;
@@ -71,5 +72,62 @@ describe('mergePush', () => {
     expect(third).toMatchObject({ added: 0, updated: 1, unchanged: 1 });
     const rows2 = await t.app.ctx.db.selectFrom('docs').select(['id']).where('moduleId', '=', moduleId).orderBy('id').execute();
     expect(rows2.map((r) => r.id)).toEqual(rows1.map((r) => r.id));
+  });
+
+  it('records history and mocks from exactly the content a reader loads afterwards (added and updated docs)', async () => {
+    const user = { id: 0, nickname: 'OpenAPI' };
+    const p = (i: number, extra: Record<string, unknown> = {}) => ({ name: `p${i}`, type: 'string', example: `e${i}`, ...extra });
+    const doc = (description: string) => ({
+      author: 'Jim',
+      apis: [
+        {
+          name: 'Snapshots',
+          url: '/snap',
+          httpMethod: 'POST',
+          description,
+          // Ties and reversed orderIndex values, nesting, a dictionary; then a lone surrogate (stored as U+FFFD).
+          requestParams: [
+            p(1, { orderIndex: 2 }),
+            p(2, { orderIndex: 1, description: description === 'two' ? 'half \ud83d pair' : 'plain' }),
+            p(3, { orderIndex: 1, type: 'object', children: [p(4, { orderIndex: 5 }), p(5, { orderIndex: 0 }), p(6)] }),
+          ],
+          responseParams: [
+            p(7, { type: 'enum', enumInfo: { name: 'Colour', items: [{ name: 'RED', type: 'string', value: 'r', description: '' }] } }),
+            p(8, { type: 'array', children: [p(9, { type: 'object', children: [p(10)] })] }),
+          ],
+          errorCodeParams: [
+            { code: 'E2', msg: 'm2', solution: 's2' },
+            { code: 'E1', msg: 'm1', solution: '' },
+          ],
+        },
+      ],
+    });
+    const check = async () => {
+      const row = await t.app.ctx.db
+        .selectFrom('docs')
+        .select(['id'])
+        .where('moduleId', '=', moduleId)
+        .where('url', '=', '/snap')
+        .executeTakeFirstOrThrow();
+      const loaded = (await loadDocDetails(t.app.ctx, [row.id])).get(row.id);
+      const snap = await t.app.ctx.db
+        .selectFrom('docSnapshots')
+        .select(['content'])
+        .where('docId', '=', row.id)
+        .orderBy('modifiedAt', 'desc')
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      expect(snap.content).toBe(JSON.stringify(loaded));
+      return loaded;
+    };
+    const first = await mergePush(t.app, { moduleId, payload: doc('one') as never, source: 'push', user });
+    expect(first.added).toBe(1);
+    const a = await check();
+    expect(a?.requestParams.map((x) => x.name)).toEqual(['p2', 'p3', 'p1']);
+    expect(a?.requestParams[1].children.map((x) => x.name)).toEqual(['p5', 'p6', 'p4']);
+    const second = await mergePush(t.app, { moduleId, payload: doc('two') as never, source: 'push', user });
+    expect(second.updated).toBe(1);
+    const b = await check();
+    expect(b?.requestParams[0].description).toMatch(/^half \ufffd+ pair$/);
   });
 });

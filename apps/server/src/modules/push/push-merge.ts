@@ -23,7 +23,7 @@ import { md5 } from '../../lib/crypto.js';
 import { type DocChange, emitDocChanges } from '../doc-events.js';
 import { loadDocDetails, loadDubboInfo } from '../docs/doc-detail.js';
 import { contentHash, dataId, docKey, folderKey } from '../docs/doc-keys.js';
-import { type ParamInput, type ParamSet, replaceParams } from '../docs/doc-params.js';
+import { type ParamInput, type ParamSet, type ParamTreeRow, replaceParams, storedExactly } from '../docs/doc-params.js';
 import { upsertEnums } from './push-enums.js';
 import {
   docParams,
@@ -576,7 +576,9 @@ export async function mergeNormalized(app: FastifyInstance, tx: Tx, input: Merge
     const id = idOf.get(p.dataId) ?? p.existing?.id;
     if (id && p.hash && p.item.rawFp) rawCache.set(`${moduleId}:${p.item.rawFp}`, { docId: id, md5: p.hash, ctxSig: p.ctxSig });
   }
-  await replaceParams(tx, app.ctx.dialect, ParamOwner.DOC, sets);
+  // Every param of the written docs is (re)inserted here: the rows written are what a reload would read.
+  const writtenParams: ParamTreeRow[] = [];
+  await replaceParams(tx, app.ctx.dialect, ParamOwner.DOC, sets, writtenParams);
   await writeDubboProps(tx, dubboWrites);
   await progress(70);
 
@@ -631,7 +633,7 @@ export async function mergeNormalized(app: FastifyInstance, tx: Tx, input: Merge
   await progress(85);
 
   // Events: history, notices, mocks. Deletions of a push are emitted when its run settles.
-  const after = await loadDocDetails(app.ctx, changedIds, tx);
+  const after = await loadDocDetails(app.ctx, changedIds, tx, storedExactly(writtenParams) ? { paramRows: writtenParams } : {});
   const changes: DocChange[] = [];
   for (const id of changedIds) {
     const a = after.get(id);
