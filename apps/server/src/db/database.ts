@@ -5,6 +5,7 @@ import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
   CamelCasePlugin,
+  CompiledQuery,
   Kysely,
   type KyselyPlugin,
   type Kysely as KyselyType,
@@ -210,9 +211,50 @@ function sqliteInsertRows(conn: Conn, table: string, rows: Record<string, unknow
     ids[i] = Number(st.run(vals).lastInsertRowid);
   }
   // Compiling ran the write-epoch plugin's write bump; complete it as a result would.
-  for (const p of plugins) {
-    if (p instanceof WriteEpochPlugin) void p.transformResult({ queryId: compiled.queryId, result: { rows: [] } });
+  completeWrite(conn, compiled.queryId);
+  return ids;
+}
+
+/** Completes the write bump the write-epoch plugin made when a query was compiled (as its result would). */
+function completeWrite(conn: Conn, queryId: CompiledQuery['queryId']): void {
+  for (const p of conn.getExecutor().plugins) {
+    if (p instanceof WriteEpochPlugin) void p.transformResult({ queryId, result: { rows: [] } });
   }
+}
+
+/**
+ * PostgreSQL: rows as one array parameter per column (`insert … select * from unnest($1::int8[], $2::text[], …)
+ * returning id`), chunked by size, instead of a placeholder per value. Column names come from Kysely's
+ * compilation of the first row. Returns the ids in row order, or null when the rows do not all have the
+ * first row's columns with integer or string values (the caller then takes the usual path).
+ */
+async function pgInsertRows(conn: Conn, table: string, rows: Record<string, unknown>[]): Promise<number[] | null> {
+  if (!rows.length) return null;
+  const cols = Object.keys(rows[0]);
+  const kinds: ('int8' | 'text')[] = cols.map((c) => (typeof rows[0][c] === 'string' ? 'text' : 'int8'));
+  for (const r of rows) {
+    if (Object.keys(r).length !== cols.length) return null;
+    for (let j = 0; j < cols.length; j++) {
+      const v = r[cols[j]];
+      if (kinds[j] === 'text' ? typeof v !== 'string' : !Number.isSafeInteger(v)) return null;
+    }
+  }
+  const compiled = conn
+    .insertInto(table as keyof Database & string)
+    .values(rows[0] as any)
+    .compile();
+  const m = /^(insert into .+?\)) values \(/s.exec(compiled.sql);
+  if (!m || compiled.parameters.length !== cols.length) return null;
+  const text = `${m[1]} select * from unnest(${kinds.map((k, j) => `$${j + 1}::${k}[]`).join(', ')}) returning "id"`;
+  const ids: number[] = [];
+  for (const part of chunkRows(rows, 5000)) {
+    const arrays = cols.map((c) => part.map((r) => r[c]));
+    const res = await conn.executeQuery<{ id: number }>(CompiledQuery.raw(text, arrays));
+    if (res.rows.length !== part.length) throw new Error(`insert into ${table}: ${res.rows.length} ids for ${part.length} rows`);
+    // The sequence numbers the rows in the order unnest yields them (RETURNING's order is not promised).
+    for (const id of res.rows.map((r) => Number(r.id)).sort((x, y) => x - y)) ids.push(id);
+  }
+  completeWrite(conn, compiled.queryId);
   return ids;
 }
 
@@ -280,6 +322,9 @@ export async function insertManyReturningIds<T extends keyof Database & string>(
 ): Promise<number[]> {
   if (dialect === 'sqlite') {
     const fast = sqliteInsertRows(conn, table, rows);
+    if (fast) return fast;
+  } else if (dialect === 'postgres' && rows.length > 1) {
+    const fast = await pgInsertRows(conn, table, rows);
     if (fast) return fast;
   }
   const ids: number[] = [];
