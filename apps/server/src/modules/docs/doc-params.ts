@@ -95,9 +95,18 @@ export function buildParamTrees(
   ids: IdCodec,
   enums: Map<number, EnumInfo> = new Map(),
 ): Map<number, Map<number, DocParam[]>> {
-  const nodes = new Map<number, DocParam & { _row: ParamTreeRow }>();
-  for (const r of rows) {
-    nodes.set(r.id, {
+  const nodes = new Map<number, DocParam>();
+  const contents = new Map<number, string>();
+  const made: DocParam[] = new Array(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i];
+    const info = r.enumId ? enums.get(r.enumId) : undefined;
+    let content = '';
+    if (info) {
+      content = contents.get(r.enumId) ?? enumContent(info);
+      contents.set(r.enumId, content);
+    }
+    const n: DocParam = {
       id: ids.encode(r.id),
       name: r.name,
       type: r.type,
@@ -106,16 +115,20 @@ export function buildParamTrees(
       example: r.example,
       description: r.description,
       enumId: r.enumId ? ids.encode(r.enumId) : '',
-      enumInfo: r.enumId ? (enums.get(r.enumId) ?? null) : null,
-      enumContent: r.enumId && enums.get(r.enumId) ? enumContent(enums.get(r.enumId) as EnumInfo) : '',
+      enumInfo: r.enumId ? (info ?? null) : null,
+      enumContent: content,
       orderIndex: r.orderIndex,
       children: [],
-      _row: r,
-    });
+    };
+    made[i] = n;
+    nodes.set(r.id, n);
   }
   const out = new Map<number, Map<number, DocParam[]>>();
-  for (const n of nodes.values()) {
-    const r = n._row;
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i];
+    const n = made[i];
+    // A row whose id repeats (not expected) keeps only its last node, as a map by id would.
+    if (nodes.get(r.id) !== n) continue;
     const parent = r.parentId ? nodes.get(r.parentId) : undefined;
     if (parent) parent.children.push(n);
     else {
@@ -129,15 +142,13 @@ export function buildParamTrees(
       byStyle.set(r.style, list);
     }
   }
-  const clean = (ps: DocParam[]): DocParam[] =>
-    ps
-      .sort((a, b) => a.orderIndex - b.orderIndex)
-      .map((p) => {
-        const { _row, ...rest } = p as DocParam & { _row?: ParamTreeRow };
-        void _row;
-        return { ...rest, children: clean(rest.children) };
-      });
-  for (const byStyle of out.values()) for (const [style, list] of byStyle) byStyle.set(style, clean(list));
+  // Children and roots by orderIndex (stable: ties keep row order).
+  const sort = (ps: DocParam[]): DocParam[] => {
+    ps.sort((a, b) => a.orderIndex - b.orderIndex);
+    for (const p of ps) if (p.children.length) sort(p.children);
+    return ps;
+  };
+  for (const byStyle of out.values()) for (const list of byStyle.values()) sort(list);
   return out;
 }
 
