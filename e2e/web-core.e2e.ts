@@ -208,9 +208,7 @@ describe('management mode', () => {
     const page = await h.newPage({ token: h.adminToken, lang: 'en' });
     await page.goto(`/project/doc/${projectId}`);
     await poll(() => page.getByTestId('tree-node').first().textContent()).toBe('Orders(1)');
-    await page.getByTestId('tree-node').first().hover();
-    await page.locator('.tree-more').first().click();
-    await page.locator('.ant-dropdown-menu-item-danger').click();
+    await openFolderDelete(page);
     // Confirming without the option leaves a non-empty folder in place (the server refuses).
     await poll(() => page.locator('.ant-modal-confirm').textContent()).toContain('not empty');
     await page.locator('.ant-modal-confirm .ant-btn-dangerous').click();
@@ -221,9 +219,7 @@ describe('management mode', () => {
     const copy = await h.admin<{ id: string }>('POST', 'doc/copy', { id: docId, parentId: '' });
     await page.reload();
     await poll(() => page.getByTestId('tree-node').count()).toBe(2);
-    await page.getByTestId('tree-node').first().hover();
-    await page.locator('.tree-more').first().click();
-    await page.locator('.ant-dropdown-menu-item-danger').click();
+    await openFolderDelete(page);
     await page.getByTestId('delete-children').click();
     await page.locator('.ant-modal-confirm .ant-btn-dangerous').click();
     await poll(() => page.getByTestId('tree-node').count()).toBe(1);
@@ -391,3 +387,27 @@ describe('shares and composed projects', () => {
     expect(JSON.stringify(menu.data)).toContain('Refund');
   });
 });
+
+/**
+ * Opens the first tree node's menu and picks Delete until the confirmation shows: on a loaded machine a
+ * click can land while the dropdown is still animating in.
+ */
+async function openFolderDelete(page: Page): Promise<void> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await page.getByTestId('tree-node').first().hover();
+    await page.locator('.tree-more').first().click();
+    await page.locator('.ant-dropdown-menu-item-danger').click();
+    if (
+      await page
+        .locator('.ant-modal-confirm')
+        .waitFor({ timeout: 5000 })
+        .then(
+          () => true,
+          () => false,
+        )
+    )
+      return;
+    await page.keyboard.press('Escape');
+  }
+  throw new Error('the delete confirmation did not open');
+}
