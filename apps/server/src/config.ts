@@ -14,6 +14,8 @@ export interface Config {
   logLevel: string;
   tokenTtlDays: number;
   webDist: string | undefined;
+  /** Where uploaded files are stored (default: beside the SQLite file, or ./data/uploads). */
+  uploadDir: string | undefined;
 }
 
 /** Thrown for a bad configuration value; main prints it and exits. */
@@ -70,5 +72,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel,
     tokenTtlDays,
     webDist: env.FOLIO_WEB_DIST,
+    uploadDir: env.FOLIO_UPLOAD_DIR || undefined,
   };
 }

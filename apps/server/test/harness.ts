@@ -3,6 +3,9 @@
  * TEST_DB=sqlite (default, in-memory) | postgres (own schema in TEST_PG_URL) | mysql (own database on TEST_MYSQL_URL).
  */
 import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { type App, buildApp } from '../src/app.js';
@@ -58,7 +61,14 @@ export async function createTestApp(opts: { workers?: boolean; env?: Record<stri
   } else {
     url = 'sqlite::memory:';
   }
-  const config = loadConfig({ DATABASE_URL: url, FOLIO_ADMIN_PASSWORD: ADMIN_PASSWORD, LOG_LEVEL: 'silent', ...opts.env });
+  const uploads = join(tmpdir(), `folio-test-uploads-${suffix}`);
+  const config = loadConfig({
+    DATABASE_URL: url,
+    FOLIO_ADMIN_PASSWORD: ADMIN_PASSWORD,
+    LOG_LEVEL: 'silent',
+    FOLIO_UPLOAD_DIR: uploads,
+    ...opts.env,
+  });
   const database = openDatabase(config.dialect, config.databaseUrl, config.sqlitePath);
   const app = await buildApp({ config, database, logger: false, workers: opts.workers ?? false });
   await app.ready();
@@ -70,6 +80,7 @@ export async function createTestApp(opts: { workers?: boolean; env?: Record<stri
       await app.close();
       await database.destroy();
       await cleanup();
+      await rm(uploads, { recursive: true, force: true });
     },
   };
 }

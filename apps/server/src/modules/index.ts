@@ -25,6 +25,7 @@ import { sharesRoutes } from './shares/shares.routes.js';
 import { spacesRoutes } from './spaces/spaces.routes.js';
 import { ssoRoutes } from './sso/sso.routes.js';
 import { systemRoutes } from './system/system.routes.js';
+import { uploadsRoutes } from './uploads/uploads.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 import { webhooksRoutes } from './webhooks/webhooks.routes.js';
 
@@ -39,6 +40,7 @@ export async function registerModules(app: FastifyInstance, opts: ModuleOptions)
       await usersRoutes(api);
       await spacesRoutes(api);
       await projectsRoutes(api);
+      await uploadsRoutes(api);
       await applicationsRoutes(api);
       await docsRoutes(api);
       await dictionariesRoutes(api);

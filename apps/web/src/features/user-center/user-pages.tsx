@@ -90,9 +90,12 @@ export function UserInfoPage() {
       <PageHeader title={t('user.baseInfo')} />
       <Card>
         <Space align="start" size="large" wrap>
-          <Avatar size={64} src={u.avatar || undefined} style={{ background: '#1f6feb', fontSize: 28 }}>
-            {(u.nickname || u.username).slice(0, 1).toUpperCase()}
-          </Avatar>
+          <Space direction="vertical" align="center">
+            <Avatar size={64} src={u.avatar || undefined} style={{ background: '#1f6feb', fontSize: 28 }}>
+              {(u.nickname || u.username).slice(0, 1).toUpperCase()}
+            </Avatar>
+            <AvatarUpload hasAvatar={!!u.avatar} />
+          </Space>
           {!editing ? (
             <Descriptions column={1} size="small">
               <Descriptions.Item label={t('account.nickname')}>{u.nickname}</Descriptions.Item>
@@ -388,5 +391,61 @@ export function UserSystemSettingPage() {
       </Card>
       <UserBindings />
     </div>
+  );
+}
+
+/** Reads a file as base64 (without the data: prefix). */
+function fileBase64(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const r = new FileReader();
+    r.onload = () => resolve(String(r.result).replace(/^data:[^,]*,/, ''));
+    r.onerror = () => reject(r.error);
+    r.readAsDataURL(file);
+  });
+}
+
+/** Uploads a PNG/JPEG/GIF/WebP as the avatar, or removes it (initials are shown then). */
+function AvatarUpload({ hasAvatar }: { hasAvatar: boolean }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const save = async (avatar: string) => {
+    await api.post('user/info/update', { avatar });
+    await queryClient.invalidateQueries({ queryKey: ['me'] });
+  };
+  return (
+    <Space size={4}>
+      <Button size="small" loading={busy} onClick={() => document.getElementById('avatar-file')?.click()}>
+        {t('user.avatarUpload')}
+      </Button>
+      {hasAvatar && (
+        <Button size="small" type="link" onClick={() => save('').catch((e) => showError(e))}>
+          {t('user.avatarRemove')}
+        </Button>
+      )}
+      <input
+        id="avatar-file"
+        type="file"
+        accept="image/png,image/jpeg,image/gif,image/webp"
+        hidden
+        onChange={async (e) => {
+          const file = e.target.files?.[0];
+          e.target.value = '';
+          if (!file) return;
+          setBusy(true);
+          try {
+            const up = await api.post<{ url: string }>('upload', {
+              filename: file.name,
+              contentType: file.type,
+              data: await fileBase64(file),
+            });
+            await save(up.url);
+          } catch (err) {
+            showError(err);
+          } finally {
+            setBusy(false);
+          }
+        }}
+      />
+    </Space>
   );
 }

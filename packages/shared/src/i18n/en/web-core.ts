@@ -395,6 +395,8 @@ export const webCore: Record<string, string> = {
   'tree.filter': 'Filter by ID, name or URL',
   'tree.noMatch': 'Nothing matches',
   'user.baseInfo': 'Base info',
+  'user.avatarUpload': 'Upload avatar',
+  'user.avatarRemove': 'Remove',
   'user.followedAt': 'Followed',
   'user.language': 'Language',
   'user.languageHint': 'Interface language',

@@ -395,6 +395,8 @@ export const webCore: Record<string, string> = {
   'tree.filter': '按 ID、名称或 URL 过滤',
   'tree.noMatch': '没有匹配的文档',
   'user.baseInfo': '基本信息',
+  'user.avatarUpload': '上传头像',
+  'user.avatarRemove': '移除',
   'user.followedAt': '关注时间',
   'user.language': '语言',
   'user.languageHint': '界面语言',
