@@ -1,6 +1,6 @@
 /** Subscriptions (follow docs and projects) and in-site messages. */
 import { SubscribeType, UNREAD_BADGE_MAX } from '@folio/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { notFound } from '../../lib/errors.js';
 import { Paging } from '../../lib/schemas.js';
@@ -32,115 +32,74 @@ export async function messagesRoutes(app: FastifyInstance): Promise<void> {
   const cols = ['id', 'message', 'type', 'sourceId', 'isRead', 'createdAt'] as const;
 
   // ---- subscriptions ----
-  async function follow(userId: number, type: number, sourceId: number, on: boolean) {
-    if (!on) {
-      await db.deleteFrom('subscriptions').where('userId', '=', userId).where('type', '=', type).where('sourceId', '=', sourceId).execute();
-      return;
-    }
-    const has = await db
+  /** True when the user follows that doc or project. */
+  async function isFollowing(userId: number, type: number, sourceId: number): Promise<boolean> {
+    const r = await db
       .selectFrom('subscriptions')
       .select('id')
       .where('userId', '=', userId)
       .where('type', '=', type)
       .where('sourceId', '=', sourceId)
       .executeTakeFirst();
-    if (has) return;
+    return !!r;
+  }
+
+  async function follow(userId: number, type: number, sourceId: number, on: boolean) {
+    if (!on) {
+      await db.deleteFrom('subscriptions').where('userId', '=', userId).where('type', '=', type).where('sourceId', '=', sourceId).execute();
+      return;
+    }
+    if (await isFollowing(userId, type, sourceId)) return;
     try {
       await db.insertInto('subscriptions').values({ userId, type, sourceId, createdAt: Date.now() }).execute();
     } catch (e) {
       // A concurrent follow won the unique index: the state is what was asked.
-      const again = await db
-        .selectFrom('subscriptions')
-        .select('id')
-        .where('userId', '=', userId)
-        .where('type', '=', type)
-        .where('sourceId', '=', sourceId)
-        .executeTakeFirst();
-      if (!again) throw e;
+      if (!(await isFollowing(userId, type, sourceId))) throw e;
     }
   }
 
-  for (const [verb, on] of [
-    ['follow', true],
-    ['unfollow', false],
-  ] as const) {
-    app.post(
-      `/user/subscribe/doc/${verb}`,
-      { schema: { tags: ['subscription'], body: Type.Object({ docId: Type.String({ minLength: 1, maxLength: 64 }) }), response: okNull } },
-      async (req) => {
-        const u = requireUser(req);
-        const docId = ids.decode((req.body as { docId: string }).docId, 'doc');
-        await authorizeDoc(req, docId, 'doc.read');
-        await follow(u.id, SubscribeType.DOC, docId, on);
-        return ok(null);
-      },
-    );
-    app.post(
-      `/user/subscribe/project/${verb}`,
-      {
-        schema: {
-          tags: ['subscription'],
-          body: Type.Object({ projectId: Type.String({ minLength: 1, maxLength: 64 }) }),
-          response: okNull,
+  /** What can be followed: the id parameter, the subscription type and the read check. */
+  const targets = [
+    { path: 'doc', key: 'docId', type: SubscribeType.DOC, canRead: (req: FastifyRequest, id: number) => authorizeDoc(req, id, 'doc.read') },
+    {
+      path: 'project',
+      key: 'projectId',
+      type: SubscribeType.PROJECT,
+      canRead: (req: FastifyRequest, id: number) => authorizeProject(req, id, 'project.read'),
+    },
+  ] as const;
+
+  for (const target of targets) {
+    const IdObject = Type.Object({ [target.key]: Type.String({ minLength: 1, maxLength: 64 }) });
+    /** Decodes the target id and checks the caller may read it (invisible answers 404). */
+    const readTarget = async (req: FastifyRequest, input: Record<string, string>) => {
+      const id = ids.decode(input[target.key], target.path);
+      await target.canRead(req, id);
+      return id;
+    };
+    for (const [verb, on] of [
+      ['follow', true],
+      ['unfollow', false],
+    ] as const) {
+      app.post(
+        `/user/subscribe/${target.path}/${verb}`,
+        { schema: { tags: ['subscription'], body: IdObject, response: okNull } },
+        async (req) => {
+          const u = requireUser(req);
+          await follow(u.id, target.type, await readTarget(req, req.body as Record<string, string>), on);
+          return ok(null);
         },
-      },
+      );
+    }
+    app.get(
+      `/user/subscribe/${target.path}/isFollow`,
+      { schema: { tags: ['subscription'], querystring: IdObject, response: okResponse(Type.Boolean()) } },
       async (req) => {
         const u = requireUser(req);
-        const projectId = ids.decode((req.body as { projectId: string }).projectId, 'project');
-        await authorizeProject(req, projectId, 'project.read');
-        await follow(u.id, SubscribeType.PROJECT, projectId, on);
-        return ok(null);
+        return ok(await isFollowing(u.id, target.type, await readTarget(req, req.query as Record<string, string>)));
       },
     );
   }
-
-  app.get(
-    '/user/subscribe/doc/isFollow',
-    {
-      schema: {
-        tags: ['subscription'],
-        querystring: Type.Object({ docId: Type.String({ minLength: 1, maxLength: 64 }) }),
-        response: okResponse(Type.Boolean()),
-      },
-    },
-    async (req) => {
-      const u = requireUser(req);
-      const docId = ids.decode((req.query as { docId: string }).docId, 'doc');
-      await authorizeDoc(req, docId, 'doc.read');
-      const r = await db
-        .selectFrom('subscriptions')
-        .select('id')
-        .where('userId', '=', u.id)
-        .where('type', '=', SubscribeType.DOC)
-        .where('sourceId', '=', docId)
-        .executeTakeFirst();
-      return ok(!!r);
-    },
-  );
-
-  app.get(
-    '/user/subscribe/project/isFollow',
-    {
-      schema: {
-        tags: ['subscription'],
-        querystring: Type.Object({ projectId: Type.String({ minLength: 1, maxLength: 64 }) }),
-        response: okResponse(Type.Boolean()),
-      },
-    },
-    async (req) => {
-      const u = requireUser(req);
-      const projectId = ids.decode((req.query as { projectId: string }).projectId, 'project');
-      await authorizeProject(req, projectId, 'project.read');
-      const r = await db
-        .selectFrom('subscriptions')
-        .select('id')
-        .where('userId', '=', u.id)
-        .where('type', '=', SubscribeType.PROJECT)
-        .where('sourceId', '=', projectId)
-        .executeTakeFirst();
-      return ok(!!r);
-    },
-  );
 
   /** The caller's followed docs that still exist and that they can still see. */
   app.get('/user/subscribe/doc/list', { schema: { tags: ['subscription'] } }, async (req) => {
