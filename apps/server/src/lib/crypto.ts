@@ -1,5 +1,5 @@
 /** Password hashing (scrypt), token hashing, and encryption at rest with the install key. */
-import { createCipheriv, createDecipheriv, createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 
 const scryptAsync = promisify(scrypt) as (pw: string, salt: Buffer, len: number, opts: object) => Promise<Buffer>;
@@ -12,8 +12,8 @@ export async function hashPassword(password: string): Promise<string> {
   return `scrypt$${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$${salt.toString('base64url')}$${hash.toString('base64url')}`;
 }
 
-export const md5 = (s: string) => createHash('md5').update(s, 'utf8').digest('hex');
-export const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
+export const md5 = (s: string) => hash('md5', s, 'hex');
+export const sha256 = (s: string) => hash('sha256', s, 'hex');
 
 /** Constant-time string comparison. */
 export function safeEqual(a: string, b: string): boolean {

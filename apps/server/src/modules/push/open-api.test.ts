@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call, createTestApp, createUser, createWorld, type TestApp } from '../../../test/harness.js';
 import { drainJobs } from '../../jobs/queue.js';
 import { encrypt } from '../../lib/crypto.js';
+import { loadDocDetails } from '../docs/doc-detail.js';
 import { computeOpenApiSign } from '../open-users/signature.js';
 import { openApi, smartDocEnvelope, tornaSdkEnvelope } from './open-api.helpers.js';
 import { closeRun } from './push-runs.js';
@@ -551,6 +552,77 @@ describe('signature', () => {
     // An open user of another space does not sign for this application: ignored.
     const other = await newApp();
     expect((await openApi(t.app, { ...env, access_token: other.token, sign: 'whatever' })).body.code).toBe('0');
+  });
+});
+
+describe('scanned pushes (the text fast path)', () => {
+  /** What an application holds, without ids: folders by name, docs with every field and parameter. */
+  async function snapshot(moduleId: number) {
+    const rows = await liveDocs(moduleId);
+    const folderName = new Map(rows.filter((r) => r.isFolder).map((r) => [r.id, r.name]));
+    const details = await loadDocDetails(
+      t.app.ctx,
+      rows.filter((r) => !r.isFolder).map((r) => r.id),
+    );
+    const noIds = (v: unknown) =>
+      JSON.parse(
+        JSON.stringify(v, (k, x) =>
+          ['id', 'docId', 'moduleId', 'parentId', 'enumId', 'gmtCreate', 'gmtModified'].includes(k) ? undefined : x,
+        ),
+      );
+    return rows
+      .map((r) => ({
+        folder: folderName.get(r.parentId) ?? '',
+        isFolder: r.isFolder,
+        name: r.name,
+        orderIndex: r.orderIndex,
+        detail: r.isFolder ? null : noIds(details.get(r.id)),
+      }))
+      .sort((x, y) => `${x.folder}/${x.name}`.localeCompare(`${y.folder}/${y.name}`));
+  }
+
+  const odd = 'braces { } [ ] quotes " backslash \\ 100% a+b 中文';
+  const base = () => ({
+    Orders: [
+      smartDocApi('List orders', '/order', 'GET', { description: `list ${odd}` }),
+      smartDocApi('Get order', '/order/{id}', 'GET'),
+      smartDocApi('Pay order', '/order/{id}/pay', 'POST'),
+    ],
+    Users: [smartDocApi('Get user', '/user/{id}'), smartDocApi('Find users', '/user', 'GET', { description: odd })],
+  });
+
+  it('stores, push after push, exactly what the same pushes sent as objects store', async () => {
+    const viaText = await newApp();
+    const viaObject = await newApp();
+    const s1 = base();
+    const s2 = { ...base(), Orders: base().Orders.map((d, i) => (i === 1 ? { ...d, description: 'edited { "x": 1 }' } : d)) };
+    const s3 = { Orders: base().Orders.slice(0, 2), Users: [...base().Users, base().Orders[2]] };
+    const s4 = base();
+    const s5 = { Customers: base().Users, Orders: base().Orders };
+    for (const controllers of [s1, s2, s2, s3, s4, s5]) {
+      const data = smartDocPush(controllers, { group: 'Shop' });
+      const text = await openApi(t.app, smartDocEnvelope('doc.push', viaText.token, data));
+      const object = await openApi(t.app, { name: 'doc.push', version: '1.0', access_token: viaObject.token, data });
+      expect(text.body.code).toBe('0');
+      const counts = (d: Record<string, unknown>) => [d.added, d.updated, d.unchanged, d.deleted, d.folders];
+      expect(counts(text.body.data)).toEqual(counts(object.body.data));
+      expect(await snapshot(viaText.id)).toEqual(await snapshot(viaObject.id));
+    }
+    expect((await snapshot(viaText.id)).filter((d) => d.folder === 'Customers')).toHaveLength(2);
+  });
+
+  it('answers code 13 naming the doc when one doc of the text is not JSON, and stores nothing', async () => {
+    const a = await newApp();
+    const good = JSON.stringify(smartDocApi('Good', '/good'));
+    const data = `{"author":"ci","apis":[${good},{"name":"Broken","url":"/broken",}]}`;
+    const r = await openApi(
+      t.app,
+      { name: 'doc.push', version: '1.0', access_token: a.token, data: encodeURIComponent(data) },
+      { lang: 'en' },
+    );
+    expect(r.body.code).toBe('13');
+    expect(r.body.msg).toContain('apis[1]');
+    expect(await liveDocs(a.id)).toHaveLength(0);
   });
 });
 

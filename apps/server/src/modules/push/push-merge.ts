@@ -76,16 +76,41 @@ export interface MergeResult extends PushOutcome {
 const KIND_ADD = 'add' as const;
 const KIND_UPDATE = 'update' as const;
 
+/** What the merge needs of every row of the application (read for all rows, so kept narrow). */
+const CORE_COLUMNS = [
+  'id',
+  'parentId',
+  'dataId',
+  'md5',
+  'isFolder',
+  'isShow',
+  'orderIndex',
+  'isLocked',
+  'isDeleted',
+  'version',
+  'createMode',
+] as const;
+/** What it needs of the rows it compares or writes (folders, changed, moved and deleted docs), read for those only. */
+const WIDE_COLUMNS = [
+  'id',
+  'name',
+  'description',
+  'author',
+  'type',
+  'modifySource',
+  'modifierId',
+  'modifierName',
+  'updatedAt',
+  'isUseGlobalHeaders',
+  'isUseGlobalParams',
+  'isUseGlobalReturns',
+] as const;
+
 type DocRowLite = {
   id: number;
   parentId: number;
   dataId: string;
-  docKey: string;
   md5: string;
-  name: string;
-  description: string;
-  author: string;
-  type: number;
   isFolder: number;
   isShow: number;
   orderIndex: number;
@@ -93,14 +118,45 @@ type DocRowLite = {
   isDeleted: number;
   version: string;
   createMode: number;
-  modifySource: number;
-  modifierId: number;
-  modifierName: string;
-  updatedAt: number;
-  isUseGlobalHeaders: number;
-  isUseGlobalParams: number;
-  isUseGlobalReturns: number;
+  /** The wide columns, once read (`readWide`). */
+  wide?: {
+    name: string;
+    description: string;
+    author: string;
+    type: number;
+    modifySource: number;
+    modifierId: number;
+    modifierName: string;
+    updatedAt: number;
+    isUseGlobalHeaders: number;
+    isUseGlobalParams: number;
+    isUseGlobalReturns: number;
+  };
 };
+
+/** Reads the wide columns of the given rows that do not have them yet (chunks of 500 ids). */
+async function readWide(tx: Tx, rows: (DocRowLite | undefined)[]): Promise<void> {
+  const missing = new Map<number, DocRowLite>();
+  for (const r of rows) if (r && !r.wide) missing.set(r.id, r);
+  const ids = [...missing.keys()];
+  for (let i = 0; i < ids.length; i += 500) {
+    const got = await tx
+      .selectFrom('docs')
+      .select([...WIDE_COLUMNS])
+      .where('id', 'in', ids.slice(i, i + 500))
+      .execute();
+    for (const { id, ...wide } of got) {
+      const r = missing.get(id);
+      if (r) r.wide = wide;
+    }
+  }
+}
+
+/** The wide columns of a row read by `readWide`. */
+function wideOf(r: DocRowLite): NonNullable<DocRowLite['wide']> {
+  if (!r.wide) throw new Error(`doc ${r.id}: wide columns not read`);
+  return r.wide;
+}
 
 /** doc_key of a pushed doc: HTTP by url+method; Dubbo by its definition when present (two services may share a method name); others by name. */
 export function pushedDocKey(moduleId: number, d: Pick<NDoc, 'type' | 'name' | 'url' | 'httpMethod'>): string {
@@ -162,19 +218,33 @@ function collectEnums(items: NItem[], out: NEnum[] = []): NEnum[] {
   return out;
 }
 
+/** Signature of what a doc's hash depends on besides its raw item: its dictionaries' ids and the Dubbo info it inherits. */
+function contextSignature(enums: NEnum[], enumIds: Map<string, number>, dubbo: DubboInfo | null): string {
+  if (!enums.length && !dubbo) return '-';
+  return md5(JSON.stringify([enums.map((e) => enumIds.get(e.name) ?? 0), dubbo]));
+}
+
 function countItems(items: NItem[]): number {
   let n = 0;
   for (const it of items) n += 1 + (it.kind === 'folder' ? countItems(it.children) : 0);
   return n;
 }
 
-const RAW_CACHE_MAX = 200_000;
-/** `${moduleId}:${rawFp}` → the doc a push stored from that raw item, its hash and context (process-local). */
-const rawCache = new Map<string, { docId: number; md5: string; ctxSig: string }>();
+const RAW_CACHE_MAX = 100_000;
+/**
+ * `${moduleId}:${rawFp}` → the doc a push stored from that raw item, its hash and context, and the
+ * item as normalised (without params) for the leaves of scanned pushes (process-local, bounded).
+ */
+const rawCache = new Map<string, { docId: number; md5: string; ctxSig: string; doc: NDoc }>();
 
 /** True when a push to the application already stored a doc from this raw item (see normalizePayload's `known`). */
 export function knownRawItem(moduleId: number, rawFp: string): boolean {
   return rawCache.has(`${moduleId}:${rawFp}`);
+}
+
+/** The normalised doc (without params) a push to the application stored from this raw item, if cached. */
+export function cachedRawDoc(moduleId: number, rawFp: string): NDoc | undefined {
+  return rawCache.get(`${moduleId}:${rawFp}`)?.doc;
 }
 
 interface PlannedDoc {
@@ -241,33 +311,13 @@ export async function mergeNormalized(app: FastifyInstance, tx: Tx, input: Merge
 
   const existingRows: DocRowLite[] = await tx
     .selectFrom('docs')
-    .select([
-      'id',
-      'parentId',
-      'dataId',
-      'docKey',
-      'md5',
-      'name',
-      'description',
-      'author',
-      'type',
-      'isFolder',
-      'isShow',
-      'orderIndex',
-      'isLocked',
-      'isDeleted',
-      'version',
-      'createMode',
-      'modifySource',
-      'modifierId',
-      'modifierName',
-      'updatedAt',
-      'isUseGlobalHeaders',
-      'isUseGlobalParams',
-      'isUseGlobalReturns',
-    ])
+    .select([...CORE_COLUMNS])
     .where('moduleId', '=', moduleId)
     .execute();
+  await readWide(
+    tx,
+    existingRows.filter((r) => r.isFolder),
+  );
   const byDataId = new Map(existingRows.map((r) => [r.dataId, r]));
   const byId = new Map(existingRows.map((r) => [r.id, r]));
   // Locked: locked live rows and every live row below a locked folder.
@@ -368,13 +418,15 @@ export async function mergeNormalized(app: FastifyInstance, tx: Tx, input: Merge
         continue;
       }
       touched.add(ex.id);
+      await readWide(tx, [ex]);
+      const w = wideOf(ex);
       const changed =
         ex.isDeleted ||
         ex.parentId !== parentId ||
-        ex.name !== item.name ||
-        ex.description !== item.description ||
-        ex.author !== item.author ||
-        ex.type !== item.type ||
+        w.name !== item.name ||
+        w.description !== item.description ||
+        w.author !== item.author ||
+        w.type !== item.type ||
         ex.isShow !== item.isShow ||
         ex.orderIndex !== item.orderIndex ||
         !ex.isFolder;
@@ -428,6 +480,7 @@ export async function mergeNormalized(app: FastifyInstance, tx: Tx, input: Merge
   const updateCandidates: PlannedDoc[] = [];
   const writes: PlannedDoc[] = [];
   const structural: PlannedDoc[] = [];
+  const toBuild: PlannedDoc[] = [];
   for (const p of planned.values()) {
     const ex = p.existing;
     if (ex && !ex.isDeleted && locked.has(ex.id)) {
@@ -436,28 +489,41 @@ export async function mergeNormalized(app: FastifyInstance, tx: Tx, input: Merge
       continue;
     }
     const it = p.item;
-    const keepDescription = ex && ignoreDescription.has(p.dataId);
     const dubbo = it.dubboInfo ? fullDubbo(it.dubboInfo) : p.parentDubbo;
     // A doc sent exactly as in an earlier push that stored it (same raw item, same dictionaries and
     // parent Dubbo info, and the stored hash still the one written then) is known unchanged: its params
     // are not even built.
-    const ctxSig = it.rawFp ? md5(JSON.stringify([(it.enums ?? []).map((e) => enumIds.get(e.name) ?? 0), dubbo])) : '';
     const known = it.rawFp ? rawCache.get(`${moduleId}:${it.rawFp}`) : undefined;
-    if (known && ex && !ex.isDeleted && known.docId === ex.id && known.md5 === ex.md5 && known.ctxSig === ctxSig) {
-      p.hash = ex.md5;
-      p.ctxSig = ctxSig;
-      touched.add(ex.id);
-      const sameShape = ex.parentId === p.parentId && ex.orderIndex === it.orderIndex && ex.isShow === it.isShow && ex.createMode === 1;
-      if (sameShape) outcome.unchanged++;
-      else structural.push(p);
-      continue;
+    if (known && ex && !ex.isDeleted && known.docId === ex.id && known.md5 === ex.md5) {
+      const ctxSig = contextSignature(it.enums ?? [], enumIds, dubbo);
+      if (known.ctxSig === ctxSig) {
+        p.hash = ex.md5;
+        p.ctxSig = ctxSig;
+        touched.add(ex.id);
+        const sameShape = ex.parentId === p.parentId && ex.orderIndex === it.orderIndex && ex.isShow === it.isShow && ex.createMode === 1;
+        if (sameShape) outcome.unchanged++;
+        else structural.push(p);
+        continue;
+      }
     }
+    toBuild.push(p);
+  }
+  await readWide(
+    tx,
+    toBuild.map((p) => p.existing),
+  );
+  for (const p of toBuild) {
+    const ex = p.existing;
+    const w = ex?.wide;
+    const it = p.item;
+    const keepDescription = ex && ignoreDescription.has(p.dataId);
+    const dubbo = it.dubboInfo ? fullDubbo(it.dubboInfo) : p.parentDubbo;
     const params = docParams(it);
     const list = (s: number) => toDocParams(params[s] ?? [], enumIds, encode);
-    p.ctxSig = it.rawFp ? md5(JSON.stringify([collectEnums([it]).map((e) => enumIds.get(e.name) ?? 0), dubbo])) : '';
+    p.ctxSig = it.rawFp ? contextSignature(collectEnums([it]), enumIds, dubbo) : '';
     p.detail = {
       name: it.name,
-      description: keepDescription ? (ex?.description ?? '') : it.description,
+      description: keepDescription ? (w?.description ?? '') : it.description,
       author: it.author,
       url: it.url,
       httpMethod: it.httpMethod,
@@ -466,9 +532,9 @@ export async function mergeNormalized(app: FastifyInstance, tx: Tx, input: Merge
       version: it.version,
       definition: it.definition,
       type: it.type,
-      isUseGlobalHeaders: ex?.isUseGlobalHeaders ?? 1,
-      isUseGlobalParams: ex?.isUseGlobalParams ?? 1,
-      isUseGlobalReturns: ex?.isUseGlobalReturns ?? 1,
+      isUseGlobalHeaders: w?.isUseGlobalHeaders ?? 1,
+      isUseGlobalParams: w?.isUseGlobalParams ?? 1,
+      isUseGlobalReturns: w?.isUseGlobalReturns ?? 1,
       isRequestArray: it.isRequestArray,
       isResponseArray: it.isResponseArray,
       requestArrayType: it.requestArrayType,
@@ -508,6 +574,10 @@ export async function mergeNormalized(app: FastifyInstance, tx: Tx, input: Merge
   await progress(40);
 
   // Row writes: content changes and structural moves in one bulk upsert.
+  await readWide(
+    tx,
+    structural.map((p) => p.existing),
+  );
   const rowOf = (p: PlannedDoc, content: boolean): Record<string, unknown> => {
     const it = p.item;
     const ex = p.existing;
@@ -518,7 +588,7 @@ export async function mergeNormalized(app: FastifyInstance, tx: Tx, input: Merge
       docKey: p.docKey,
       md5: p.hash,
       name: it.name,
-      description: p.detail ? p.detail.description : (ex?.description ?? ''),
+      description: p.detail ? p.detail.description : (ex?.wide?.description ?? ''),
       author: it.author,
       type: it.type,
       url: it.url,
@@ -535,13 +605,13 @@ export async function mergeNormalized(app: FastifyInstance, tx: Tx, input: Merge
       requestArrayType: it.requestArrayType,
       responseArrayType: it.responseArrayType,
       createMode: 1,
-      modifySource: content || !ex ? ModifySource.PUSH : ex.modifySource,
+      modifySource: content || !ex ? ModifySource.PUSH : wideOf(ex).modifySource,
       creatorId: userId,
       creatorName: nickname,
-      modifierId: content || !ex ? userId : ex.modifierId,
-      modifierName: content || !ex ? nickname : ex.modifierName,
+      modifierId: content || !ex ? userId : wideOf(ex).modifierId,
+      modifierName: content || !ex ? nickname : wideOf(ex).modifierName,
       createdAt: now,
-      updatedAt: content || !ex ? now : ex.updatedAt,
+      updatedAt: content || !ex ? now : wideOf(ex).updatedAt,
       isDeleted: 0,
     };
   };
@@ -574,7 +644,12 @@ export async function mergeNormalized(app: FastifyInstance, tx: Tx, input: Merge
   if (rawCache.size > RAW_CACHE_MAX) rawCache.clear();
   for (const p of planned.values()) {
     const id = idOf.get(p.dataId) ?? p.existing?.id;
-    if (id && p.hash && p.item.rawFp) rawCache.set(`${moduleId}:${p.item.rawFp}`, { docId: id, md5: p.hash, ctxSig: p.ctxSig });
+    if (!id || !p.hash || !p.item.rawFp) continue;
+    const key = `${moduleId}:${p.item.rawFp}`;
+    const had = rawCache.get(key);
+    if (had && had.docId === id && had.md5 === p.hash && had.ctxSig === p.ctxSig) continue;
+    const doc: NDoc = { ...p.item, params: null, raw: null, rawText: null, enums: collectEnums([p.item]) };
+    rawCache.set(key, { docId: id, md5: p.hash, ctxSig: p.ctxSig, doc });
   }
   // Every param of the written docs is (re)inserted here: the rows written are what a reload would read.
   const writtenParams: ParamTreeRow[] = [];
@@ -627,7 +702,9 @@ export async function mergeNormalized(app: FastifyInstance, tx: Tx, input: Merge
     }
     outcome.deleted = deleteDocs.length;
     outcome.pendingDeleteIds = deleteDocs.map((r) => r.id);
-    for (const r of deleteDocs) if (outcome.changedNames.length < 50) outcome.changedNames.push(r.name);
+    const named = deleteDocs.slice(0, Math.max(0, 50 - outcome.changedNames.length));
+    await readWide(tx, named);
+    for (const r of named) outcome.changedNames.push(wideOf(r).name);
   }
   await writeErrorCodePage(tx, app, moduleId, norm.commonErrorCodes);
   await progress(85);

@@ -6,6 +6,7 @@
 import { DocType, NOT_DEPRECATED, ParamStyle, type PushDocItem, type PushEnumInfo, type PushParam, type PushPayload } from '@folio/shared';
 import { md5 } from '../../lib/crypto.js';
 import { normalizeVersion } from '../docs/doc-keys.js';
+import { PushJsonError, type RawLeaf, type ScannedPush } from './push-raw.js';
 
 export interface NEnum {
   name: string;
@@ -69,8 +70,10 @@ export interface NDoc extends NBase {
   params: Record<number, NParam[]> | null;
   /** md5 of the raw item and what it inherits ('' when not computed). */
   rawFp: string;
-  /** The raw item (for lazily built params). */
-  raw: Record<string, unknown>;
+  /** The raw item (for lazily built params); null while only its text is at hand (`rawText`). */
+  raw: Record<string, unknown> | null;
+  /** The raw item's JSON text, for a doc taken from the cache of a scanned push (see push-raw.ts). */
+  rawText: (() => string) | null;
   /** Dictionaries named by the raw params (set for lazy docs). */
   enums: NEnum[] | null;
 }
@@ -79,6 +82,10 @@ export interface NDoc extends NBase {
 export interface NormalizeOptions {
   /** True when a raw-item fingerprint is known to the caller; such docs get their params built lazily. */
   known?: (rawFp: string) => boolean;
+  /** The leaf items of a scanned push: the payload's marker objects stand for them. */
+  scanned?: ScannedPush;
+  /** A doc normalised earlier from the same leaf bytes in the same place (by fingerprint), if cached. */
+  cachedDoc?: (rawFp: string) => NDoc | undefined;
 }
 
 export type NItem = NFolder | NDoc;
@@ -282,9 +289,21 @@ function normalizeItems(
   if (depth > 64) return [];
   const out: NItem[] = [];
   arr<PushDocItem>(list).forEach((raw, i) => {
-    const it = obj(raw);
+    let it = obj(raw);
     if (!it) return;
     const at = `${path}[${i}]`;
+    let rawFp = '';
+    const leaf = opts.scanned ? leafOf(it, opts.scanned) : undefined;
+    if (leaf) {
+      // A leaf of a scanned push: the cached doc when these bytes were stored here before, else parse them.
+      rawFp = md5(`${parent.type}|${parent.author}|${i}|${at}|${leaf.hash}`);
+      const cached = opts.cachedDoc?.(rawFp);
+      if (cached) {
+        out.push({ ...cached, path: at, params: null, raw: null, rawText: leaf.text, rawFp });
+        return;
+      }
+      it = parseLeaf(leaf.text, at);
+    }
     const dubboInfo = normalizeDubbo(it.dubboInfo);
     const explicitType = it.type === undefined || it.type === null || it.type === '' ? undefined : int(it.type, 0);
     const author = c.max(`${at}.author`, str(it.author).trim() || parent.author, LIMITS.author);
@@ -317,8 +336,8 @@ function normalizeItems(
     version = normalizeVersion(version);
     if (type === DocType.HTTP) url = normalizeHttpUrl(url);
     else if (type === DocType.DUBBO && definition) url = definition;
-    const rawFp = opts.known ? md5(`${parent.type}|${parent.author}|${JSON.stringify(it)}`) : '';
-    const lazy = !!rawFp && !!opts.known?.(rawFp);
+    if (!rawFp && opts.known) rawFp = md5(`${parent.type}|${parent.author}|${JSON.stringify(it)}`);
+    const lazy = !leaf && !!rawFp && !!opts.known?.(rawFp);
     const params = lazy ? null : buildParams(it, at, c);
     // Items without a name (a method without javadoc) are tolerated: the url stands in for it.
     const name = c.max(`${at}.name`, str(it.name).trim() || url || definition, LIMITS.name);
@@ -340,10 +359,26 @@ function normalizeItems(
       params,
       rawFp,
       raw: it,
+      rawText: null,
       enums: lazy ? rawEnums(it) : null,
     });
   });
   return out;
+}
+
+/** The leaf a marker object of a scanned push stands for. */
+function leafOf(it: Record<string, unknown>, scanned: ScannedPush): RawLeaf | undefined {
+  const idx = it[scanned.marker];
+  return typeof idx === 'number' ? scanned.leaves[idx] : undefined;
+}
+
+/** Decodes and parses a leaf item; a malformed one is reported with the item's path. */
+function parseLeaf(text: () => string, at: string): Record<string, unknown> {
+  try {
+    return (obj(JSON.parse(text())) ?? {}) as Record<string, unknown>;
+  } catch (err) {
+    throw new PushJsonError(`${at}: ${(err as Error).message}`.slice(0, 300));
+  }
 }
 
 function buildParams(it: Record<string, unknown>, at: string, c: Checker): Record<number, NParam[]> {
@@ -381,6 +416,7 @@ function rawEnums(it: Record<string, unknown>): NEnum[] {
 export function docParams(d: NDoc): Record<number, NParam[]> {
   if (!d.params) {
     const c = new Checker();
+    d.raw ??= parseLeaf(d.rawText ?? (() => '{}'), d.path);
     d.params = buildParams(d.raw, d.path, c);
     if (c.errors.length) throw new PushInputError(c.errors);
   }
