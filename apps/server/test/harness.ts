@@ -20,17 +20,24 @@ export const ADMIN_PASSWORD = 'admin-pass-1234';
 
 export interface TestApp {
   app: App;
+  /** The database URL (another app may be built on the same database: `createTestApp({ sameDatabaseAs })`). */
+  databaseUrl: string;
   /** Token of the super admin `admin`. */
   adminToken: string;
   close(): Promise<void>;
 }
 
 /** Opens an isolated database for one test file and builds the app on it. */
-export async function createTestApp(opts: { workers?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function createTestApp(
+  opts: { workers?: boolean; env?: Record<string, string>; sameDatabaseAs?: TestApp } = {},
+): Promise<TestApp> {
   const suffix = randomBytes(5).toString('hex');
   let url: string;
   let cleanup = async () => {};
-  if (TEST_DB === 'postgres') {
+  if (opts.sameDatabaseAs) {
+    // A second server on the database of another (its owner drops the database).
+    url = opts.sameDatabaseAs.databaseUrl;
+  } else if (TEST_DB === 'postgres') {
     const schema = `folio_t_${suffix}`;
     const admin = new pg.Client({ connectionString: PG_URL });
     await admin.connect();
@@ -76,6 +83,7 @@ export async function createTestApp(opts: { workers?: boolean; env?: Record<stri
   return {
     app,
     adminToken,
+    databaseUrl: url,
     async close() {
       await app.close();
       await database.destroy();

@@ -1,8 +1,8 @@
 /**
  * Serialises pushes per application inside this process: a FIFO promise chain per module id, so twenty
  * concurrent pushes to one application run one after another in arrival order (the last one's state
- * wins), while pushes to different applications run in parallel. Folio runs one server process per
- * database; a second process would need a database lock (documented in the /openapi guide).
+ * wins), while pushes to different applications run in parallel. Across server processes on one
+ * PostgreSQL/MariaDB database the merge's row lock on the application does the same (push-merge.ts).
  */
 const chains = new Map<number, Promise<unknown>>();
 

@@ -1,6 +1,6 @@
 /** mergePush against a real database: identity, idempotence, locks, hand-edited descriptions, replace. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createWorld, type TestApp } from '../../../test/harness.js';
+import { createTestApp, createWorld, TEST_DB, type TestApp } from '../../../test/harness.js';
 import { loadDocDetails } from '../docs/doc-detail.js';
 import { mergePush } from './push-merge.js';
 
@@ -129,5 +129,38 @@ describe('mergePush', () => {
     expect(second.updated).toBe(1);
     const b = await check();
     expect(b?.requestParams[0].description).toMatch(/^half \ufffd+ pair$/);
+  });
+
+  // Two server processes on one PostgreSQL/MariaDB database: two apps with their own pools. The embedded
+  // SQLite database is for one process (an in-memory test database cannot even be shared).
+  it.skipIf(TEST_DB === 'sqlite')('serialises merges into one application from two servers on one database', async () => {
+    const other = await createTestApp({ sameDatabaseAs: t });
+    try {
+      const w = await createWorld(t);
+      const id = t.app.ctx.ids.decode(w.moduleId);
+      const user = { id: 0, nickname: 'OpenAPI' };
+      const payload = (k: number) => ({
+        apis: Array.from({ length: 6 }, (_, j) => ({ name: `doc ${k}.${j}`, url: `/p${k}/d${j}`, httpMethod: 'GET' })),
+      });
+      const sets = Array.from({ length: 8 }, (_, k) =>
+        payload(k)
+          .apis.map((d) => d.url)
+          .sort(),
+      );
+      await Promise.all(
+        sets.map((_, k) => mergePush(k % 2 ? other.app : t.app, { moduleId: id, payload: payload(k) as never, source: 'import', user })),
+      );
+      const live = await t.app.ctx.db
+        .selectFrom('docs')
+        .select('url')
+        .where('moduleId', '=', id)
+        .where('isDeleted', '=', 0)
+        .where('isFolder', '=', 0)
+        .execute();
+      // Exactly one push's docs: each merge saw the one before it, none interleaved.
+      expect(sets).toContainEqual(live.map((d) => d.url).sort());
+    } finally {
+      await other.close();
+    }
   });
 });

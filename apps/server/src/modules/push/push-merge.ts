@@ -292,12 +292,10 @@ export async function mergeNormalized(app: FastifyInstance, tx: Tx, input: Merge
     pendingDeleteIds: [],
     runId: '',
   };
-  const mod = await tx
-    .selectFrom('modules')
-    .select(['id', 'projectId'])
-    .where('id', '=', moduleId)
-    .where('isDeleted', '=', 0)
-    .executeTakeFirst();
+  // The application's row is locked for the transaction: merges into one application from several
+  // server processes on one PostgreSQL/MariaDB database run one after another (SQLite has one writer).
+  const modQuery = tx.selectFrom('modules').select(['id', 'projectId']).where('id', '=', moduleId).where('isDeleted', '=', 0);
+  const mod = await (app.ctx.dialect === 'sqlite' ? modQuery : modQuery.forUpdate()).executeTakeFirst();
   if (!mod) throw new Error(`application ${moduleId} not found`);
 
   const isOverride = input.isOverride ?? (norm.isOverride === 1 || (await overrideSwitch(app, tx, moduleId)));
