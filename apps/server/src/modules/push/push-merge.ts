@@ -242,6 +242,11 @@ export function knownRawItem(moduleId: number, rawFp: string): boolean {
   return rawCache.has(`${moduleId}:${rawFp}`);
 }
 
+/** Forgets every raw-item fingerprint (as after a restart; benchmarks measure the cold path with it). */
+export function clearRawCache(): void {
+  rawCache.clear();
+}
+
 /** The normalised doc (without params) a push to the application stored from this raw item, if cached. */
 export function cachedRawDoc(moduleId: number, rawFp: string): NDoc | undefined {
   return rawCache.get(`${moduleId}:${rawFp}`)?.doc;

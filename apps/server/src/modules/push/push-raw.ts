@@ -209,6 +209,12 @@ function remember(key: number, m: ScanMemo): void {
   }
 }
 
+/** Forgets every application's previous scan (as after a restart). */
+export function clearScanMemos(): void {
+  memos.clear();
+  memoBytes = 0;
+}
+
 const BLOCK = 64 * 1024;
 
 /** Length of the common prefix of two buffers (memcmp by blocks, bytes only in the first differing block). */
