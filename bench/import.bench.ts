@@ -240,9 +240,9 @@ async function main() {
   rmSync(tmp, { recursive: true, force: true });
   console.log('\nImport benchmark (wall time of the whole job; floor = same file, no database)\n');
   console.log(
-    '| spec | database | docs | params | wall s | docs/s | × parse floor | × parse+convert floor | peak RSS MB | .docx s (MB) | HTML s (MB) |',
+    '| spec | database | docs | params | wall s | docs/s | × parse floor | × parse+convert floor | upload / convert / merge s | peak RSS MB | .docx s (MB) | HTML s (MB) |',
   );
-  console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of results) {
     if (r.error) {
       console.log(`| ${r.case} | ${r.db} | failed: ${r.error.replace(/\|/g, '/').replace(/\n/g, ' ')} |`);
