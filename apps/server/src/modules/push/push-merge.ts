@@ -230,7 +230,14 @@ function countItems(items: NItem[]): number {
   return n;
 }
 
+/** Bounds of the raw-item cache: entries, and approximate bytes of the docs it holds. */
 const RAW_CACHE_MAX = 100_000;
+const RAW_CACHE_MAX_BYTES = 64 * 1024 * 1024;
+let rawCacheBytes = 0;
+
+/** Approximate heap bytes of a cached doc (its texts twice over, plus the object). */
+const docBytes = (d: NDoc) =>
+  400 + 2 * (d.name.length + d.description.length + d.url.length + d.author.length + d.definition.length + d.contentType.length);
 /**
  * `${moduleId}:${rawFp}` → the doc a push stored from that raw item, its hash and context, and the
  * item as normalised (without params) for the leaves of scanned pushes (process-local, bounded).
@@ -245,6 +252,7 @@ export function knownRawItem(moduleId: number, rawFp: string): boolean {
 /** Forgets every raw-item fingerprint (as after a restart; benchmarks measure the cold path with it). */
 export function clearRawCache(): void {
   rawCache.clear();
+  rawCacheBytes = 0;
 }
 
 /** The normalised doc (without params) a push to the application stored from this raw item, if cached. */
@@ -644,7 +652,7 @@ export async function mergeNormalized(app: FastifyInstance, tx: Tx, input: Merge
     const id = idOf.get(p.dataId);
     if (id) parentOf.set(id, p.parentId);
   }
-  if (rawCache.size > RAW_CACHE_MAX) rawCache.clear();
+  if (rawCache.size > RAW_CACHE_MAX || rawCacheBytes > RAW_CACHE_MAX_BYTES) clearRawCache();
   for (const p of planned.values()) {
     const id = idOf.get(p.dataId) ?? p.existing?.id;
     if (!id || !p.hash || !p.item.rawFp) continue;
@@ -653,6 +661,7 @@ export async function mergeNormalized(app: FastifyInstance, tx: Tx, input: Merge
     if (had && had.docId === id && had.md5 === p.hash && had.ctxSig === p.ctxSig) continue;
     const doc: NDoc = { ...p.item, params: null, raw: null, rawText: null, enums: collectEnums([p.item]) };
     rawCache.set(key, { docId: id, md5: p.hash, ctxSig: p.ctxSig, doc });
+    rawCacheBytes += docBytes(doc) - (had ? docBytes(had.doc) : 0);
   }
   // Every param of the written docs is (re)inserted here: the rows written are what a reload would read.
   const writtenParams: ParamTreeRow[] = [];
