@@ -99,6 +99,9 @@ describe('accounts', () => {
     await user.locator('#password').fill(oneTime);
     await user.locator('button[type=submit]').click();
     await user.waitForURL(/\/setPassword/);
+    // The URL changes before the login form unmounts: wait for the set-password form (it alone has #confirm),
+    // or '#password' may still be the login page's field.
+    await user.locator('#confirm').waitFor();
     await user.locator('#password').fill('newbie-pass-1');
     await user.locator('#confirm').fill('newbie-pass-2');
     await user.locator('button[type=submit]').click();
