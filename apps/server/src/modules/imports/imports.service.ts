@@ -3,12 +3,14 @@
  * sources, through the SSRF-safe outbound client), parses, converts and merges in ONE transaction
  * (a new application is created inside it too), so a failing import changes nothing.
  */
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { ParamOwner, ParamStyle } from '@folio/shared';
 import type { FastifyInstance } from 'fastify';
 import { insertId, inTx, type Tx } from '../../db/database.js';
 import { t } from '../../i18n/messages.js';
 import { enqueueJob, type JobContext, registerJobHandler } from '../../jobs/queue.js';
-import { decrypt, encrypt } from '../../lib/crypto.js';
+import { decrypt, encrypt, randomToken } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
 import { outboundRequest } from '../../lib/outbound.js';
 import { newModuleToken } from '../applications/applications.routes.js';
@@ -16,6 +18,7 @@ import { insertParams } from '../docs/doc-params.js';
 import { withModuleLock } from '../push/push-lock.js';
 import { mergePush } from '../push/push-merge.js';
 import { PushInputError } from '../push/push-normalize.js';
+import { uploadDir } from '../uploads/uploads.routes.js';
 import { convertSource, countPayload, MODULE_TYPE_OF } from './import-convert.js';
 import type { PostmanVariable } from './postman-to-push.js';
 import { type ImportFormat, ImportInputError } from './spec-text.js';
@@ -30,8 +33,10 @@ export interface ImportJobPayload {
   projectId: number;
   name: string;
   format: ImportFormat | null;
-  /** Pasted or uploaded text (absent for URL sources). */
+  /** Pasted or uploaded text (absent for URL sources and for large texts kept in `contentFile`). */
   content?: string;
+  /** A large text is kept beside the uploads (`<uploads>/import-sources/<name>`) until its job ends. */
+  contentFile?: string;
   url?: string;
   authUsername?: string;
   /** Encrypted with the install key. */
@@ -83,9 +88,31 @@ export function maxImportBytes(app: FastifyInstance): number {
   return (Number.isFinite(mb) && mb > 0 ? mb : 20) * 1024 * 1024;
 }
 
+/** Texts above this size wait for their job in a file, not inside the job row (a 12 MB row costs more than the file). */
+const FILE_SOURCE_CHARS = 256 * 1024;
+const SOURCE_NAME = /^[A-Za-z0-9_-]{16,64}\.txt$/;
+
+const sourcePath = (app: FastifyInstance, name: string) => {
+  if (!SOURCE_NAME.test(name)) throw new Error('bad import source file name');
+  return join(uploadDir(app), 'import-sources', name);
+};
+
 /** Queues an import; returns the job id. */
 export async function enqueueImport(app: FastifyInstance, p: ImportJobPayload): Promise<string> {
-  return enqueueJob(app, { kind: IMPORT_JOB, payload: p, moduleId: p.moduleId, createdBy: p.userId });
+  let payload = p;
+  if (p.content && p.content.length > FILE_SOURCE_CHARS) {
+    const name = `${randomToken(18)}.txt`;
+    await mkdir(join(uploadDir(app), 'import-sources'), { recursive: true });
+    await writeFile(sourcePath(app, name), p.content, 'utf8');
+    payload = { ...p, content: undefined, contentFile: name };
+  }
+  return enqueueJob(app, { kind: IMPORT_JOB, payload, moduleId: p.moduleId, createdBy: p.userId });
+}
+
+/** Forgets a job's source file and payload once the job has ended. */
+async function releaseSource(app: FastifyInstance, job: JobContext, p: ImportJobPayload): Promise<void> {
+  await app.ctx.db.updateTable('jobs').set({ payload: '{}' }).where('id', '=', job.id).execute();
+  if (p.contentFile) await rm(sourcePath(app, p.contentFile), { force: true });
 }
 
 /** Fetches a URL source through the SSRF-safe client (timeout, size cap, basic auth). */
@@ -167,6 +194,7 @@ export async function runImportJob(app: FastifyInstance, job: JobContext): Promi
       mark = now;
     };
     let text = p.content ?? '';
+    if (p.contentFile) text = await readFile(sourcePath(app, p.contentFile), 'utf8');
     if (p.url) {
       const password = p.authPasswordEnc ? decrypt(app.ctx.installKey, p.authPasswordEnc) : '';
       text = await fetchSource(app, p.url, p.authUsername, password);
@@ -259,10 +287,10 @@ export async function runImportJob(app: FastifyInstance, job: JobContext): Promi
       skippedLocked: outcome.skippedLocked,
     };
     // The source text is not needed any more; keep the jobs table small.
-    await app.ctx.db.updateTable('jobs').set({ payload: '{}' }).where('id', '=', job.id).execute();
+    await releaseSource(app, job, p);
     return result;
   } catch (err) {
-    await app.ctx.db.updateTable('jobs').set({ payload: '{}' }).where('id', '=', job.id).execute();
+    await releaseSource(app, job, p);
     if (err instanceof ImportFailure) {
       err.result.moduleId = p.moduleId;
       throw err;

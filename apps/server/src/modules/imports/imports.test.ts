@@ -1,6 +1,8 @@
 /** Import API on a real database: jobs, one transaction, refresh from a URL, bad input, permissions. */
+import { readdir } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture } from '../../../test/fixtures/index.js';
 import { call, createTestApp, createUser, createWorld, type TestApp } from '../../../test/harness.js';
@@ -188,6 +190,30 @@ describe('POST /api/import', () => {
     expect(s.moduleId).toBe('');
     const after = await call(t.app, t.adminToken, 'GET', '/api/module/list', { projectId: world.projectId });
     expect(after.data.length).toBe(before.data.length);
+  });
+
+  it('a large pasted source waits for its job in a file, not in the job row, and the file goes with the job', async () => {
+    const paths = Object.fromEntries(
+      Array.from({ length: 400 }, (_, i) => [
+        `/big/${i}`,
+        { get: { tags: ['Big'], summary: `op ${i}`, description: `${'long text '.repeat(80)}${i}` } },
+      ]),
+    );
+    const content = JSON.stringify({ openapi: '3.0.0', info: { title: 'big', version: '1' }, paths });
+    expect(content.length).toBeGreaterThan(256 * 1024);
+    const sources = join(t.app.ctx.config.uploadDir as string, 'import-sources');
+    for (const bad of [false, true]) {
+      const text = bad ? `${content.slice(0, -2)},}` : content;
+      const r = await call(t.app, t.adminToken, 'POST', '/api/import', { projectId: world.projectId, name: `big ${bad}`, content: text });
+      expect(r.code).toBe('0');
+      const row = await t.app.ctx.db.selectFrom('jobs').select('payload').where('publicId', '=', r.data.jobId).executeTakeFirstOrThrow();
+      expect(row.payload.length).toBeLessThan(2000);
+      expect(await readdir(sources)).toHaveLength(1);
+      const s = await finish(r.data.jobId);
+      expect(s.state).toBe(bad ? 'failed' : 'done');
+      if (!bad) expect(s.counts.docs).toBe(400);
+      expect(await readdir(sources)).toHaveLength(0);
+    }
   });
 
   it('YApi Markdown with a warning-free result; Swagger with unknown types lists warnings', async () => {
