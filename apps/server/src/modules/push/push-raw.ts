@@ -250,6 +250,41 @@ function commonSuffix(a: Buffer, b: Buffer, max: number): number {
  * leaf at most (the usual re-push: one doc edited): the other leaves keep their bytes, so their ranges
  * shift and their hashes stay. Null when the difference touches anything else.
  */
+/**
+ * True when bytes [s, e) hold exactly one JSON object: the `{` at s closes at the last byte and not
+ * before (strings and escapes respected; `%XX` and `+` decoded when `encoded`).
+ */
+function oneObject(b: Uint8Array, s: number, e: number, encoded: boolean): boolean {
+  let depth = 0;
+  let inString = false;
+  let escaped = false;
+  for (let i = s; i < e; i++) {
+    let v = b[i];
+    if (encoded && v === 37) {
+      if (i + 2 >= e) return false;
+      const h = HEX[b[i + 1]];
+      const l = HEX[b[i + 2]];
+      if (h === 255 || l === 255) return false;
+      v = (h << 4) | l;
+      i += 2;
+    }
+    if (inString) {
+      if (escaped) escaped = false;
+      else if (v === 92) escaped = true;
+      else if (v === 34) inString = false;
+      continue;
+    }
+    if (v === 34) inString = true;
+    else if (v === 123 || v === 91) depth++;
+    else if (v === 125 || v === 93) {
+      depth--;
+      if (depth === 0) return i === e - 1 && b[s] !== 91;
+      if (depth < 0) return false;
+    } else if (depth === 0 && i > s) return false;
+  }
+  return false;
+}
+
 function scanByDifference(prev: ScanMemo, b: Buffer): { ranges: [number, number][]; hashes: string[] } | null {
   if (prev.bytes.length === b.length && prev.bytes.equals(b)) return { ranges: prev.ranges, hashes: prev.hashes };
   const p = commonPrefix(prev.bytes, b);
@@ -269,6 +304,8 @@ function scanByDifference(prev: ScanMemo, b: Buffer): { ranges: [number, number]
   const ranges = prev.ranges.map(([rs, re], i): [number, number] =>
     i < lo ? [rs, re] : i === lo ? [rs, re + delta] : [rs + delta, re + delta],
   );
+  // The edit must leave one object there (an edit inside a string can also split one item into two).
+  if (!oneObject(b, ranges[lo][0], ranges[lo][1], prev.encoded)) return null;
   const hashes = prev.hashes.slice();
   hashes[lo] = hash('sha1', b.subarray(ranges[lo][0], ranges[lo][1]), 'base64');
   return { ranges, hashes };

@@ -116,6 +116,19 @@ describe('scanPushData', () => {
     }
   });
 
+  it('does not take an edit that splits one doc into two for a difference inside that doc', () => {
+    const key = 434343;
+    const before = '{"apis":[{"name":"a","url":"/a","description":"xy"},{"name":"b","url":"/b"}]}';
+    const after = '{"apis":[{"name":"a","url":"/a","description":"x"},{"name":"c","url":"/c","description":"y"},{"name":"b","url":"/b"}]}';
+    for (const encode of [(x: string) => x, javaUrlEncode]) {
+      expect(scanPushData(encode(before), key)?.leaves).toHaveLength(2);
+      const s = scanPushData(encode(after), key);
+      if (!s) throw new Error('not scanned');
+      expect(s.reused).toBe(false);
+      expect(rebuild(s)).toEqual(JSON.parse(after));
+    }
+  });
+
   it('leaves odd input to the plain decoder', () => {
     expect(scanPushData('%7B%22apis%22%3A%5B%7B%7D%5D%ZZ')).toBeNull(); // malformed escape
     expect(scanPushData(javaUrlEncode('[{"name":"a"}]'))).toBeNull(); // not an object
