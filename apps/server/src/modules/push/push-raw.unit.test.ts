@@ -129,6 +129,33 @@ describe('scanPushData', () => {
     }
   });
 
+  it('rebuilds the exact payload over 300 random edits of a pushed text (seeded)', () => {
+    let seed = 7;
+    const rnd = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    const alphabet = ['a', 'b', ' ', '"', '\\', '{', '}', '[', ']', ',', ':', '%', '+', '中', '😀', '"},{"name":"z'];
+    const word = () => Array.from({ length: 1 + rnd(6) }, () => alphabet[rnd(alphabet.length)]).join('');
+    const key = 454545;
+    let p = payload() as ReturnType<typeof payload> & { apis: any[] };
+    for (let round = 0; round < 300; round++) {
+      const next = structuredClone(p);
+      const docs = [next.apis[0].items[0], next.apis[0].items[1], next.apis[1]];
+      const pick = rnd(4);
+      if (pick === 0) docs[rnd(3)].description = word();
+      else if (pick === 1) docs[rnd(3)].name = word();
+      else if (pick === 2) next.apis[0].items[2].items.push(doc(word()));
+      else if (next.apis[0].items[2].items.length > 1) next.apis[0].items[2].items.shift();
+      const encode = rnd(2) ? javaUrlEncode : (x: string) => x;
+      const text = encode(JSON.stringify(next));
+      const s = scanPushData(text, key);
+      if (!s) throw new Error(`round ${round}: not scanned`);
+      expect(rebuild(s)).toEqual(next);
+      p = next;
+    }
+  });
+
   it('leaves odd input to the plain decoder', () => {
     expect(scanPushData('%7B%22apis%22%3A%5B%7B%7D%5D%ZZ')).toBeNull(); // malformed escape
     expect(scanPushData(javaUrlEncode('[{"name":"a"}]'))).toBeNull(); // not an object
