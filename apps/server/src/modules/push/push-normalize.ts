@@ -416,7 +416,8 @@ function rawEnums(it: Record<string, unknown>): NEnum[] {
 export function docParams(d: NDoc): Record<number, NParam[]> {
   if (!d.params) {
     const c = new Checker();
-    d.raw ??= parseLeaf(d.rawText ?? (() => '{}'), d.path);
+    if (!d.raw && !d.rawText) throw new Error(`${d.path}: neither the item nor its text is at hand`);
+    d.raw ??= parseLeaf(d.rawText as () => string, d.path);
     d.params = buildParams(d.raw, d.path, c);
     if (c.errors.length) throw new PushInputError(c.errors);
   }

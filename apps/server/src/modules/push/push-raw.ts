@@ -53,6 +53,28 @@ const HEX = (() => {
   return t;
 })();
 
+/**
+ * The byte at i as JSON sees it: with `encoded`, `%XX` is one byte and `+` a space. Returns the value
+ * plus 256 for each extra byte it took (512 for an escape), or -1 for a malformed escape.
+ */
+function byteAt(b: Uint8Array, i: number, encoded: boolean): number {
+  const v = b[i];
+  if (!encoded || (v !== 37 && v !== 43)) return v;
+  if (v === 43) return 32;
+  const h = HEX[b[i + 1]];
+  const l = HEX[b[i + 2]];
+  if (h === undefined || l === undefined || h === 255 || l === 255) return -1;
+  return 512 | (h << 4) | l;
+}
+
+// String states of a scan: outside a string, inside one, inside one right after a backslash.
+const OUT = 0;
+const IN = 1;
+const IN_ESCAPE = 2;
+
+/** The string state after byte v, read inside a string. */
+const stringStep = (state: number, v: number): number => (state === IN_ESCAPE ? IN : v === 92 ? IN_ESCAPE : v === 34 ? OUT : IN);
+
 // Roles of the containers on the scanner's stack.
 const OTHER = 0;
 const ROOT = 1;
@@ -84,8 +106,7 @@ export function locateLeaves(b: Uint8Array, encoded: boolean): [number, number][
   const keyStart: number[] = [];
   const keyEnd: number[] = [];
   let depth = 0;
-  let inString = false;
-  let escaped = false;
+  let str = OUT;
   let stringIsKey = false;
   let stringStart = 0;
   let expectKey = false;
@@ -93,26 +114,15 @@ export function locateLeaves(b: Uint8Array, encoded: boolean): [number, number][
   const n = b.length;
   for (let i = 0; i < n; i++) {
     const at = i;
-    let v = b[i];
-    if (encoded) {
-      if (v === 37) {
-        if (i + 2 >= n) return null;
-        const h = HEX[b[i + 1]];
-        const l = HEX[b[i + 2]];
-        if (h === 255 || l === 255) return null;
-        v = (h << 4) | l;
-        i += 2;
-      } else if (v === 43) v = 32;
-    }
-    if (inString) {
-      if (escaped) escaped = false;
-      else if (v === 92) escaped = true;
-      else if (v === 34) {
-        inString = false;
-        if (stringIsKey) {
-          keyStart[depth - 1] = stringStart;
-          keyEnd[depth - 1] = at;
-        }
+    const x = byteAt(b, i, encoded);
+    if (x < 0) return null;
+    const v = x & 255;
+    i += x >> 8;
+    if (str !== OUT) {
+      str = stringStep(str, v);
+      if (str === OUT && stringIsKey) {
+        keyStart[depth - 1] = stringStart;
+        keyEnd[depth - 1] = at;
       }
       continue;
     }
@@ -123,7 +133,7 @@ export function locateLeaves(b: Uint8Array, encoded: boolean): [number, number][
     }
     switch (v) {
       case 34:
-        inString = true;
+        str = IN;
         stringIsKey = expectKey;
         stringStart = i + 1;
         expectKey = false;
@@ -246,45 +256,30 @@ function commonSuffix(a: Buffer, b: Buffer, max: number): number {
 }
 
 /**
- * The leaves of `b` from the previous scan of the same application when the two texts differ inside one
- * leaf at most (the usual re-push: one doc edited): the other leaves keep their bytes, so their ranges
- * shift and their hashes stay. Null when the difference touches anything else.
- */
-/**
- * True when bytes [s, e) hold exactly one JSON object: the `{` at s closes at the last byte and not
- * before (strings and escapes respected; `%XX` and `+` decoded when `encoded`).
+ * True when bytes [s, e) (which start with `{`) hold exactly one JSON object: it closes at the last byte
+ * and not before (strings and escapes respected; `%XX` and `+` decoded when `encoded`).
  */
 function oneObject(b: Uint8Array, s: number, e: number, encoded: boolean): boolean {
   let depth = 0;
-  let inString = false;
-  let escaped = false;
+  let str = OUT;
   for (let i = s; i < e; i++) {
-    let v = b[i];
-    if (encoded && v === 37) {
-      if (i + 2 >= e) return false;
-      const h = HEX[b[i + 1]];
-      const l = HEX[b[i + 2]];
-      if (h === 255 || l === 255) return false;
-      v = (h << 4) | l;
-      i += 2;
-    }
-    if (inString) {
-      if (escaped) escaped = false;
-      else if (v === 92) escaped = true;
-      else if (v === 34) inString = false;
-      continue;
-    }
-    if (v === 34) inString = true;
+    const x = byteAt(b, i, encoded);
+    if (x < 0) return false;
+    const v = x & 255;
+    i += x >> 8;
+    if (str !== OUT) str = stringStep(str, v);
+    else if (v === 34) str = IN;
     else if (v === 123 || v === 91) depth++;
-    else if (v === 125 || v === 93) {
-      depth--;
-      if (depth === 0) return i === e - 1 && b[s] !== 91;
-      if (depth < 0) return false;
-    } else if (depth === 0 && i > s) return false;
+    else if ((v === 125 || v === 93) && --depth === 0) return i === e - 1;
   }
   return false;
 }
 
+/**
+ * The leaves of `b` from the previous scan of the same application when the two texts differ inside one
+ * leaf at most (the usual re-push: one doc edited): the other leaves keep their bytes, so their ranges
+ * shift and their hashes stay. Null when the difference touches anything else.
+ */
 function scanByDifference(prev: ScanMemo, b: Buffer): { ranges: [number, number][]; hashes: string[] } | null {
   if (prev.bytes.length === b.length && prev.bytes.equals(b)) return { ranges: prev.ranges, hashes: prev.hashes };
   const p = commonPrefix(prev.bytes, b);
