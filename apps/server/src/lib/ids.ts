@@ -1,6 +1,6 @@
 /** Opaque external ids (Hashids, min length 8) over internal integer keys. */
 import Hashids from 'hashids';
-import { shuffle, toAlphabet } from 'hashids/util';
+import { shuffle } from 'hashids/util';
 import { notFound } from './errors.js';
 
 /** The parts of a Hashids instance its encoder uses (private in its types, stable in its code). */
@@ -17,36 +17,52 @@ interface HashidsState {
  * shuffles only on that alphabet, so each is computed once instead of on every call.
  */
 export class SingleIdEncoder {
-  /** Per lottery character: the shuffled alphabet, then per padding round its two halves as text. */
-  private readonly memo = new Map<string, { alphabet: string[]; pads: [string, string][]; chain: string[][] }>();
-  constructor(private readonly h: HashidsState) {}
+  /** Per lottery character: the shuffled alphabet (as text), then per padding round its two halves as text. */
+  private readonly memo = new Map<string, { alphabet: string; pads: [string, string][]; chain: string[][] }>();
+  private readonly guards: string;
+  constructor(private readonly h: HashidsState) {
+    this.guards = h.guards.join('');
+  }
 
   encode(n: number): string {
-    const { alphabet, salt, guards, minLength } = this.h;
+    const { alphabet, salt, minLength } = this.h;
+    const guards = this.guards;
     const idInt = n % 100;
     const lottery = alphabet[idInt % alphabet.length];
     let m = this.memo.get(lottery);
     if (!m) {
       const shuffled = shuffle(alphabet, [lottery, ...salt, ...alphabet]);
-      m = { alphabet: shuffled, pads: [], chain: [shuffled] };
+      m = { alphabet: shuffled.join(''), pads: [], chain: [shuffled] };
       this.memo.set(lottery, m);
     }
-    let ret = lottery + toAlphabet(n, m.alphabet).join('');
+    // toAlphabet, on text: the digits of n in the shuffled alphabet, most significant first.
+    const a = m.alphabet;
+    const len = a.length;
+    let digits = '';
+    let v = n;
+    do {
+      digits = a[v % len] + digits;
+      v = Math.floor(v / len);
+    } while (v > 0);
+    let ret = lottery + digits;
     if (ret.length < minLength) {
-      ret = guards[(idInt + (ret.codePointAt(0) ?? 0)) % guards.length] + ret;
-      if (ret.length < minLength) ret += guards[(idInt + (ret.codePointAt(2) ?? 0)) % guards.length];
+      ret = guards[(idInt + ret.charCodeAt(0)) % guards.length] + ret;
+      if (ret.length < minLength) ret += guards[(idInt + ret.charCodeAt(2)) % guards.length];
     }
-    const half = Math.floor(m.alphabet.length / 2);
+    const half = Math.floor(len / 2);
     for (let k = 1; ret.length < minLength; k++) {
       if (!m.pads[k]) {
-        const a = shuffle(m.chain[k - 1], m.chain[k - 1]);
-        m.chain[k] = a;
-        m.pads[k] = [a.slice(half).join(''), a.slice(0, half).join('')];
+        const s = shuffle(m.chain[k - 1], m.chain[k - 1]);
+        m.chain[k] = s;
+        m.pads[k] = [s.slice(half).join(''), s.slice(0, half).join('')];
       }
       const [left, right] = m.pads[k];
       ret = left + ret + right;
       const excess = ret.length - minLength;
-      if (excess > 0) ret = ret.slice(excess / 2, excess / 2 + minLength);
+      if (excess > 0) {
+        const from = Math.floor(excess / 2);
+        ret = ret.slice(from, from + minLength);
+      }
     }
     return ret;
   }

@@ -105,10 +105,10 @@ export async function loadDocDetails(
   ctx: Pick<AppContext, 'db' | 'ids'>,
   docIds: number[],
   conn: Conn = ctx.db,
-  opts: { includeDeleted?: boolean; paramRows?: ParamTreeRow[] } = {},
+  opts: { includeDeleted?: boolean; paramRows?: ParamTreeRow[]; paramIds?: boolean } = {},
 ): Promise<Map<number, DocDetail>> {
   const rows = await loadDocRows(conn, docIds, opts.includeDeleted);
-  return detailsFromRows(ctx, rows, conn, opts.paramRows);
+  return detailsFromRows(ctx, rows, conn, opts.paramRows, opts.paramIds ?? true);
 }
 
 /**
@@ -121,6 +121,7 @@ export async function detailsFromRows(
   rows: DocRow[],
   conn: Conn,
   written?: ParamTreeRow[],
+  paramIds = true,
 ): Promise<Map<number, DocDetail>> {
   if (!rows.length) return new Map();
   const paramRows =
@@ -135,7 +136,7 @@ export async function detailsFromRows(
     ctx.ids,
     paramRows.map((p) => p.enumId),
   );
-  const trees = buildParamTrees(paramRows, ctx.ids, enums);
+  const trees = buildParamTrees(paramRows, ctx.ids, enums, paramIds);
   // Dubbo info only concerns Dubbo docs (own props or their folder's) and folders.
   const dubboRows = rows.filter((r) => r.type === DocType.DUBBO || r.isFolder);
   const dubbo = dubboRows.length

@@ -120,6 +120,8 @@ export async function loadOutline(
   const details = await loadDocDetails(
     app.ctx,
     selected.map((d) => d.id),
+    app.ctx.db,
+    { paramIds: false },
   );
   const forest = buildDocForest(app.ctx, lite, 'by_order', () => '');
   const toNodes = (nodes: ReturnType<typeof buildDocForest> extends Map<number, infer T> ? T : never): OutlineNode[] => {

@@ -7,6 +7,7 @@
  */
 import { type DocDetail, ModifySource, ModifyType } from '@folio/shared';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { insertMany, insertManyReturningIds, type Tx } from '../../db/database.js';
 import { type DocChange, onDocChanges } from '../doc-events.js';
 import { contentHash } from '../docs/doc-keys.js';
@@ -21,6 +22,103 @@ export function snapshotLimit(app: FastifyInstance): number {
 }
 
 const MODIFY: Record<DocChange['kind'], number> = { update: ModifyType.UPDATE, add: ModifyType.ADD, delete: ModifyType.DELETE };
+
+/**
+ * Content of a snapshot row that stands for the doc's live version. The live version of a doc is its
+ * own snapshot: its row is written without content and filled in by the change that supersedes it
+ * (whose `before` is exactly that content), so a push or import of new docs does not write every doc twice.
+ */
+export const LIVE_SNAPSHOT = '';
+
+interface SnapshotPlan {
+  inserts: Record<string, unknown>[];
+  /** Live rows superseded in this batch, with their content (same ids). */
+  fills: Record<string, unknown>[];
+  /** Live rows superseded by a change that did not carry their content (should not happen; never shown wrong). */
+  drops: number[];
+  /** Existing versions seen again: their time is refreshed. */
+  refresh: number[];
+}
+
+/** Works out the snapshot writes of a batch: one row per (doc, content md5). */
+async function planSnapshots(
+  tx: Tx,
+  changes: DocChange[],
+  hashes: { old: string; new: string }[],
+  keys: Map<number, string>,
+  now: number,
+): Promise<SnapshotPlan> {
+  const docIds = [...new Set(changes.map((c) => c.docId))];
+  const have = new Map<string, { id: number; live: boolean; modifierName: string; modifiedAt: number }>();
+  const liveOf = new Map<number, Set<string>>();
+  for (let i = 0; i < docIds.length; i += CHUNK) {
+    const rows = await tx
+      .selectFrom('docSnapshots')
+      .select([
+        'id',
+        'docId',
+        'md5',
+        'modifierName',
+        'modifiedAt',
+        sql<number>`case when content = ${LIVE_SNAPSHOT} then 1 else 0 end`.as('live'),
+      ])
+      .where('docId', 'in', docIds.slice(i, i + CHUNK))
+      .execute();
+    for (const r of rows) {
+      const k = `${r.docId}:${r.md5}`;
+      have.set(k, { id: r.id, live: Number(r.live) === 1, modifierName: r.modifierName, modifiedAt: Number(r.modifiedAt) });
+      if (Number(r.live) === 1) liveOf.set(r.docId, (liveOf.get(r.docId) ?? new Set()).add(k));
+    }
+  }
+  const inserts = new Map<string, Record<string, unknown>>();
+  const fills = new Map<number, Record<string, unknown>>();
+  const drops = new Set<number>();
+  const refresh = new Set<number>();
+  const row = (docId: number, md5: string, nickname: string, at: number, content: string) => ({
+    docId,
+    docKey: keys.get(docId) ?? '',
+    md5,
+    modifierName: nickname.slice(0, 128),
+    modifiedAt: at,
+    content,
+  });
+  changes.forEach((c, i) => {
+    const oldK = c.before ? `${c.docId}:${hashes[i].old}` : '';
+    const newK = c.after ? `${c.docId}:${hashes[i].new}` : '';
+    const beforeRow = () => {
+      const b = c.before as DocDetail;
+      return row(c.docId, hashes[i].old, b.modifierName, Number(b.gmtModified) || now - 1, JSON.stringify(b));
+    };
+    // The live version this change supersedes gets its content from `before`.
+    const live = liveOf.get(c.docId);
+    for (const k of live ?? []) {
+      if (k === newK) continue;
+      live?.delete(k);
+      const pending = inserts.get(k);
+      const existing = have.get(k);
+      if (k === oldK) {
+        if (pending) pending.content = JSON.stringify(c.before);
+        else if (existing)
+          fills.set(existing.id, {
+            id: existing.id,
+            ...row(c.docId, hashes[i].old, existing.modifierName, existing.modifiedAt, JSON.stringify(c.before)),
+          });
+      } else if (pending) inserts.delete(k);
+      else if (existing) drops.add(existing.id);
+    }
+    if (oldK && !have.has(oldK) && !inserts.has(oldK)) inserts.set(oldK, beforeRow());
+    if (!newK) return;
+    const existing = have.get(newK);
+    const pending = inserts.get(newK);
+    if (existing) refresh.add(existing.id);
+    else if (pending) Object.assign(pending, { modifierName: c.nickname.slice(0, 128), modifiedAt: now });
+    else {
+      inserts.set(newK, row(c.docId, hashes[i].new, c.nickname, now, LIVE_SNAPSHOT));
+      liveOf.set(c.docId, (live ?? new Set()).add(newK));
+    }
+  });
+  return { inserts: [...inserts.values()], fills: [...fills.values()], drops: [...drops], refresh: [...refresh] };
+}
 
 /** Records a batch of changes (called by the doc-change listener). */
 export async function recordChanges(app: FastifyInstance, tx: Tx, changes: DocChange[]): Promise<void> {
@@ -40,69 +138,37 @@ export async function recordChanges(app: FastifyInstance, tx: Tx, changes: DocCh
     }
   }
   const now = Date.now();
-  // Snapshots: one per (doc, content md5); a version seen again is refreshed instead of duplicated.
-  const wanted = new Map<string, { docId: number; md5: string; detail: DocDetail; nickname: string; at: number; fresh: boolean }>();
   const hashes = changes.map((c) => ({
     old: c.before ? contentHash(c.before) : '',
     // A push stores the content hash it computed; other writers' hashes are recomputed.
     new: c.after ? (c.source === ModifySource.PUSH && stored.get(c.docId)) || contentHash(c.after) : '',
   }));
-  changes.forEach((c, i) => {
-    if (c.before) {
-      const k = `${c.docId}:${hashes[i].old}`;
-      if (!wanted.has(k)) {
-        wanted.set(k, {
-          docId: c.docId,
-          md5: hashes[i].old,
-          detail: c.before,
-          nickname: c.before.modifierName,
-          at: Number(c.before.gmtModified) || now - 1,
-          fresh: false,
-        });
-      }
-    }
-    if (c.after)
-      wanted.set(`${c.docId}:${hashes[i].new}`, {
-        docId: c.docId,
-        md5: hashes[i].new,
-        detail: c.after,
-        nickname: c.nickname,
-        at: now,
-        fresh: true,
-      });
-  });
-  const have = new Map<string, number>();
-  for (let i = 0; i < docIds.length; i += CHUNK) {
-    const rows = await tx
-      .selectFrom('docSnapshots')
-      .select(['id', 'docId', 'md5'])
-      .where('docId', 'in', docIds.slice(i, i + CHUNK))
+  const plan = await planSnapshots(tx, changes, hashes, keys, now);
+  await insertMany(tx, 'docSnapshots', plan.inserts, 100);
+  // Superseded live versions get their content (delete and re-insert under the same ids: two statements a chunk).
+  for (let i = 0; i < plan.fills.length; i += CHUNK) {
+    const part = plan.fills.slice(i, i + CHUNK);
+    await tx
+      .deleteFrom('docSnapshots')
+      .where(
+        'id',
+        'in',
+        part.map((r) => r.id as number),
+      )
       .execute();
-    for (const r of rows) have.set(`${r.docId}:${r.md5}`, r.id);
+    await insertMany(tx, 'docSnapshots', part, 100);
   }
-  const inserts: Record<string, unknown>[] = [];
-  const refresh: number[] = [];
-  for (const [k, s] of wanted) {
-    const id = have.get(k);
-    if (id) {
-      if (s.fresh) refresh.push(id);
-      continue;
-    }
-    inserts.push({
-      docId: s.docId,
-      docKey: keys.get(s.docId) ?? '',
-      md5: s.md5,
-      modifierName: s.nickname.slice(0, 128),
-      modifiedAt: s.at,
-      content: JSON.stringify(s.detail),
-    });
+  for (let i = 0; i < plan.drops.length; i += CHUNK) {
+    await tx
+      .deleteFrom('docSnapshots')
+      .where('id', 'in', plan.drops.slice(i, i + CHUNK))
+      .execute();
   }
-  await insertMany(tx, 'docSnapshots', inserts, 100);
-  for (let i = 0; i < refresh.length; i += CHUNK) {
+  for (let i = 0; i < plan.refresh.length; i += CHUNK) {
     await tx
       .updateTable('docSnapshots')
       .set({ modifiedAt: now })
-      .where('id', 'in', refresh.slice(i, i + CHUNK))
+      .where('id', 'in', plan.refresh.slice(i, i + CHUNK))
       .execute();
   }
   // Change records and their field-level details.

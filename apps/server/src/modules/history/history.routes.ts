@@ -11,8 +11,10 @@ import { IdString } from '../../lib/schemas.js';
 import { authorizeModule } from '../../permissions/authorize.js';
 import { requireUser } from '../../plugins/auth.js';
 import { ok } from '../../plugins/envelope.js';
+import { loadDocDetails } from '../docs/doc-detail.js';
+import { contentHash } from '../docs/doc-keys.js';
 import { diffDocs } from './history-diff.js';
-import './history-recorder.js';
+import { LIVE_SNAPSHOT } from './history-recorder.js';
 import { restoreSnapshot } from './history-restore.js';
 
 /** Authorizes an action on a doc that may be deleted (its application decides). */
@@ -127,12 +129,20 @@ export async function historyRoutes(api: FastifyInstance): Promise<void> {
     else return null;
     const s = await q.orderBy('id', 'desc').executeTakeFirst();
     if (!s) throw notFound('snapshot');
+    let content: DocDetail | undefined;
+    if (s.content === LIVE_SNAPSHOT) {
+      // The doc's live version: its content is the doc itself (checked, so a snapshot never shows other content).
+      // (A push records the hash of what it was sent, which the stored text can differ from.)
+      const doc = await ctx.db.selectFrom('docs').select('md5').where('id', '=', docId).executeTakeFirst();
+      content = (await loadDocDetails(ctx, [docId], ctx.db, { includeDeleted: true })).get(docId);
+      if (!content || (doc?.md5 !== s.md5 && contentHash(content) !== s.md5)) throw notFound('snapshot');
+    } else content = JSON.parse(s.content) as DocDetail;
     return {
       id: ctx.ids.encode(s.id),
       md5: s.md5,
       modifierName: s.modifierName,
       modifiedAt: s.modifiedAt,
-      content: JSON.parse(s.content) as DocDetail,
+      content: content as DocDetail,
     };
   }
 

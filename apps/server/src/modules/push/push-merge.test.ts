@@ -1,6 +1,7 @@
 /** mergePush against a real database: identity, idempotence, locks, hand-edited descriptions, replace. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createWorld, TEST_DB, type TestApp } from '../../../test/harness.js';
+import { call, createTestApp, createWorld, TEST_DB, type TestApp } from '../../../test/harness.js';
+import { type DocChange, onDocChanges } from '../doc-events.js';
 import { loadDocDetails } from '../docs/doc-detail.js';
 import { mergePush } from './push-merge.js';
 
@@ -102,33 +103,51 @@ describe('mergePush', () => {
         },
       ],
     });
-    const check = async () => {
+    const seen: DocChange[] = [];
+    onDocChanges(async (_app, _tx, changes) => {
+      seen.push(...changes);
+    });
+    const load = async () => {
       const row = await t.app.ctx.db
         .selectFrom('docs')
-        .select(['id'])
+        .select(['id', 'md5'])
         .where('moduleId', '=', moduleId)
         .where('url', '=', '/snap')
         .executeTakeFirstOrThrow();
       const loaded = (await loadDocDetails(t.app.ctx, [row.id])).get(row.id);
-      const snap = await t.app.ctx.db
-        .selectFrom('docSnapshots')
-        .select(['content'])
-        .where('docId', '=', row.id)
-        .orderBy('modifiedAt', 'desc')
-        .orderBy('id', 'desc')
-        .executeTakeFirstOrThrow();
-      expect(snap.content).toBe(JSON.stringify(loaded));
-      return loaded;
+      const noIds = (await loadDocDetails(t.app.ctx, [row.id], t.app.ctx.db, { paramIds: false })).get(row.id);
+      // Listeners were handed exactly what a reader loads (param ids aside: listeners get none).
+      const change = seen.at(-1);
+      expect(change?.docId).toBe(row.id);
+      expect(change?.after).toEqual(noIds);
+      // The live version's snapshot reads as the doc itself.
+      const snap = await call(t.app, t.adminToken, 'GET', '/api/doc/snapshot/get', { docId: t.app.ctx.ids.encode(row.id), md5: row.md5 });
+      expect(snap.code).toBe('0');
+      expect(snap.data.content).toEqual(loaded);
+      return { id: row.id, md5: row.md5, loaded };
     };
     const first = await mergePush(t.app, { moduleId, payload: doc('one') as never, source: 'push', user });
     expect(first.added).toBe(1);
-    const a = await check();
-    expect(a?.requestParams.map((x) => x.name)).toEqual(['p2', 'p3', 'p1']);
-    expect(a?.requestParams[1].children.map((x) => x.name)).toEqual(['p5', 'p6', 'p4']);
+    const a = await load();
+    expect(seen.at(-1)?.kind).toBe('add');
+    expect(a.loaded?.requestParams.map((x) => x.name)).toEqual(['p2', 'p3', 'p1']);
+    expect(a.loaded?.requestParams[1].children.map((x) => x.name)).toEqual(['p5', 'p6', 'p4']);
+    expect(a.loaded?.responseParams[0].enumInfo?.items.map((x) => x.name)).toEqual(['RED']);
     const second = await mergePush(t.app, { moduleId, payload: doc('two') as never, source: 'push', user });
     expect(second.updated).toBe(1);
-    const b = await check();
-    expect(b?.requestParams[0].description).toMatch(/^half \ufffd+ pair$/);
+    const b = await load();
+    expect(seen.at(-1)?.kind).toBe('update');
+    expect(b.loaded?.requestParams[0].description).toMatch(/^half \ufffd+ pair$/);
+    // The superseded version was written out when the update replaced it: exactly what was loaded then.
+    const old = await t.app.ctx.db
+      .selectFrom('docSnapshots')
+      .select(['content'])
+      .where('docId', '=', a.id)
+      .where('md5', '=', a.md5)
+      .executeTakeFirstOrThrow();
+    expect(old.content).toBe(JSON.stringify(a.loaded));
+    const list = await call(t.app, t.adminToken, 'GET', '/api/doc/snapshot/list', { docId: t.app.ctx.ids.encode(a.id) });
+    expect(list.data.map((x: { md5: string }) => x.md5)).toEqual([b.md5, a.md5]);
   });
 
   // Two server processes on one PostgreSQL/MariaDB database: two apps with their own pools. The embedded

@@ -19,11 +19,20 @@ import {
 } from '@folio/shared';
 import type { FastifyInstance } from 'fastify';
 import { insertManyReturningIds, inTx, type Tx } from '../../db/database.js';
+import type { DocRow } from '../../db/types.js';
 import { md5 } from '../../lib/crypto.js';
 import { type DocChange, emitDocChanges } from '../doc-events.js';
-import { loadDocDetails, loadDubboInfo } from '../docs/doc-detail.js';
+import { loadDocDetails, loadDubboInfo, toDetail } from '../docs/doc-detail.js';
 import { contentHash, dataId, docKey, folderKey } from '../docs/doc-keys.js';
-import { type ParamInput, type ParamSet, type ParamTreeRow, replaceParams, storedExactly } from '../docs/doc-params.js';
+import {
+  enumContent,
+  loadEnums,
+  type ParamInput,
+  type ParamSet,
+  type ParamTreeRow,
+  replaceParams,
+  storedExactly,
+} from '../docs/doc-params.js';
 import { upsertEnums } from './push-enums.js';
 import {
   docParams,
@@ -271,6 +280,83 @@ interface PlannedDoc {
   /** Signature of the context the hash depends on besides the raw item (dictionary ids, parent Dubbo info). */
   ctxSig: string;
   detail: DocDetail | null;
+}
+
+/** Columns a new doc row takes from the schema's defaults (the merge does not set them). */
+const NEW_DOC_DEFAULTS = { status: 5, isLocked: 0, remark: '' } as const;
+
+/**
+ * The content after the merge of the docs it wrote, for the doc-change listeners (without param ids:
+ * history keys params by name, mocks and notices read values). A brand-new doc's detail is built from
+ * what was written (its row and the param trees already built for its hash, with their dictionaries),
+ * so a large import does not read back every param; updated and revived docs are read back, since their
+ * rows keep columns the merge does not write.
+ */
+async function afterDetails(
+  app: FastifyInstance,
+  tx: Tx,
+  writes: PlannedDoc[],
+  idOf: Map<string, number>,
+  writtenParams: ParamTreeRow[],
+  rowOf: (p: PlannedDoc, content: boolean) => Record<string, unknown>,
+): Promise<Map<number, DocDetail>> {
+  const exact = storedExactly(writtenParams);
+  const fresh = exact ? writes.filter((p) => !p.existing && p.detail && idOf.get(p.dataId)) : [];
+  const freshIds = new Set(fresh.map((p) => idOf.get(p.dataId) as number));
+  const readIds = writes.map((p) => idOf.get(p.dataId)).filter((id): id is number => !!id && !freshIds.has(id));
+  const out = await loadDocDetails(
+    app.ctx,
+    readIds,
+    tx,
+    exact ? { paramRows: writtenParams.filter((r) => !freshIds.has(r.ownerId)), paramIds: false } : { paramIds: false },
+  );
+  if (!fresh.length) return out;
+  const enumIds = new Set<string>();
+  const walk = (ps: DocParam[], f: (p: DocParam) => void) => {
+    for (const x of ps) {
+      f(x);
+      walk(x.children, f);
+    }
+  };
+  const lists = (d: DocDetail) => [d.headerParams, d.pathParams, d.queryParams, d.requestParams, d.responseParams];
+  for (const p of fresh) for (const l of lists(p.detail as DocDetail)) walk(l, (x) => x.enumId && enumIds.add(x.enumId));
+  const enums = await loadEnums(
+    tx,
+    app.ctx.ids,
+    [...enumIds].map((e) => app.ctx.ids.decode(e)),
+  );
+  const byCode = new Map([...enums.values()].map((e) => [e.id as string, { info: e, content: enumContent(e) }]));
+  for (const p of fresh) {
+    const id = idOf.get(p.dataId) as number;
+    const d = p.detail as DocDetail;
+    const byStyle = new Map<number, DocParam[]>([
+      [ParamStyle.HEADER, d.headerParams],
+      [ParamStyle.PATH, d.pathParams],
+      [ParamStyle.QUERY, d.queryParams],
+      [ParamStyle.REQUEST, d.requestParams],
+      [ParamStyle.RESPONSE, d.responseParams],
+      [
+        ParamStyle.CODE,
+        d.errorCodeParams.map((c, i) => ({ name: c.code, description: c.msg, example: c.solution, orderIndex: i }) as DocParam),
+      ],
+    ]);
+    for (const l of lists(d))
+      walk(l, (x) => {
+        const e = x.enumId ? byCode.get(x.enumId) : undefined;
+        x.enumInfo = e?.info ?? null;
+        x.enumContent = e?.content ?? '';
+      });
+    const row = {
+      ...NEW_DOC_DEFAULTS,
+      ...rowOf(p, true),
+      id,
+      isUseGlobalHeaders: d.isUseGlobalHeaders,
+      isUseGlobalParams: d.isUseGlobalParams,
+      isUseGlobalReturns: d.isUseGlobalReturns,
+    } as unknown as DocRow;
+    out.set(id, toDetail(app.ctx, row, byStyle, d.dubboInfo));
+  }
+  return out;
 }
 
 /**
@@ -722,7 +808,7 @@ export async function mergeNormalized(app: FastifyInstance, tx: Tx, input: Merge
   await progress(85);
 
   // Events: history, notices, mocks. Deletions of a push are emitted when its run settles.
-  const after = await loadDocDetails(app.ctx, changedIds, tx, storedExactly(writtenParams) ? { paramRows: writtenParams } : {});
+  const after = await afterDetails(app, tx, writes, idOf, writtenParams, rowOf);
   const changes: DocChange[] = [];
   for (const id of changedIds) {
     const a = after.get(id);

@@ -216,37 +216,43 @@ class Checker {
     if (value.length > limit) this.errors.push({ field: path, message: `length ${value.length} exceeds ${limit}` });
     return value;
   }
+  /** As `max`, for the field `${path}[${i}]${suffix}` (the path is only built when it is reported). */
+  maxAt(path: string, i: number, suffix: string, value: string, limit: number): string {
+    if (value.length > limit) this.max(`${path}[${i}]${suffix}`, value, limit);
+    return value;
+  }
 }
 
 function normalizeParams(list: unknown, path: string, c: Checker, depth = 0): NParam[] {
   if (depth > 32) return [];
-  return arr<PushParam>(list)
-    .map((raw, i) => ({ p: obj(raw), i }))
-    .filter((x): x is { p: Record<string, unknown>; i: number } => !!x.p)
-    .map(({ p, i }) => {
-      const at = `${path}[${i}]`;
-      const children = normalizeParams(p.children, `${at}.children`, c, depth + 1);
-      const name = c.max(`${at}.name`, str(p.name).trim(), LIMITS.paramName);
-      let type = str(p.type).trim();
-      if (!type) type = children.length ? 'object' : 'string';
-      c.max(`${at}.type`, type, LIMITS.paramType);
-      let maxLength = str(p.maxLength).trim();
-      if (children.length) maxLength = '';
-      else if (!maxLength || maxLength === '0') maxLength = '-';
-      c.max(`${at}.maxLength`, maxLength, LIMITS.maxLength);
-      const enumInfo = p.enumInfo ? normalizeEnum(p.enumInfo as PushEnumInfo, name) : null;
-      return {
-        name,
-        type,
-        required: flag(p.required, 0),
-        maxLength,
-        example: str(p.example),
-        description: str(p.description),
-        orderIndex: int(p.orderIndex, 0),
-        enumInfo,
-        children,
-      };
+  const raws = arr<PushParam>(list);
+  const out: NParam[] = [];
+  for (let i = 0; i < raws.length; i++) {
+    const p = obj(raws[i]);
+    if (!p) continue;
+    const children = p.children ? normalizeParams(p.children, `${path}[${i}].children`, c, depth + 1) : [];
+    const name = c.maxAt(path, i, '.name', str(p.name).trim(), LIMITS.paramName);
+    let type = str(p.type).trim();
+    if (!type) type = children.length ? 'object' : 'string';
+    c.maxAt(path, i, '.type', type, LIMITS.paramType);
+    let maxLength = str(p.maxLength).trim();
+    if (children.length) maxLength = '';
+    else if (!maxLength || maxLength === '0') maxLength = '-';
+    c.maxAt(path, i, '.maxLength', maxLength, LIMITS.maxLength);
+    const enumInfo = p.enumInfo ? normalizeEnum(p.enumInfo as PushEnumInfo, name) : null;
+    out.push({
+      name,
+      type,
+      required: flag(p.required, 0),
+      maxLength,
+      example: str(p.example),
+      description: str(p.description),
+      orderIndex: int(p.orderIndex, 0),
+      enumInfo,
+      children,
     });
+  }
+  return out;
 }
 
 function normalizeCodes(list: unknown, path: string, c: Checker): NParam[] {
