@@ -60,9 +60,6 @@ export function openDatabase(dialect: Dialect, url: string, sqlitePath: string):
     file.pragma('synchronous = NORMAL');
     file.pragma('foreign_keys = OFF');
     file.pragma('busy_timeout = 5000');
-    // A large write (an import of 74k params) keeps its pages in memory until the commit instead of
-    // spilling them to the WAL as it goes (the default cache is 2 MB).
-    file.pragma('cache_size = -131072');
     // Reuse prepared statements: Kysely's driver prepares every query again (a measurable share of a read).
     const stmts = new Map<string, ReturnType<typeof file.prepare>>();
     // Long statements: mostly one-off IN lists, but full chunks of a bulk insert repeat the same text

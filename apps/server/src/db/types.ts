@@ -139,6 +139,8 @@ export interface ModuleSwaggerConfigsTable {
   moduleId: number;
   url: Generated<string>;
   content: Generated<string>;
+  /** A large source kept as a file in `<uploads>/import-sources` (content is then empty). */
+  contentFile: Generated<string>;
   format: Generated<string>;
   authUsername: Generated<string>;
   authPasswordEnc: Generated<string>;

@@ -3,11 +3,13 @@ import type { Migration } from 'kysely';
 import type { Dialect } from '../../config.js';
 import { createSchemaMigration } from './20261121T200000-create-schema.js';
 import { createModuleWebhooksMigration } from './20261121T213000-create-module-webhooks.js';
+import { addSwaggerContentFileMigration } from './20261122T010000-add-swagger-content-file.js';
 
 /** The migrations for a dialect, keyed by name (sorted by the migrator). */
 export function allMigrations(dialect: Dialect): Record<string, Migration> {
   return {
     '20261121T200000-create-schema': createSchemaMigration(dialect),
     '20261121T213000-create-module-webhooks': createModuleWebhooksMigration(dialect),
+    '20261122T010000-add-swagger-content-file': addSwaggerContentFileMigration(dialect),
   };
 }

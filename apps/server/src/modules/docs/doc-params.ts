@@ -17,7 +17,8 @@ export interface ParamInput {
   maxLength: string;
   example: string;
   description: string;
-  enumId: number;
+  /** A dictionary id, or (a doc detail's param as is) its encoded form, resolved through the set's `enumIdOf`. */
+  enumId?: number | string;
   orderIndex: number;
   dataId?: string;
   createMode?: number;
@@ -29,6 +30,10 @@ export interface ParamSet {
   ownerId: number;
   style: number;
   params: ParamInput[];
+  /** Encoded dictionary id → id, for params given with encoded ids. */
+  enumIdOf?: Map<string, number>;
+  /** createMode of params that do not say. */
+  createMode?: number;
 }
 
 const CHUNK = 500;
@@ -185,7 +190,7 @@ export async function replaceParams(
   dialect: Dialect,
   ownerType: number,
   sets: ParamSet[],
-  written?: ParamTreeRow[],
+  written?: WrittenParams,
 ): Promise<void> {
   if (!sets.length) return;
   const byOwner = new Map<number, Set<number>>();
@@ -218,16 +223,19 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 const readsBack = (s: string) => !/[\uD800-\uDFFF]/.test(s) || !LONE_SURROGATE.test(s);
 
 /**
- * Whether rows reported by `replaceParams` read back from the database exactly as written: text with a lone
- * surrogate (not valid UTF-16) does not (each driver replaces it its own way), so such a writer must read back.
+ * What `replaceParams` reports of the rows it wrote: their tree columns (of the given owners, or all), in
+ * id order (what `loadParamTreeRows` would read), and whether every text reads back exactly: text with a
+ * lone surrogate (not valid UTF-16) does not (each driver replaces it its own way), so such a writer must
+ * read back.
  */
-export function storedExactly(rows: ParamTreeRow[]): boolean {
-  for (const r of rows) {
-    if (!readsBack(r.name) || !readsBack(r.type) || !readsBack(r.maxLength) || !readsBack(r.example) || !readsBack(r.description))
-      return false;
-  }
-  return true;
+export interface WrittenParams {
+  owners?: Set<number>;
+  rows: ParamTreeRow[];
+  exact: boolean;
 }
+
+const rowReadsBack = (r: { name: string; type: string; maxLength: string; example: string; description: string }) =>
+  readsBack(r.name) && readsBack(r.type) && readsBack(r.maxLength) && readsBack(r.example) && readsBack(r.description);
 
 /** Inserts param trees (no deletion), level by level. */
 export async function insertParams(
@@ -235,35 +243,39 @@ export async function insertParams(
   dialect: Dialect,
   ownerType: number,
   sets: ParamSet[],
-  written?: ParamTreeRow[],
+  written?: WrittenParams,
 ): Promise<void> {
   const now = Date.now();
-  let level: { ownerId: number; style: number; parentId: number; p: ParamInput }[] = [];
-  for (const s of sets) for (const p of s.params) level.push({ ownerId: s.ownerId, style: s.style, parentId: 0, p });
+  let level: { set: ParamSet; parentId: number; p: ParamInput }[] = [];
+  for (const s of sets) for (const p of s.params) level.push({ set: s, parentId: 0, p });
+  const enumOf = (x: (typeof level)[number]) =>
+    typeof x.p.enumId === 'string' ? (x.p.enumId ? (x.set.enumIdOf?.get(x.p.enumId) ?? 0) : 0) : x.p.enumId || 0;
   let depth = 0;
   while (level.length && depth < 64) {
     const rows = level.map((x) => ({
       ownerType,
-      ownerId: x.ownerId,
+      ownerId: x.set.ownerId,
       parentId: x.parentId,
-      style: x.style,
+      style: x.set.style,
       name: x.p.name.slice(0, 255),
       type: (x.p.type || 'string').slice(0, 64),
       required: x.p.required ? 1 : 0,
       maxLength: (x.p.maxLength ?? '').slice(0, 32),
       example: x.p.example ?? '',
       description: x.p.description ?? '',
-      enumId: x.p.enumId || 0,
+      enumId: enumOf(x),
       orderIndex: x.p.orderIndex || 0,
       dataId: x.p.dataId ?? '',
-      createMode: x.p.createMode ?? 0,
+      createMode: x.p.createMode ?? x.set.createMode ?? 0,
       createdAt: now,
       updatedAt: now,
     }));
     const newIds = await insertManyReturningIds(conn, dialect, 'params', rows);
     if (written) {
       rows.forEach((r, i) => {
-        written.push({
+        if (written.exact && !rowReadsBack(r)) written.exact = false;
+        if (written.owners && !written.owners.has(r.ownerId)) return;
+        written.rows.push({
           id: newIds[i],
           ownerId: r.ownerId,
           parentId: r.parentId,
@@ -281,7 +293,7 @@ export async function insertParams(
     }
     const next: typeof level = [];
     level.forEach((x, i) => {
-      for (const c of x.p.children ?? []) next.push({ ownerId: x.ownerId, style: x.style, parentId: newIds[i], p: c });
+      for (const c of x.p.children ?? []) next.push({ set: x.set, parentId: newIds[i], p: c });
     });
     level = next;
     depth++;

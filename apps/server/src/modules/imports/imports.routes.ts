@@ -20,6 +20,7 @@ import {
   type ImportResult,
   liveProgress,
   maxImportBytes,
+  readStoredSource,
   registerImportJob,
   sealPassword,
 } from './imports.service.js';
@@ -218,13 +219,16 @@ export async function importsRoutes(api: FastifyInstance): Promise<void> {
         const moduleId = ids.decode((req.body as { moduleId: string }).moduleId, 'module');
         await authorizeModule(req, moduleId, 'module.import');
         const cfg = await app.ctx.db.selectFrom('moduleSwaggerConfigs').selectAll().where('moduleId', '=', moduleId).executeTakeFirst();
-        if (!cfg || (!cfg.url && !cfg.content)) throw badRequest('import.no_source_stored');
+        if (!cfg || (!cfg.url && !cfg.content && !cfg.contentFile)) throw badRequest('import.no_source_stored');
+        let content = cfg.url ? undefined : cfg.content;
+        if (!cfg.url && cfg.contentFile) content = (await readStoredSource(app, cfg.contentFile)) ?? undefined;
+        if (!cfg.url && !content) throw badRequest('import.no_source_stored');
         const jobId = await enqueueImport(app, {
           moduleId,
           projectId: 0,
           name: '',
           format: (cfg.format || null) as ImportFormat | null,
-          content: cfg.url ? undefined : cfg.content,
+          content,
           url: cfg.url || undefined,
           authUsername: cfg.authUsername || undefined,
           authPasswordEnc: cfg.authPasswordEnc || undefined,
@@ -248,7 +252,7 @@ export async function importsRoutes(api: FastifyInstance): Promise<void> {
         const cfg = await app.ctx.db.selectFrom('moduleSwaggerConfigs').selectAll().where('moduleId', '=', moduleId).executeTakeFirst();
         return ok({
           url: cfg?.url ?? '',
-          hasContent: !!cfg?.content,
+          hasContent: !!(cfg?.content || cfg?.contentFile),
           format: cfg?.format ?? '',
           basicAuthUsername: cfg?.authUsername ?? '',
           hasPassword: !!cfg?.authPasswordEnc,

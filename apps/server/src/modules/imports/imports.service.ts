@@ -3,7 +3,7 @@
  * sources, through the SSRF-safe outbound client), parses, converts and merges in ONE transaction
  * (a new application is created inside it too), so a failing import changes nothing.
  */
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ParamOwner, ParamStyle } from '@folio/shared';
 import type { FastifyInstance } from 'fastify';
@@ -96,6 +96,15 @@ const sourcePath = (app: FastifyInstance, name: string) => {
   if (!SOURCE_NAME.test(name)) throw new Error('bad import source file name');
   return join(uploadDir(app), 'import-sources', name);
 };
+
+/** The text of a source an application keeps in a file (null when the file is gone). */
+export async function readStoredSource(app: FastifyInstance, name: string): Promise<string | null> {
+  try {
+    return await readFile(sourcePath(app, name), 'utf8');
+  } catch {
+    return null;
+  }
+}
 
 /** Queues an import; returns the job id. */
 export async function enqueueImport(app: FastifyInstance, p: ImportJobPayload): Promise<string> {
@@ -210,6 +219,8 @@ export async function runImportJob(app: FastifyInstance, job: JobContext): Promi
     result.counts = countPayload(conv.payload.apis);
     lap('convert');
     await job.progress(40);
+    let keptFile = '';
+    let replacedFile = '';
     const write = () =>
       inTx(app.ctx.db, async (tx) => {
         let moduleId = p.moduleId;
@@ -257,15 +268,28 @@ export async function runImportJob(app: FastifyInstance, job: JobContext): Promi
         for (const e of merged.errors) result.warnings.push(`${e.path}: ${e.message}`);
         await writeVariables(tx, app, moduleId, conv.payload.debugEnvs?.[0]?.name ?? '', conv.variables);
         if (p.storeSource && (conv.format === 'openapi' || p.url)) {
+          const has = await tx
+            .selectFrom('moduleSwaggerConfigs')
+            .select(['id', 'contentFile'])
+            .where('moduleId', '=', moduleId)
+            .executeTakeFirst();
+          // A large source stays a file: the job's file gets a second name for the application.
+          let contentFile = '';
+          if (!p.url && p.contentFile) {
+            contentFile = `m${moduleId}-${randomToken(18)}.txt`;
+            await link(sourcePath(app, p.contentFile), sourcePath(app, contentFile));
+            keptFile = contentFile;
+          }
+          replacedFile = has?.contentFile ?? '';
           const cfg = {
             url: p.url ?? '',
-            content: p.url ? '' : text,
+            content: p.url || contentFile ? '' : text,
+            contentFile,
             format: conv.format,
             authUsername: p.authUsername ?? '',
             authPasswordEnc: p.authPasswordEnc ?? '',
             updatedAt: now,
           };
-          const has = await tx.selectFrom('moduleSwaggerConfigs').select('id').where('moduleId', '=', moduleId).executeTakeFirst();
           if (has) await tx.updateTable('moduleSwaggerConfigs').set(cfg).where('id', '=', has.id).execute();
           else await insertId(tx, app.ctx.dialect, 'moduleSwaggerConfigs', { moduleId, ...cfg, createdAt: now });
         }
@@ -274,9 +298,13 @@ export async function runImportJob(app: FastifyInstance, job: JobContext): Promi
     let outcome: Awaited<ReturnType<typeof write>>;
     try {
       outcome = p.moduleId ? await withModuleLock(p.moduleId, write) : await write();
+    } catch (err) {
+      if (keptFile) await rm(sourcePath(app, keptFile), { force: true });
+      throw err;
     } finally {
       liveProgress.delete(job.publicId);
     }
+    if (replacedFile && replacedFile !== keptFile) await rm(sourcePath(app, replacedFile), { force: true });
     lap('merge');
     result.timings = timings;
     result.outcome = {

@@ -1,5 +1,5 @@
 /** Import API on a real database: jobs, one transaction, refresh from a URL, bad input, permissions. */
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -192,19 +192,27 @@ describe('POST /api/import', () => {
     expect(after.data.length).toBe(before.data.length);
   });
 
-  it('a large pasted source waits for its job in a file, not in the job row, and the file goes with the job', async () => {
-    const paths = Object.fromEntries(
-      Array.from({ length: 400 }, (_, i) => [
-        `/big/${i}`,
-        { get: { tags: ['Big'], summary: `op ${i}`, description: `${'long text '.repeat(80)}${i}` } },
-      ]),
-    );
-    const content = JSON.stringify({ openapi: '3.0.0', info: { title: 'big', version: '1' }, paths });
+  it('a large pasted source waits for its job in a file, not in the job row; the application keeps it as a file for refresh', async () => {
+    const spec = (n: number) =>
+      JSON.stringify({
+        openapi: '3.0.0',
+        info: { title: 'big', version: '1' },
+        paths: Object.fromEntries(
+          Array.from({ length: n }, (_, i) => [
+            `/big/${i}`,
+            { get: { tags: ['Big'], summary: `op ${i}`, description: `${'long text '.repeat(80)}${i}` } },
+          ]),
+        ),
+      });
+    const content = spec(400);
     expect(content.length).toBeGreaterThan(256 * 1024);
     const sources = join(t.app.ctx.config.uploadDir as string, 'import-sources');
-    for (const bad of [false, true]) {
+    const mod = await call(t.app, t.adminToken, 'POST', '/api/module/add', { projectId: world.projectId, name: 'big' });
+    const moduleId = t.app.ctx.ids.decode(mod.data.id, 'module');
+    const cfg = () => t.app.ctx.db.selectFrom('moduleSwaggerConfigs').selectAll().where('moduleId', '=', moduleId).executeTakeFirst();
+    for (const bad of [true, false]) {
       const text = bad ? `${content.slice(0, -2)},}` : content;
-      const r = await call(t.app, t.adminToken, 'POST', '/api/import', { projectId: world.projectId, name: `big ${bad}`, content: text });
+      const r = await call(t.app, t.adminToken, 'POST', '/api/import', { moduleId: mod.data.id, content: text });
       expect(r.code).toBe('0');
       const row = await t.app.ctx.db.selectFrom('jobs').select('payload').where('publicId', '=', r.data.jobId).executeTakeFirstOrThrow();
       expect(row.payload.length).toBeLessThan(2000);
@@ -212,8 +220,23 @@ describe('POST /api/import', () => {
       const s = await finish(r.data.jobId);
       expect(s.state).toBe(bad ? 'failed' : 'done');
       if (!bad) expect(s.counts.docs).toBe(400);
-      expect(await readdir(sources)).toHaveLength(0);
     }
+    // The failed job left nothing; the good one left one file, named in the application's settings.
+    const kept = await cfg();
+    expect(kept).toMatchObject({ content: '', format: 'openapi' });
+    expect(await readdir(sources)).toEqual([kept?.contentFile]);
+    expect((await call(t.app, t.adminToken, 'GET', '/api/import/source', { moduleId: mod.data.id })).data.hasContent).toBe(true);
+    // Refresh reads it back (a replacing import: nothing changed, nothing removed).
+    const rf = await call(t.app, t.adminToken, 'POST', '/api/import/refresh', { moduleId: mod.data.id });
+    const rs = await finish(rf.data.jobId);
+    expect(rs).toMatchObject({ state: 'done', outcome: { unchanged: 400, deleted: 0 } });
+    // A new large import replaces the kept file.
+    const again = await call(t.app, t.adminToken, 'POST', '/api/import', { moduleId: mod.data.id, content: spec(401) });
+    expect((await finish(again.data.jobId)).state).toBe('done');
+    const now = await cfg();
+    expect(now?.contentFile).not.toBe(kept?.contentFile);
+    expect(await readdir(sources)).toEqual([now?.contentFile]);
+    expect(await readFile(join(sources, now?.contentFile as string), 'utf8')).toBe(spec(401));
   });
 
   it('YApi Markdown with a warning-free result; Swagger with unknown types lists warnings', async () => {

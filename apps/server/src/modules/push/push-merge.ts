@@ -24,15 +24,7 @@ import { md5 } from '../../lib/crypto.js';
 import { type DocChange, emitDocChanges } from '../doc-events.js';
 import { loadDocDetails, loadDubboInfo, toDetail } from '../docs/doc-detail.js';
 import { contentHash, dataId, docKey, folderKey } from '../docs/doc-keys.js';
-import {
-  enumContent,
-  loadEnums,
-  type ParamInput,
-  type ParamSet,
-  type ParamTreeRow,
-  replaceParams,
-  storedExactly,
-} from '../docs/doc-params.js';
+import { enumContent, loadEnums, type ParamInput, type ParamSet, replaceParams, type WrittenParams } from '../docs/doc-params.js';
 import { upsertEnums } from './push-enums.js';
 import {
   docParams,
@@ -180,10 +172,10 @@ const sortParams = (ps: NParam[]): NParam[] => {
   return ps;
 };
 
-function toDocParams(ps: NParam[], enumIds: Map<string, number>, encode: (n: number) => string): DocParam[] {
+function toDocParams(ps: NParam[], enumIds: Map<string, number>, encode: (n: number) => string, withEnum: DocParam[]): DocParam[] {
   return sortParams(ps).map((p) => {
     const eid = p.enumInfo ? (enumIds.get(p.enumInfo.name) ?? 0) : 0;
-    return {
+    const out: DocParam = {
       name: p.name,
       type: p.type,
       required: p.required,
@@ -191,9 +183,14 @@ function toDocParams(ps: NParam[], enumIds: Map<string, number>, encode: (n: num
       example: p.example,
       description: p.description,
       enumId: eid ? encode(eid) : '',
+      // As a reader gets them; the dictionary itself is filled in where one is needed (afterDetails).
+      enumInfo: null,
+      enumContent: '',
       orderIndex: p.orderIndex,
-      children: toDocParams(p.children, enumIds, encode),
+      children: toDocParams(p.children, enumIds, encode, withEnum),
     };
+    if (eid) withEnum.push(out);
+    return out;
   });
 }
 
@@ -280,6 +277,8 @@ interface PlannedDoc {
   /** Signature of the context the hash depends on besides the raw item (dictionary ids, parent Dubbo info). */
   ctxSig: string;
   detail: DocDetail | null;
+  /** The params of `detail` that link a dictionary. */
+  enumParams: DocParam[];
 }
 
 /** Columns a new doc row takes from the schema's defaults (the merge does not set them). */
@@ -297,34 +296,22 @@ async function afterDetails(
   tx: Tx,
   writes: PlannedDoc[],
   idOf: Map<string, number>,
-  writtenParams: ParamTreeRow[],
+  written: WrittenParams,
+  enumIds: Map<string, number>,
   rowOf: (p: PlannedDoc, content: boolean) => Record<string, unknown>,
 ): Promise<Map<number, DocDetail>> {
-  const exact = storedExactly(writtenParams);
-  const fresh = exact ? writes.filter((p) => !p.existing && p.detail && idOf.get(p.dataId)) : [];
+  const fresh = written.exact ? writes.filter((p) => !p.existing && p.detail && idOf.get(p.dataId)) : [];
   const freshIds = new Set(fresh.map((p) => idOf.get(p.dataId) as number));
   const readIds = writes.map((p) => idOf.get(p.dataId)).filter((id): id is number => !!id && !freshIds.has(id));
+  // The rows written for the docs read back are what a reload would read (all of them: `written.owners`).
   const out = await loadDocDetails(
     app.ctx,
     readIds,
     tx,
-    exact ? { paramRows: writtenParams.filter((r) => !freshIds.has(r.ownerId)), paramIds: false } : { paramIds: false },
+    written.exact ? { paramRows: written.rows, paramIds: false } : { paramIds: false },
   );
   if (!fresh.length) return out;
-  const enumIds = new Set<string>();
-  const walk = (ps: DocParam[], f: (p: DocParam) => void) => {
-    for (const x of ps) {
-      f(x);
-      walk(x.children, f);
-    }
-  };
-  const lists = (d: DocDetail) => [d.headerParams, d.pathParams, d.queryParams, d.requestParams, d.responseParams];
-  for (const p of fresh) for (const l of lists(p.detail as DocDetail)) walk(l, (x) => x.enumId && enumIds.add(x.enumId));
-  const enums = await loadEnums(
-    tx,
-    app.ctx.ids,
-    [...enumIds].map((e) => app.ctx.ids.decode(e)),
-  );
+  const enums = await loadEnums(tx, app.ctx.ids, [...enumIds.values()]);
   const byCode = new Map([...enums.values()].map((e) => [e.id as string, { info: e, content: enumContent(e) }]));
   for (const p of fresh) {
     const id = idOf.get(p.dataId) as number;
@@ -340,12 +327,13 @@ async function afterDetails(
         d.errorCodeParams.map((c, i) => ({ name: c.code, description: c.msg, example: c.solution, orderIndex: i }) as DocParam),
       ],
     ]);
-    for (const l of lists(d))
-      walk(l, (x) => {
-        const e = x.enumId ? byCode.get(x.enumId) : undefined;
-        x.enumInfo = e?.info ?? null;
-        x.enumContent = e?.content ?? '';
-      });
+    for (const x of p.enumParams) {
+      const e = byCode.get(x.enumId ?? '');
+      if (e) {
+        x.enumInfo = e.info;
+        x.enumContent = e.content;
+      }
+    }
     const row = {
       ...NEW_DOC_DEFAULTS,
       ...rowOf(p, true),
@@ -475,6 +463,7 @@ export async function mergeNormalized(app: FastifyInstance, tx: Tx, input: Merge
           hash: '',
           ctxSig: '',
           detail: null,
+          enumParams: [],
         });
         continue;
       }
@@ -616,7 +605,7 @@ export async function mergeNormalized(app: FastifyInstance, tx: Tx, input: Merge
     const keepDescription = ex && ignoreDescription.has(p.dataId);
     const dubbo = it.dubboInfo ? fullDubbo(it.dubboInfo) : p.parentDubbo;
     const params = docParams(it);
-    const list = (s: number) => toDocParams(params[s] ?? [], enumIds, encode);
+    const list = (s: number) => toDocParams(params[s] ?? [], enumIds, encode, p.enumParams);
     p.ctxSig = it.rawFp ? contextSignature(collectEnums([it]), enumIds, dubbo) : '';
     p.detail = {
       name: it.name,
@@ -718,6 +707,7 @@ export async function mergeNormalized(app: FastifyInstance, tx: Tx, input: Merge
   const changedIds: number[] = [];
   const kinds = new Map<number, 'add' | 'update'>();
   const sets: ParamSet[] = [];
+  const enumIdOf = new Map([...enumIds.values()].map((n) => [encode(n), n]));
   for (const p of writes) {
     const id = idOf.get(p.dataId);
     if (!id) continue;
@@ -729,9 +719,18 @@ export async function mergeNormalized(app: FastifyInstance, tx: Tx, input: Merge
     if (isUpdate) outcome.updated++;
     else outcome.added++;
     if (outcome.changedNames.length < 50) outcome.changedNames.push(p.item.name);
-    for (const style of [ParamStyle.PATH, ParamStyle.HEADER, ParamStyle.REQUEST, ParamStyle.RESPONSE, ParamStyle.CODE, ParamStyle.QUERY]) {
-      sets.push({ ownerId: id, style, params: toParamInputs(docParams(p.item)[style] ?? [], enumIds) });
+    // The param trees built for the hash are written as they are (sorted; ties keep their sent order).
+    const d = p.detail as DocDetail;
+    for (const [style, params] of [
+      [ParamStyle.PATH, d.pathParams],
+      [ParamStyle.HEADER, d.headerParams],
+      [ParamStyle.REQUEST, d.requestParams],
+      [ParamStyle.RESPONSE, d.responseParams],
+      [ParamStyle.QUERY, d.queryParams],
+    ] as const) {
+      sets.push({ ownerId: id, style, params, enumIdOf, createMode: 1 });
     }
+    sets.push({ ownerId: id, style: ParamStyle.CODE, params: toParamInputs(docParams(p.item)[ParamStyle.CODE] ?? [], enumIds) });
     if (p.item.dubboInfo) dubboWrites.push({ refId: id, info: fullDubbo(p.item.dubboInfo) });
   }
   for (const p of structural) {
@@ -749,9 +748,14 @@ export async function mergeNormalized(app: FastifyInstance, tx: Tx, input: Merge
     rawCache.set(key, { docId: id, md5: p.hash, ctxSig: p.ctxSig, doc });
     rawCacheBytes += docBytes(doc) - (had ? docBytes(had.doc) : 0);
   }
-  // Every param of the written docs is (re)inserted here: the rows written are what a reload would read.
-  const writtenParams: ParamTreeRow[] = [];
-  await replaceParams(tx, app.ctx.dialect, ParamOwner.DOC, sets, writtenParams);
+  // Every param of the written docs is (re)inserted here: the rows written are what a reload would read
+  // (kept for the docs whose details are read back, see afterDetails).
+  const written: WrittenParams = {
+    owners: new Set(writes.filter((p) => p.existing).map((p) => idOf.get(p.dataId) ?? 0)),
+    rows: [],
+    exact: true,
+  };
+  await replaceParams(tx, app.ctx.dialect, ParamOwner.DOC, sets, written);
   await writeDubboProps(tx, dubboWrites);
   await progress(70);
 
@@ -808,7 +812,7 @@ export async function mergeNormalized(app: FastifyInstance, tx: Tx, input: Merge
   await progress(85);
 
   // Events: history, notices, mocks. Deletions of a push are emitted when its run settles.
-  const after = await afterDetails(app, tx, writes, idOf, writtenParams, rowOf);
+  const after = await afterDetails(app, tx, writes, idOf, written, enumIds, rowOf);
   const changes: DocChange[] = [];
   for (const id of changedIds) {
     const a = after.get(id);
