@@ -15,8 +15,12 @@ import { type ZipData, zipStream } from './zip.js';
 const MARKER = '__FOLIO_DOCX_BODY__';
 const MONO = 'Consolas';
 
+/** Characters `x` changes: markup, and what XML 1.0 forbids. */
+const NEEDS_ESCAPE = /[&<>"\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
+
 /** XML text: escaped, without characters XML 1.0 forbids. */
 function x(s: string): string {
+  if (!NEEDS_ESCAPE.test(s)) return s;
   let out = '';
   for (const ch of s) {
     const c = ch.codePointAt(0) ?? 0;
@@ -34,16 +38,30 @@ interface RunOpts {
   size?: number;
 }
 
+/** Run properties per option set (a big export has hundreds of thousands of runs with a handful of sets). */
+const runProps = new Map<string, string>();
+
 function run(text: string, o: RunOpts = {}): string {
-  const pr = [
-    o.mono ? `<w:rFonts w:ascii="${MONO}" w:hAnsi="${MONO}" w:cs="${MONO}"/>` : '',
-    o.bold ? '<w:b/>' : '',
-    o.color ? `<w:color w:val="${o.color}"/>` : '',
-    o.size ? `<w:sz w:val="${o.size}"/><w:szCs w:val="${o.size}"/>` : '',
-  ].join('');
+  const key = `${o.mono ? 1 : 0}${o.bold ? 1 : 0}${o.color ?? ''}|${o.size ?? ''}`;
+  let pr = runProps.get(key);
+  if (pr === undefined) {
+    const inner = [
+      o.mono ? `<w:rFonts w:ascii="${MONO}" w:hAnsi="${MONO}" w:cs="${MONO}"/>` : '',
+      o.bold ? '<w:b/>' : '',
+      o.color ? `<w:color w:val="${o.color}"/>` : '',
+      o.size ? `<w:sz w:val="${o.size}"/><w:szCs w:val="${o.size}"/>` : '',
+    ].join('');
+    pr = inner ? `<w:rPr>${inner}</w:rPr>` : '';
+    runProps.set(key, pr);
+  }
   // Line breaks inside a cell or paragraph become <w:br/>.
-  const parts = text.split(/\r?\n/).map((line) => `<w:t xml:space="preserve">${x(line)}</w:t>`);
-  return `<w:r>${pr ? `<w:rPr>${pr}</w:rPr>` : ''}${parts.join('<w:br/>')}</w:r>`;
+  const body = text.includes('\n')
+    ? text
+        .split(/\r?\n/)
+        .map((line) => `<w:t xml:space="preserve">${x(line)}</w:t>`)
+        .join('<w:br/>')
+    : `<w:t xml:space="preserve">${x(text)}</w:t>`;
+  return `<w:r>${pr}${body}</w:r>`;
 }
 
 function para(runs: string, o: { style?: string; indent?: number } = {}): string {
@@ -58,7 +76,7 @@ const BORDER =
 
 function cell(text: string, o: RunOpts & { indent?: number; header?: boolean } = {}): string {
   const shade = o.header ? '<w:tcPr><w:shd w:val="clear" w:color="auto" w:fill="F2F2F2"/></w:tcPr>' : '';
-  return `<w:tc>${shade}${para(run(text, { ...o, bold: o.bold ?? o.header, size: 18 }), { indent: o.indent })}</w:tc>`;
+  return `<w:tc>${shade}${para(run(text, { mono: o.mono, color: o.color, bold: o.bold ?? o.header, size: 18 }), { indent: o.indent })}</w:tc>`;
 }
 
 function table(headers: string[], rows: string[][]): string {
