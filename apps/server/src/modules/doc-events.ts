@@ -20,6 +20,11 @@ export interface DocChange {
   /** Content before (null when added) and after (null when deleted), in the doc/detail shape. */
   before: DocDetail | null;
   after: DocDetail | null;
+  /**
+   * The doc's stored md5 before the change, when the writer knows it: a push stores the hash of what it was
+   * sent, which differs from the content hash of what was stored when a text could not be stored exactly.
+   */
+  beforeMd5?: string;
   /** Set for changes made by one push/import run, so notices can be sent as one digest. */
   batchId?: string;
   remark?: string;

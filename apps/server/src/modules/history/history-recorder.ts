@@ -89,24 +89,26 @@ async function planSnapshots(
       const b = c.before as DocDetail;
       return row(c.docId, hashes[i].old, b.modifierName, Number(b.gmtModified) || now - 1, JSON.stringify(b));
     };
-    // The live version this change supersedes gets its content from `before`.
+    // The live version this change supersedes gets its content from `before` (found by its content hash,
+    // or by the md5 the doc had stored).
     const live = liveOf.get(c.docId);
+    const storedK = c.before && c.beforeMd5 ? `${c.docId}:${c.beforeMd5}` : '';
     for (const k of live ?? []) {
       if (k === newK) continue;
       live?.delete(k);
       const pending = inserts.get(k);
       const existing = have.get(k);
-      if (k === oldK) {
+      if (k === oldK || k === storedK) {
         if (pending) pending.content = JSON.stringify(c.before);
         else if (existing)
           fills.set(existing.id, {
             id: existing.id,
-            ...row(c.docId, hashes[i].old, existing.modifierName, existing.modifiedAt, JSON.stringify(c.before)),
+            ...row(c.docId, k.slice(k.indexOf(':') + 1), existing.modifierName, existing.modifiedAt, JSON.stringify(c.before)),
           });
       } else if (pending) inserts.delete(k);
       else if (existing) drops.add(existing.id);
     }
-    if (oldK && !have.has(oldK) && !inserts.has(oldK)) inserts.set(oldK, beforeRow());
+    if (oldK && !have.has(oldK) && !inserts.has(oldK) && !(storedK && have.has(storedK))) inserts.set(oldK, beforeRow());
     if (!newK) return;
     const existing = have.get(newK);
     const pending = inserts.get(newK);

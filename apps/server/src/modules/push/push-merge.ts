@@ -705,6 +705,7 @@ export async function mergeNormalized(app: FastifyInstance, tx: Tx, input: Merge
   outcome.unchanged += structural.length;
   const changedIds: number[] = [];
   const kinds = new Map<number, 'add' | 'update'>();
+  const beforeMd5 = new Map<number, string>();
   const sets: ParamSet[] = [];
   const enumIdOf = new Map([...enumIds.values()].map((n) => [encode(n), n]));
   for (const p of writes) {
@@ -715,6 +716,7 @@ export async function mergeNormalized(app: FastifyInstance, tx: Tx, input: Merge
     changedIds.push(id);
     const isUpdate = !!p.existing && !p.existing.isDeleted;
     kinds.set(id, isUpdate ? KIND_UPDATE : KIND_ADD);
+    if (p.existing) beforeMd5.set(id, p.existing.md5);
     if (isUpdate) outcome.updated++;
     else outcome.added++;
     if (outcome.changedNames.length < 50) outcome.changedNames.push(p.item.name);
@@ -825,6 +827,7 @@ export async function mergeNormalized(app: FastifyInstance, tx: Tx, input: Merge
       userId,
       nickname,
       before: kind === KIND_UPDATE ? (before.get(id) ?? null) : null,
+      beforeMd5: kind === KIND_UPDATE ? beforeMd5.get(id) : undefined,
       after: a,
       batchId,
     });
