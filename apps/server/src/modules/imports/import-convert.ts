@@ -57,24 +57,25 @@ export async function convertSource(
   return fit({ format: fmt, ...(await yapiJsonToPush(parsed, opts)), variables: [] });
 }
 
-const cap = (v: unknown, max: number, what: string, warnings: string[]): string => {
-  const s = v === undefined || v === null ? '' : String(v);
+/** A text cut to `max` characters, with a warning naming `what` (built only when something is cut). */
+const cap = (v: unknown, max: number, what: () => string, warnings: string[]): string => {
+  const s = typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v);
   if (s.length <= max) return s;
-  if (warnings.length < 500) warnings.push(`${what} cut to ${max} characters`);
+  if (warnings.length < 500) warnings.push(`${what()} cut to ${max} characters`);
   return s.slice(0, max);
 };
 
 function fitParams(list: PushParam[] | undefined, where: string, w: string[]): void {
   for (const p of list ?? []) {
-    p.name = cap(p.name, LIMITS.paramName, `${where}: parameter name ${String(p.name).slice(0, 40)}…`, w);
-    p.type = cap(p.type, LIMITS.paramType, `${where}: type of ${p.name}`, w);
-    if (p.maxLength !== undefined) p.maxLength = cap(p.maxLength, LIMITS.maxLength, `${where}: maxLength of ${p.name}`, w);
+    p.name = cap(p.name, LIMITS.paramName, () => `${where}: parameter name ${String(p.name).slice(0, 40)}…`, w);
+    p.type = cap(p.type, LIMITS.paramType, () => `${where}: type of ${p.name}`, w);
+    if (p.maxLength !== undefined) p.maxLength = cap(p.maxLength, LIMITS.maxLength, () => `${where}: maxLength of ${p.name}`, w);
     if (p.enumInfo) {
-      p.enumInfo.name = cap(p.enumInfo.name, LIMITS.name, `${where}: dictionary name`, w);
+      p.enumInfo.name = cap(p.enumInfo.name, LIMITS.name, () => `${where}: dictionary name`, w);
       for (const it of p.enumInfo.items ?? []) {
-        it.name = cap(it.name, LIMITS.name, `${where}: dictionary item`, w);
-        it.value = cap(it.value, LIMITS.enumValue, `${where}: dictionary value`, w);
-        it.type = cap(it.type, LIMITS.paramType, `${where}: dictionary item type`, w);
+        it.name = cap(it.name, LIMITS.name, () => `${where}: dictionary item`, w);
+        it.value = cap(it.value, LIMITS.enumValue, () => `${where}: dictionary value`, w);
+        it.type = cap(it.type, LIMITS.paramType, () => `${where}: dictionary item type`, w);
       }
     }
     fitParams(p.children, where, w);
@@ -84,16 +85,16 @@ function fitParams(list: PushParam[] | undefined, where: string, w: string[]): v
 function fitItems(items: PushDocItem[] | undefined, w: string[]): void {
   for (const d of items ?? []) {
     const where = d.isFolder ? `folder ${d.name}` : `${d.httpMethod ?? ''} ${d.url ?? d.name}`;
-    d.name = cap(d.name, LIMITS.name, `${where}: name`, w) || (d.isFolder ? 'Folder' : String(d.url || 'Untitled'));
-    if (d.author !== undefined) d.author = cap(d.author, LIMITS.author, `${where}: author`, w);
-    if (d.url !== undefined) d.url = cap(d.url, LIMITS.url, `${where}: url`, w);
-    if (d.contentType !== undefined) d.contentType = cap(d.contentType, LIMITS.contentType, `${where}: content type`, w);
-    if (typeof d.deprecated === 'string') d.deprecated = cap(d.deprecated, LIMITS.deprecated, `${where}: deprecated`, w);
-    if (d.requestArrayType) d.requestArrayType = cap(d.requestArrayType, LIMITS.arrayType, `${where}: array type`, w);
-    if (d.responseArrayType) d.responseArrayType = cap(d.responseArrayType, LIMITS.arrayType, `${where}: array type`, w);
+    d.name = cap(d.name, LIMITS.name, () => `${where}: name`, w) || (d.isFolder ? 'Folder' : String(d.url || 'Untitled'));
+    if (d.author !== undefined) d.author = cap(d.author, LIMITS.author, () => `${where}: author`, w);
+    if (d.url !== undefined) d.url = cap(d.url, LIMITS.url, () => `${where}: url`, w);
+    if (d.contentType !== undefined) d.contentType = cap(d.contentType, LIMITS.contentType, () => `${where}: content type`, w);
+    if (typeof d.deprecated === 'string') d.deprecated = cap(d.deprecated, LIMITS.deprecated, () => `${where}: deprecated`, w);
+    if (d.requestArrayType) d.requestArrayType = cap(d.requestArrayType, LIMITS.arrayType, () => `${where}: array type`, w);
+    if (d.responseArrayType) d.responseArrayType = cap(d.responseArrayType, LIMITS.arrayType, () => `${where}: array type`, w);
     for (const k of ['headerParams', 'pathParams', 'queryParams', 'requestParams', 'responseParams'] as const) fitParams(d[k], where, w);
     for (const e of d.errorCodeParams ?? []) {
-      e.code = cap(e.code, LIMITS.paramName, `${where}: code`, w);
+      e.code = cap(e.code, LIMITS.paramName, () => `${where}: code`, w);
     }
     fitItems(d.items, w);
   }
@@ -102,8 +103,8 @@ function fitItems(items: PushDocItem[] | undefined, w: string[]): void {
 function fit(c: Converted): Converted {
   fitItems(c.payload.apis, c.warnings);
   for (const e of c.payload.debugEnvs ?? []) {
-    e.name = cap(e.name, LIMITS.envName, 'environment name', c.warnings);
-    e.url = cap(e.url, LIMITS.envUrl, 'environment URL', c.warnings);
+    e.name = cap(e.name, LIMITS.envName, () => 'environment name', c.warnings);
+    e.url = cap(e.url, LIMITS.envUrl, () => 'environment URL', c.warnings);
   }
   return c;
 }
