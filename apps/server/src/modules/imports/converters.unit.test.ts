@@ -258,6 +258,22 @@ describe('Postman collections', () => {
     expect(payload.debugEnvs?.[0]?.url).toBe('https://postman-echo.com');
   });
 
+  it('cuts texts longer than the columns hold, with a warning naming each', async () => {
+    const longName = `p${'x'.repeat(299)}`;
+    const longPath = `/${'a'.repeat(1100)}`;
+    const spec = {
+      openapi: '3.0.0',
+      info: { title: 't', version: '1' },
+      paths: { [longPath]: { get: { tags: ['T'], parameters: [{ name: longName, in: 'query', schema: { type: 'string' } }] } } },
+    };
+    const r = await convertSource(JSON.stringify(spec), null);
+    const doc = flat(r.payload.apis)[0];
+    expect(doc.url?.length).toBe(1024);
+    expect(doc.queryParams?.[0].name).toBe(longName.slice(0, 255));
+    expect(r.warnings).toContainEqual(expect.stringMatching(/url cut to 1024 characters$/));
+    expect(r.warnings).toContainEqual(expect.stringMatching(/parameter name px{39}… cut to 255 characters$/));
+  });
+
   it('tolerates a byte-order mark', async () => {
     const text = fixture('postman/newman-bom-in-collection-file.postman_collection.json');
     expect(text.charCodeAt(0)).toBe(0xfeff);
