@@ -139,13 +139,16 @@ describe('mergePush', () => {
     expect(seen.at(-1)?.kind).toBe('update');
     expect(b.loaded?.requestParams[0].description).toMatch(/^half \ufffd+ pair$/);
     // The superseded version was written out when the update replaced it: exactly what was loaded then.
-    const old = await t.app.ctx.db
-      .selectFrom('docSnapshots')
-      .select(['content'])
-      .where('docId', '=', a.id)
-      .where('md5', '=', a.md5)
-      .executeTakeFirstOrThrow();
-    expect(old.content).toBe(JSON.stringify(a.loaded));
+    const storedContent = async (v: { id: number; md5: string }) =>
+      (
+        await t.app.ctx.db
+          .selectFrom('docSnapshots')
+          .select(['content'])
+          .where('docId', '=', v.id)
+          .where('md5', '=', v.md5)
+          .executeTakeFirstOrThrow()
+      ).content;
+    expect(await storedContent(a)).toBe(JSON.stringify(a.loaded));
     const list = await call(t.app, t.adminToken, 'GET', '/api/doc/snapshot/list', { docId: t.app.ctx.ids.encode(a.id) });
     expect(list.data.map((x: { md5: string }) => x.md5)).toEqual([b.md5, a.md5]);
     // Version two held a text that could not be stored exactly (its md5 is the hash of what was sent):
@@ -153,13 +156,7 @@ describe('mergePush', () => {
     const third = await mergePush(t.app, { moduleId, payload: doc('three') as never, source: 'push', user });
     expect(third.updated).toBe(1);
     await load();
-    const two = await t.app.ctx.db
-      .selectFrom('docSnapshots')
-      .select(['content'])
-      .where('docId', '=', b.id)
-      .where('md5', '=', b.md5)
-      .executeTakeFirstOrThrow();
-    expect(two.content).toBe(JSON.stringify(b.loaded));
+    expect(await storedContent(b)).toBe(JSON.stringify(b.loaded));
     const rows = await t.app.ctx.db.selectFrom('docSnapshots').select('md5').where('docId', '=', b.id).execute();
     expect(rows).toHaveLength(3);
   });
