@@ -142,7 +142,7 @@ const RICH_SPEC = JSON.stringify({
         },
       },
       Person: { type: 'object', properties: { name: { type: 'string' } } },
-      Company: { type: 'object', properties: { vat: { type: 'string' } } },
+      Company: { type: 'object', properties: { vat: { type: 'string', description: 'a <b>&"tax"</b> id\u0001' } } },
     },
   },
 });
@@ -229,6 +229,9 @@ describe('readers’ formats', () => {
     expect(xml).toContain('Consolas');
     expect(xml).toContain('└ vat');
     expect(xml).toMatch(/<w:ind w:left="480"/);
+    // Markup is escaped and characters XML 1.0 forbids are left out.
+    expect(xml).toContain('a &lt;b&gt;&amp;&quot;tax&quot;&lt;/b&gt; id<');
+    expect(xml).not.toContain('\u0001');
   });
 
   it('HTML: one self-contained file with the tree and the pages as data', async () => {

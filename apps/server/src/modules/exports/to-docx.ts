@@ -15,12 +15,20 @@ import { type ZipData, zipStream } from './zip.js';
 const MARKER = '__FOLIO_DOCX_BODY__';
 const MONO = 'Consolas';
 
-/** Characters `x` changes: markup, and what XML 1.0 forbids. */
-const NEEDS_ESCAPE = /[&<>"\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
+/** Whether `x` changes anything: markup characters, or characters XML 1.0 forbids. */
+function needsEscape(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20) {
+      if (c !== 0x09 && c !== 0x0a && c !== 0x0d) return true;
+    } else if (c === 0x26 || c === 0x3c || c === 0x3e || c === 0x22 || c === 0xfffe || c === 0xffff) return true;
+  }
+  return false;
+}
 
 /** XML text: escaped, without characters XML 1.0 forbids. */
 function x(s: string): string {
-  if (!NEEDS_ESCAPE.test(s)) return s;
+  if (!needsEscape(s)) return s;
   let out = '';
   for (const ch of s) {
     const c = ch.codePointAt(0) ?? 0;
