@@ -3,7 +3,7 @@
  * sources, through the SSRF-safe outbound client), parses, converts and merges in ONE transaction
  * (a new application is created inside it too), so a failing import changes nothing.
  */
-import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ParamOwner, ParamStyle } from '@folio/shared';
 import type { FastifyInstance } from 'fastify';
@@ -277,7 +277,10 @@ export async function runImportJob(app: FastifyInstance, job: JobContext): Promi
           let contentFile = '';
           if (!p.url && p.contentFile) {
             contentFile = `m${moduleId}-${randomToken(18)}.txt`;
-            await link(sourcePath(app, p.contentFile), sourcePath(app, contentFile));
+            // (A copy where the file system has no hard links.)
+            await link(sourcePath(app, p.contentFile), sourcePath(app, contentFile)).catch(() =>
+              copyFile(sourcePath(app, p.contentFile as string), sourcePath(app, contentFile)),
+            );
             keptFile = contentFile;
           }
           replacedFile = has?.contentFile ?? '';
