@@ -322,10 +322,6 @@ async function afterDetails(
       [ParamStyle.QUERY, d.queryParams],
       [ParamStyle.REQUEST, d.requestParams],
       [ParamStyle.RESPONSE, d.responseParams],
-      [
-        ParamStyle.CODE,
-        d.errorCodeParams.map((c, i) => ({ name: c.code, description: c.msg, example: c.solution, orderIndex: i }) as DocParam),
-      ],
     ]);
     for (const x of p.enumParams) {
       const e = byCode.get(x.enumId ?? '');
@@ -341,7 +337,9 @@ async function afterDetails(
       isUseGlobalParams: d.isUseGlobalParams,
       isUseGlobalReturns: d.isUseGlobalReturns,
     }) as unknown as DocRow;
-    out.set(id, toDetail(app.ctx, row, byStyle, d.dubboInfo));
+    const detail = toDetail(app.ctx, row, byStyle, d.dubboInfo);
+    detail.errorCodeParams = d.errorCodeParams;
+    out.set(id, detail);
   }
   return out;
 }

@@ -260,7 +260,7 @@ function normalizeCodes(list: unknown, path: string, c: Checker): NParam[] {
     .map((x) => obj(x))
     .filter((x): x is Record<string, unknown> => !!x)
     .map((x, i) => ({
-      name: c.max(`${path}[${i}].code`, str(x.code).trim(), LIMITS.paramName),
+      name: c.maxAt(path, i, '.code', str(x.code).trim(), LIMITS.paramName),
       type: 'string',
       required: 0,
       maxLength: '-',
