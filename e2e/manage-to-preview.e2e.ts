@@ -14,7 +14,14 @@ afterAll(async () => {
   await h?.stop();
 });
 
-const okModal = (page: Page) => page.locator('.ant-modal-wrap:visible .ant-modal-footer .ant-btn-primary').last().click();
+/**
+ * Clicks OK in the open dialog; with `field`, in the dialog holding that field (one that is still closing,
+ * such as the previous step's, is not picked by mistake on a slow machine).
+ */
+const okModal = (page: Page, field?: string) =>
+  (field ? page.locator('.ant-modal').filter({ has: page.getByTestId(field) }) : page.locator('.ant-modal-wrap:visible').last())
+    .locator('.ant-modal-footer .ant-btn-primary')
+    .click();
 
 describe('management → preview', () => {
   it('a doc created with JSON import shows in preview with its tag, counts, nested rows and example', async () => {
@@ -25,7 +32,7 @@ describe('management → preview', () => {
     await page.goto(`/project/doc/${project.id}`);
     await page.getByTestId('new-folder').click();
     await page.getByTestId('folder-name').fill('Users');
-    await okModal(page);
+    await okModal(page, 'folder-name');
     await expect.poll(() => page.getByTestId('tree-node').first().textContent()).toBe('Users(0)');
     await page.getByTestId('tree-node').first().hover();
     await page.locator('.tree-more').first().click();

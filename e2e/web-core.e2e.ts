@@ -27,7 +27,14 @@ function withHarness(prefix: string) {
 const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000, interval: 100 });
 
 /** Clicks the primary button of the open modal. */
-const okModal = (page: Page) => page.locator('.ant-modal-wrap:visible .ant-modal-footer .ant-btn-primary').last().click();
+/**
+ * Clicks OK in the open dialog; with `field`, in the dialog holding that field (one that is still closing,
+ * such as the previous step's, is not picked by mistake on a slow machine).
+ */
+const okModal = (page: Page, field?: string) =>
+  (field ? page.locator('.ant-modal').filter({ has: page.getByTestId(field) }) : page.locator('.ant-modal-wrap:visible').last())
+    .locator('.ant-modal-footer .ant-btn-primary')
+    .click();
 
 /** Creates a user through the API and returns its one-time password. */
 async function createUser(username: string): Promise<{ id: string; password: string }> {
@@ -134,19 +141,19 @@ describe('management mode', () => {
     await page.goto('/dashboard');
     await page.getByTestId('create-space').click();
     await page.getByTestId('space-name').fill('Shop');
-    await okModal(page);
+    await okModal(page, 'space-name');
     await page.waitForURL(/\/space\/project\//);
     await page.getByTestId('create-project').click();
     await page.getByTestId('project-name').fill('Checkout');
-    await okModal(page);
+    await okModal(page, 'project-name');
     await page.waitForURL(/\/project\/doc\//);
     projectId = new URL(page.url()).pathname.split('/').pop() ?? '';
     await page.getByTestId('create-module').first().click();
     await page.getByTestId('module-name').fill('order-service');
-    await okModal(page);
+    await okModal(page, 'module-name');
     await page.getByTestId('new-folder').click();
     await page.getByTestId('folder-name').fill('Orders');
-    await okModal(page);
+    await okModal(page, 'folder-name');
     await poll(() => page.getByTestId('tree-node').first().textContent()).toBe('Orders(0)');
 
     // New HTTP doc inside the folder (folder menu → new doc here).
