@@ -253,7 +253,6 @@ export async function insertParams(
   let depth = 0;
   while (level.length && depth < 64) {
     const rows = level.map((x) => ({
-      ownerType,
       ownerId: x.set.ownerId,
       parentId: x.parentId,
       style: x.set.style,
@@ -267,10 +266,8 @@ export async function insertParams(
       orderIndex: x.p.orderIndex || 0,
       dataId: x.p.dataId ?? '',
       createMode: x.p.createMode ?? x.set.createMode ?? 0,
-      createdAt: now,
-      updatedAt: now,
     }));
-    const newIds = await insertManyReturningIds(conn, dialect, 'params', rows);
+    const newIds = await insertManyReturningIds(conn, dialect, 'params', rows, 200, { ownerType, createdAt: now, updatedAt: now });
     if (written) {
       rows.forEach((r, i) => {
         if (written.exact && !rowReadsBack(r)) written.exact = false;

@@ -2,7 +2,7 @@
 import type { PushDocItem, PushParam } from '@folio/shared';
 import { describe, expect, it } from 'vitest';
 import { fixture } from '../../../test/fixtures/index.js';
-import { convertSource, countPayload, quickDetect } from './import-convert.js';
+import { convertSource, countPayload, isBlankSource, quickDetect } from './import-convert.js';
 import { RECURSION_MARK } from './openapi-schema.js';
 import { openApiToPush, WEBHOOKS_FOLDER } from './openapi-to-push.js';
 import { postmanToPush } from './postman-to-push.js';
@@ -194,6 +194,8 @@ describe('Kubernetes (Swagger 2.0)', () => {
     const text = fixture('openapi/kubernetes-swagger.json.gz');
     // "swagger" comes after 4 MB of definitions: detection still finds it.
     expect(quickDetect(text)).toBe('openapi');
+    // An uploaded file is detected from its bytes, decoding the whole only when the start does not settle it.
+    expect(quickDetect(Buffer.from(text))).toBe('openapi');
     const { payload } = await openApiToPush(text);
     const docs = flat(payload.apis);
     expect(docs).toHaveLength(1123);
@@ -278,9 +280,48 @@ describe('Postman collections', () => {
     const text = fixture('postman/newman-bom-in-collection-file.postman_collection.json');
     expect(text.charCodeAt(0)).toBe(0xfeff);
     expect(quickDetect(text)).toBe('postman');
+    expect(quickDetect(Buffer.from(text))).toBe('postman');
     const r = await convertSource(text, null);
     expect(r.format).toBe('postman');
     expect(countPayload(r.payload.apis).docs).toBe(3);
+    expect(r.counts).toEqual(countPayload(r.payload.apis));
+  });
+
+  it('tells a blank upload (byte-order mark and any white space) from a source, as text or bytes', () => {
+    for (const blank of ['', '\uFEFF', ' \r\n\t ', '\uFEFF \n', '\u3000\u00a0\n']) {
+      expect(isBlankSource(blank)).toBe(true);
+      expect(isBlankSource(Buffer.from(blank))).toBe(true);
+    }
+    for (const text of ['x', '\uFEFF{}', ' \u00e9', '\u3000a']) {
+      expect(isBlankSource(text)).toBe(false);
+      expect(isBlankSource(Buffer.from(text))).toBe(false);
+    }
+  });
+
+  it('counts what it converts as countPayload does (folders, docs, params with children)', async () => {
+    const spec = {
+      openapi: '3.0.0',
+      info: { title: 't', version: '1' },
+      paths: {
+        '/a': { get: { tags: ['A'], parameters: [{ name: 'q', in: 'query', schema: { type: 'string' } }] } },
+        '/b': {
+          post: {
+            tags: ['B'],
+            requestBody: {
+              content: {
+                'application/json': {
+                  schema: { type: 'object', properties: { x: { type: 'object', properties: { y: { type: 'string' } } } } },
+                },
+              },
+            },
+          },
+        },
+        '/c': { get: {} },
+      },
+    };
+    const r = await convertSource(JSON.stringify(spec), null);
+    expect(r.counts).toEqual(countPayload(r.payload.apis));
+    expect(r.counts).toMatchObject({ folders: 2, docs: 3, params: 3 });
   });
 
   it('v2.1 Wise: urlencoded bodies, basic auth described, JSON bodies as trees', async () => {
@@ -366,6 +407,7 @@ describe('YApi Markdown', () => {
   it('a pasted README: the 8 interfaces are HTTP docs, other sections Markdown docs', async () => {
     const text = fixture('yapi/http-crontab-README.md');
     expect(quickDetect(text)).toBe('yapi-md');
+    expect(quickDetect(Buffer.from(text))).toBe('yapi-md');
     const { payload } = await yapiMarkdownToPush(text);
     const docs = flat(payload.apis);
     expect(docs.filter((d) => d.type === 0)).toHaveLength(8);
@@ -419,6 +461,7 @@ describe('YApi JSON export', () => {
     ];
     const text = JSON.stringify(sample);
     expect(quickDetect(text)).toBe('yapi-json');
+    expect(quickDetect(Buffer.from(text))).toBe('yapi-json');
     const { payload } = await yapiJsonToPush(text);
     expect(payload.apis.map((a) => a.name)).toEqual(['user']);
     const d = find(payload.apis, 'POST', '/user/{id}');

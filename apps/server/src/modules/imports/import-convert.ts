@@ -17,22 +17,52 @@ export interface Converted {
   payload: PushPayload;
   warnings: string[];
   variables: PostmanVariable[];
+  /** What the payload brings (as `countPayload` counts it). */
+  counts: ImportCounts;
 }
 
-/** Cheap detection on raw text, without parsing (used by the upload call to refuse garbage at once). */
-export function quickDetect(text: string): ImportFormat | null {
-  const head = stripBom(text).slice(0, 200_000);
+/** Characters of the start of a source that detection looks at. */
+const HEAD_CHARS = 200_000;
+
+/**
+ * Cheap detection on raw text, without parsing (used by the upload call to refuse garbage at once). An
+ * uploaded file is looked at as bytes: only its start is decoded, and the whole only when the start does
+ * not settle it (a JSON spec whose "openapi" key comes late).
+ */
+export function quickDetect(src: string | Buffer): ImportFormat | null {
+  if (typeof src === 'string') return detectText(stripBom(src).slice(0, HEAD_CHARS), src.length > HEAD_CHARS, () => src);
+  // UTF-8 takes at most 4 bytes a character: these bytes hold the first HEAD_CHARS characters.
+  const start = stripBom(src.subarray(0, HEAD_CHARS * 4).toString('utf8'));
+  return detectText(start.slice(0, HEAD_CHARS), src.length > HEAD_CHARS * 4, () => src.toString('utf8'), start);
+}
+
+/** True when a source holds nothing but a byte-order mark and white space. */
+export function isBlankSource(src: string | Buffer): boolean {
+  if (typeof src === 'string') return !stripBom(src).trim();
+  let i = src[0] === 0xef && src[1] === 0xbb && src[2] === 0xbf ? 3 : 0;
+  while (i < src.length && (src[i] === 0x20 || src[i] === 0x09 || src[i] === 0x0a || src[i] === 0x0d)) i++;
+  if (i === src.length) return true;
+  // Other white space (no-break, ideographic…) is not ASCII: decide on the text.
+  return src[i] < 0x80 ? false : !stripBom(src.toString('utf8')).trim();
+}
+
+/**
+ * Detection on the start of a source (`head`, without a byte-order mark); `whole` gives the entire text for
+ * the key searches when `more` says there is more than `known` and `known` does not settle them.
+ */
+function detectText(head: string, more: boolean, whole: () => string, known = head): ImportFormat | null {
   const t = head.trimStart();
   if (!t) return null;
+  const anywhere = (re: RegExp) => re.test(known) || (more && re.test(whole()));
   if (t.startsWith('{') || t.startsWith('[')) {
     // Keys may come in any order (Kubernetes' spec has "swagger" after 4 MB of definitions): whole text.
-    if (/"(openapi|swagger)"\s*:\s*"[23]\./.test(text)) return 'openapi';
+    if (anywhere(/"(openapi|swagger)"\s*:\s*"[23]\./)) return 'openapi';
     if (/getpostman\.com\/json\/collection|"_postman_id"\s*:/.test(head)) return 'postman';
     if (t.startsWith('[') && /"req_body_type"|"res_body_type"|"add_time"/.test(head)) return 'yapi-json';
     if (/"item"\s*:\s*\[/.test(head) && /"request"\s*:/.test(head)) return 'postman';
     return null;
   }
-  if (/^(openapi|swagger)\s*:\s*['"]?[23]\./m.test(text)) return 'openapi';
+  if (anywhere(/^(openapi|swagger)\s*:\s*['"]?[23]\./m)) return 'openapi';
   if (/\*\*Path[：:]\*\*/.test(head) && /\*\*Method[：:]\*\*/.test(head)) return 'yapi-md';
   return null;
 }
@@ -65,11 +95,22 @@ const cap = (v: unknown, max: number, what: () => string, warnings: string[]): s
   return s.slice(0, max);
 };
 
-function fitParams(list: PushParam[] | undefined, where: string, w: string[]): void {
-  for (const p of list ?? []) {
-    p.name = cap(p.name, LIMITS.paramName, () => `${where}: parameter name ${String(p.name).slice(0, 40)}…`, w);
-    p.type = cap(p.type, LIMITS.paramType, () => `${where}: type of ${p.name}`, w);
-    if (p.maxLength !== undefined) p.maxLength = cap(p.maxLength, LIMITS.maxLength, () => `${where}: maxLength of ${p.name}`, w);
+/** True when `v` is already a string that fits (the common case: no call, no closure). */
+const fits = (v: unknown, max: number): boolean => typeof v === 'string' && v.length <= max;
+
+/** Counts of what an import brings (folders, docs, parameters), taken while fitting. */
+export type ImportCounts = { folders: number; docs: number; params: number };
+
+/** Fits a param list into the columns; returns how many params (children included) it holds. */
+function fitParams(list: PushParam[] | undefined, where: string, w: string[]): number {
+  if (!list) return 0;
+  let n = list.length;
+  for (const p of list) {
+    if (!fits(p.name, LIMITS.paramName))
+      p.name = cap(p.name, LIMITS.paramName, () => `${where}: parameter name ${String(p.name).slice(0, 40)}…`, w);
+    if (!fits(p.type, LIMITS.paramType)) p.type = cap(p.type, LIMITS.paramType, () => `${where}: type of ${p.name}`, w);
+    if (p.maxLength !== undefined && !fits(p.maxLength, LIMITS.maxLength))
+      p.maxLength = cap(p.maxLength, LIMITS.maxLength, () => `${where}: maxLength of ${p.name}`, w);
     if (p.enumInfo) {
       p.enumInfo.name = cap(p.enumInfo.name, LIMITS.name, () => `${where}: dictionary name`, w);
       for (const it of p.enumInfo.items ?? []) {
@@ -78,11 +119,15 @@ function fitParams(list: PushParam[] | undefined, where: string, w: string[]): v
         it.type = cap(it.type, LIMITS.paramType, () => `${where}: dictionary item type`, w);
       }
     }
-    fitParams(p.children, where, w);
+    if (p.children) n += fitParams(p.children, where, w);
   }
+  return n;
 }
 
-function fitItems(items: PushDocItem[] | undefined, w: string[]): void {
+const isFolderItem = (it: PushDocItem) => it.isFolder === 1 || it.isFolder === true || it.isFolder === '1';
+
+/** Fits items into the columns; `counts` (when given) adds up the folders, docs and params below. */
+function fitItems(items: PushDocItem[] | undefined, w: string[], counts: ImportCounts | null): void {
   for (const d of items ?? []) {
     const where = d.isFolder ? `folder ${d.name}` : `${d.httpMethod ?? ''} ${d.url ?? d.name}`;
     d.name = cap(d.name, LIMITS.name, () => `${where}: name`, w) || (d.isFolder ? 'Folder' : String(d.url || 'Untitled'));
@@ -92,30 +137,42 @@ function fitItems(items: PushDocItem[] | undefined, w: string[]): void {
     if (typeof d.deprecated === 'string') d.deprecated = cap(d.deprecated, LIMITS.deprecated, () => `${where}: deprecated`, w);
     if (d.requestArrayType) d.requestArrayType = cap(d.requestArrayType, LIMITS.arrayType, () => `${where}: array type`, w);
     if (d.responseArrayType) d.responseArrayType = cap(d.responseArrayType, LIMITS.arrayType, () => `${where}: array type`, w);
-    for (const k of ['headerParams', 'pathParams', 'queryParams', 'requestParams', 'responseParams'] as const) fitParams(d[k], where, w);
+    let params = 0;
+    for (const k of ['headerParams', 'pathParams', 'queryParams', 'requestParams', 'responseParams'] as const)
+      params += fitParams(d[k], where, w);
     for (const e of d.errorCodeParams ?? []) {
       e.code = cap(e.code, LIMITS.paramName, () => `${where}: code`, w);
     }
-    fitItems(d.items, w);
+    const folder = isFolderItem(d);
+    if (counts) {
+      if (folder) counts.folders++;
+      else {
+        counts.docs++;
+        counts.params += params;
+      }
+    }
+    // As countPayload: only what sits below folders is counted.
+    fitItems(d.items, w, folder ? counts : null);
   }
 }
 
-function fit(c: Converted): Converted {
-  fitItems(c.payload.apis, c.warnings);
+function fit(c: Omit<Converted, 'counts'>): Converted {
+  const counts: ImportCounts = { folders: 0, docs: 0, params: 0 };
+  fitItems(c.payload.apis, c.warnings, counts);
   for (const e of c.payload.debugEnvs ?? []) {
     e.name = cap(e.name, LIMITS.envName, () => 'environment name', c.warnings);
     e.url = cap(e.url, LIMITS.envUrl, () => 'environment URL', c.warnings);
   }
-  return c;
+  return { ...c, counts };
 }
 
 /** Counts folders, docs and parameters of a payload (what the import brings). */
-export function countPayload(apis: PushDocItem[]): { folders: number; docs: number; params: number } {
-  const out = { folders: 0, docs: 0, params: 0 };
+export function countPayload(apis: PushDocItem[]): ImportCounts {
+  const out: ImportCounts = { folders: 0, docs: 0, params: 0 };
   const countParams = (ps: PushParam[] | undefined): number => (ps ?? []).reduce((n, p) => n + 1 + countParams(p.children), 0);
   const walk = (items: PushDocItem[]) => {
     for (const it of items) {
-      if (it.isFolder === 1 || it.isFolder === true || it.isFolder === '1') {
+      if (isFolderItem(it)) {
         out.folders++;
         walk(it.items ?? []);
       } else {

@@ -13,7 +13,7 @@ import { IdString } from '../../lib/schemas.js';
 import { authorizeModule, authorizeProject } from '../../permissions/authorize.js';
 import { requireUser } from '../../plugins/auth.js';
 import { ok } from '../../plugins/envelope.js';
-import { quickDetect } from './import-convert.js';
+import { isBlankSource, quickDetect } from './import-convert.js';
 import {
   enqueueImport,
   IMPORT_JOB,
@@ -54,11 +54,11 @@ const FIELD_MAX: Record<string, number> = {
 const tooLarge = (app: FastifyInstance) =>
   new AppError(413, 'payload_too_large', 'import.too_large', { max: Math.round(maxImportBytes(app) / 1048576) });
 
-/** Reads the multipart form: fields, and the one file as text (size-capped by the setting). */
-async function readMultipart(app: FastifyInstance, req: FastifyRequest): Promise<{ fields: ImportFields; file?: string }> {
+/** Reads the multipart form: fields, and the one file's bytes (size-capped by the setting). */
+async function readMultipart(app: FastifyInstance, req: FastifyRequest): Promise<{ fields: ImportFields; file?: Buffer }> {
   const max = maxImportBytes(app);
   const fields: Record<string, string> = {};
-  let file: string | undefined;
+  let file: Buffer | undefined;
   let files = 0;
   try {
     for await (const part of req.parts({ limits: { fileSize: max, fieldSize: max, files: 2, fields: 20 } })) {
@@ -66,7 +66,7 @@ async function readMultipart(app: FastifyInstance, req: FastifyRequest): Promise
         files++;
         const buf = await part.toBuffer();
         if (files > 1) throw badRequest('import.one_source');
-        file = buf.toString('utf8');
+        file = buf;
       } else {
         fields[part.fieldname] = String(part.value ?? '');
       }
@@ -159,7 +159,8 @@ export async function importsRoutes(api: FastifyInstance): Promise<void> {
       async (req) => {
         const u = requireUser(req);
         let fields: ImportFields;
-        let file: string | undefined;
+        // An uploaded file stays bytes: it is written as it came, and decoded once, by the job.
+        let file: Buffer | undefined;
         if (req.isMultipart()) ({ fields, file } = await readMultipart(app, req));
         else {
           const b = (req.body ?? {}) as Record<string, unknown>;
@@ -174,7 +175,8 @@ export async function importsRoutes(api: FastifyInstance): Promise<void> {
         const sources = [file !== undefined, fields.content !== undefined && fields.content !== '', !!fields.url].filter(Boolean).length;
         if (sources === 0) throw badRequest('import.source_missing');
         if (sources > 1) throw badRequest('import.one_source');
-        if (content !== undefined && Buffer.byteLength(content) > maxImportBytes(app)) throw tooLarge(app);
+        if (content !== undefined && (typeof content === 'string' ? Buffer.byteLength(content) : content.length) > maxImportBytes(app))
+          throw tooLarge(app);
         let moduleId = 0;
         let projectId = 0;
         const name = (fields.name ?? '').trim();
@@ -187,7 +189,7 @@ export async function importsRoutes(api: FastifyInstance): Promise<void> {
         } else throw badRequest('import.target_missing');
         let format = (fields.format || null) as ImportFormat | null;
         if (content !== undefined) {
-          if (!content.replace(/^\uFEFF/, '').trim()) throw badRequest('import.empty');
+          if (isBlankSource(content)) throw badRequest('import.empty');
           format = format ?? quickDetect(content);
           if (!format) throw badRequest('import.unknown_format');
         }

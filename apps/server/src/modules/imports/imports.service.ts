@@ -19,7 +19,7 @@ import { withModuleLock } from '../push/push-lock.js';
 import { mergePush } from '../push/push-merge.js';
 import { PushInputError } from '../push/push-normalize.js';
 import { uploadDir } from '../uploads/uploads.routes.js';
-import { convertSource, countPayload, MODULE_TYPE_OF } from './import-convert.js';
+import { convertSource, MODULE_TYPE_OF } from './import-convert.js';
 import type { PostmanVariable } from './postman-to-push.js';
 import { type ImportFormat, ImportInputError } from './spec-text.js';
 
@@ -107,13 +107,18 @@ export async function readStoredSource(app: FastifyInstance, name: string): Prom
 }
 
 /** Queues an import; returns the job id. */
-export async function enqueueImport(app: FastifyInstance, p: ImportJobPayload): Promise<string> {
-  let payload = p;
-  if (p.content && p.content.length > FILE_SOURCE_CHARS) {
+/** Queues an import; its source is text, or an uploaded file's bytes (UTF-8). */
+export async function enqueueImport(
+  app: FastifyInstance,
+  p: Omit<ImportJobPayload, 'content'> & { content?: string | Buffer },
+): Promise<string> {
+  const { content, ...rest } = p;
+  let payload: ImportJobPayload = { ...rest, content: typeof content === 'string' ? content : content?.toString('utf8') };
+  if (content && content.length > FILE_SOURCE_CHARS) {
     const name = `${randomToken(18)}.txt`;
     await mkdir(join(uploadDir(app), 'import-sources'), { recursive: true });
-    await writeFile(sourcePath(app, name), p.content, 'utf8');
-    payload = { ...p, content: undefined, contentFile: name };
+    await writeFile(sourcePath(app, name), content, typeof content === 'string' ? 'utf8' : undefined);
+    payload = { ...rest, content: undefined, contentFile: name };
   }
   return enqueueJob(app, { kind: IMPORT_JOB, payload, moduleId: p.moduleId, createdBy: p.userId });
 }
@@ -216,7 +221,7 @@ export async function runImportJob(app: FastifyInstance, job: JobContext): Promi
     });
     result.format = conv.format;
     result.warnings = conv.warnings;
-    result.counts = countPayload(conv.payload.apis);
+    result.counts = conv.counts;
     lap('convert');
     await job.progress(40);
     let keptFile = '';

@@ -698,8 +698,22 @@ export async function mergeNormalized(app: FastifyInstance, tx: Tx, input: Merge
       isDeleted: 0,
     };
   };
-  const rows = [...writes.map((p) => rowOf(p, true)), ...structural.map((p) => rowOf(p, false))];
+  // Rows the application never had are plain inserts (the application's row is locked, so no other
+  // merge can add them meanwhile); the others are upserted.
+  const rows = [...writes.filter((p) => p.existing).map((p) => rowOf(p, true)), ...structural.map((p) => rowOf(p, false))];
   const idOf = rows.length ? await upsertDocRows(app, tx, moduleId, rows) : new Map<string, number>();
+  const fresh = writes.filter((p) => !p.existing);
+  if (fresh.length) {
+    const freshIds = await insertManyReturningIds(
+      tx,
+      app.ctx.dialect,
+      'docs',
+      fresh.map((p) => rowOf(p, true)),
+    );
+    fresh.forEach((p, i) => {
+      idOf.set(p.dataId, freshIds[i]);
+    });
+  }
   outcome.unchanged += structural.length;
   const changedIds: number[] = [];
   const kinds = new Map<number, 'add' | 'update'>();
