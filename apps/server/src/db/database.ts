@@ -216,6 +216,24 @@ function extractorOf(cols: string[]): Extract | null {
   return f;
 }
 
+/** Prepared bulk inserts per connection (a 64-row statement is long to prepare; imports run many). */
+const statements = new WeakMap<SQLite.Database, Map<string, SQLite.Statement>>();
+
+function prepared(handle: SQLite.Database, sqlText: string): SQLite.Statement {
+  let m = statements.get(handle);
+  if (!m) {
+    m = new Map();
+    statements.set(handle, m);
+  }
+  let st = m.get(sqlText);
+  if (!st) {
+    if (m.size >= 64) m.clear();
+    st = handle.prepare(sqlText);
+    m.set(sqlText, st);
+  }
+  return st;
+}
+
 /** Values the same for every row of a bulk insert (written once into the statement, not bound per row). */
 export type RowConstants = Record<string, number>;
 
@@ -246,8 +264,8 @@ function sqliteInsertRows(conn: Conn, table: string, rows: Record<string, unknow
   // one by one. Ids: every table has an AUTOINCREMENT key, so the rows of one statement get consecutive
   // ids ending at the last insert rowid (checked by the row count).
   const per = Math.max(1, Math.min(SQLITE_GROUP, Math.floor(SQLITE_MAX_VARS / cols.length)));
-  const single = raw.handle.prepare(head + tuple);
-  const group = per > 1 && rows.length >= per ? raw.handle.prepare(head + `${tuple}, `.repeat(per - 1) + tuple) : null;
+  const single = prepared(raw.handle, head + tuple);
+  const group = per > 1 && rows.length >= per ? prepared(raw.handle, head + `${tuple}, `.repeat(per - 1) + tuple) : null;
   const ids: number[] = new Array(rows.length);
   let i = 0;
   if (group) {

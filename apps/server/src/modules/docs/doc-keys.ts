@@ -43,7 +43,19 @@ function stable(v: unknown): string {
 type P = DocDetail['requestParams'][number];
 
 /** `stable` of a value that is normally a scalar (strings, numbers: their JSON; null/undefined: nothing). */
-const sv = (v: unknown): string => (v === null || v === undefined ? '' : typeof v === 'object' ? stable(v) : JSON.stringify(v));
+const sv = (v: unknown): string =>
+  typeof v === 'string'
+    ? JSON.stringify(v)
+    : typeof v === 'number'
+      ? // JSON's text of a number: the same as String() for finite ones.
+        Number.isFinite(v)
+        ? String(v)
+        : 'null'
+      : v === null || v === undefined
+        ? ''
+        : typeof v === 'object'
+          ? stable(v)
+          : JSON.stringify(v);
 
 /**
  * `stable` of a param list mapped to {n,t,r,m,e,d,en,c} (keys in sorted order c,d,e,en,m,n,r,t), written
@@ -55,7 +67,7 @@ function paramContent(ps: P[] | null | undefined): string {
   for (let i = 0; i < ps.length; i++) {
     const p = ps[i];
     if (i) out += ',';
-    out += `{c:${paramContent(p.children ?? [])},d:${sv(p.description)},e:${sv(p.example)},en:${sv(p.enumId ?? '')},m:${sv(p.maxLength)},n:${sv(p.name)},r:${sv(p.required)},t:${sv(p.type)}}`;
+    out += `{c:${paramContent(p.children ?? [])},d:${sv(p.description)},e:${sv(p.example)},en:${p.enumId === '' || p.enumId == null ? '""' : sv(p.enumId)},m:${sv(p.maxLength)},n:${sv(p.name)},r:${sv(p.required)},t:${sv(p.type)}}`;
   }
   return `${out}]`;
 }

@@ -8,38 +8,68 @@ import { DATA_NODE_EXAMPLE, type DocDetail, type DocParam } from '@folio/shared'
 
 const NUMBER_TYPES = /^(number|int|integer|long|short|float|double|bigdecimal|biginteger|byte)$/i;
 
-function scalar(p: DocParam): unknown {
-  const type = (p.type || 'string').toLowerCase();
+/** How a parameter type is mocked (read once per distinct type text: a spec has few of them). */
+interface TypeKind {
+  scalar: 'enum' | 'number' | 'boolean' | 'num_array' | 'array' | 'object' | 'text';
+  /** With children: an array of the object (list, set, array, `[]`). */
+  container: boolean;
+}
+const kinds = new Map<string, TypeKind>();
+
+function kindOf(raw: string | undefined): TypeKind {
+  const key = raw ?? '';
+  let k = kinds.get(key);
+  if (k) return k;
+  const type = (key || 'string').toLowerCase();
+  const scalar: TypeKind['scalar'] =
+    type === 'enum'
+      ? 'enum'
+      : NUMBER_TYPES.test(type)
+        ? 'number'
+        : type === 'boolean' || type === 'bool'
+          ? 'boolean'
+          : type === 'num_array'
+            ? 'num_array'
+            : type === 'str_array' || type.endsWith('[]') || type === 'array' || type.startsWith('list') || type.startsWith('array')
+              ? 'array'
+              : type === 'object' || type === 'map'
+                ? 'object'
+                : 'text';
+  const t = key.toLowerCase();
+  k = { scalar, container: t === 'array' || t.startsWith('list') || t.startsWith('array') || t.endsWith('[]') || t.startsWith('set') };
+  if (kinds.size < 10_000) kinds.set(key, k);
+  return k;
+}
+
+function scalar(p: DocParam, kind: TypeKind): unknown {
   const ex = p.example ?? '';
-  if (type === 'enum' || p.enumInfo?.items?.length) {
+  if (kind.scalar === 'enum' || p.enumInfo?.items?.length) {
     const first = p.enumInfo?.items?.[0];
     if (ex) return ex;
     return first ? first.value || first.name : '';
   }
-  if (NUMBER_TYPES.test(type)) {
-    const n = Number(ex);
-    return ex !== '' && Number.isFinite(n) ? n : 0;
+  switch (kind.scalar) {
+    case 'number': {
+      const n = Number(ex);
+      return ex !== '' && Number.isFinite(n) ? n : 0;
+    }
+    case 'boolean':
+      return ex.toLowerCase() === 'true';
+    case 'num_array':
+    case 'array': {
+      const parsed = tryJson(ex);
+      if (Array.isArray(parsed)) return parsed;
+      if (!ex) return [];
+      const parts = ex.split(',').map((s) => s.trim());
+      return kind.scalar === 'num_array' ? parts.map(Number).filter(Number.isFinite) : parts;
+    }
+    case 'object': {
+      const parsed = tryJson(ex);
+      return parsed && typeof parsed === 'object' ? parsed : {};
+    }
+    default:
+      return ex;
   }
-  if (type === 'boolean' || type === 'bool') return ex.toLowerCase() === 'true';
-  if (
-    type === 'num_array' ||
-    type === 'str_array' ||
-    type.endsWith('[]') ||
-    type === 'array' ||
-    type.startsWith('list') ||
-    type.startsWith('array')
-  ) {
-    const parsed = tryJson(ex);
-    if (Array.isArray(parsed)) return parsed;
-    if (!ex) return [];
-    const parts = ex.split(',').map((s) => s.trim());
-    return type === 'num_array' ? parts.map(Number).filter(Number.isFinite) : parts;
-  }
-  if (type === 'object' || type === 'map') {
-    const parsed = tryJson(ex);
-    return parsed && typeof parsed === 'object' ? parsed : {};
-  }
-  return ex;
 }
 
 function tryJson(s: string): unknown {
@@ -54,14 +84,12 @@ function tryJson(s: string): unknown {
 /** The value of one parameter (children make objects, or arrays of objects for array types). */
 export function paramValue(p: DocParam, depth = 0): unknown {
   if (depth > 32) return null;
-  const type = (p.type || '').toLowerCase();
+  const kind = kindOf(p.type);
   if (p.children?.length) {
     const obj = paramsObject(p.children, depth + 1);
-    const isArray =
-      type === 'array' || type.startsWith('list') || type.startsWith('array') || type.endsWith('[]') || type.startsWith('set');
-    return isArray ? [obj] : obj;
+    return kind.container ? [obj] : obj;
   }
-  return scalar(p);
+  return scalar(p, kind);
 }
 
 /** An object from a parameter list. */

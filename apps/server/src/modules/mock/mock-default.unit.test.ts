@@ -1,0 +1,59 @@
+import type { DocDetail, DocParam } from '@folio/shared';
+import { describe, expect, it } from 'vitest';
+import { generateDefaultBody } from './mock-default.js';
+
+const p = (name: string, type: string, example = '', children: DocParam[] = [], extra: Partial<DocParam> = {}): DocParam =>
+  ({ name, type, example, children, required: 0, maxLength: '', description: '', enumId: '', orderIndex: 0, ...extra }) as DocParam;
+
+const doc = (responseParams: DocParam[], extra: Partial<DocDetail> = {}) =>
+  ({ responseParams, isResponseArray: 0, isUseGlobalReturns: 0, ...extra }) as unknown as DocDetail;
+
+describe('the default mock body of a doc', () => {
+  it('gives each parameter type its kind of value, examples first', () => {
+    const body = generateDefaultBody(
+      doc([
+        p('count', 'integer', '5'),
+        p('Price', 'BigDecimal'),
+        p('ratio', 'Double', 'x'),
+        p('ok', 'Boolean', 'TRUE'),
+        p('no', 'bool'),
+        p('ids', 'num_array', '1, 2, x'),
+        p('tags', 'str_array', 'a, b'),
+        p('names', 'string[]', '["x","y"]'),
+        p('list', 'List<String>'),
+        p('meta', 'object', '{"k":1}'),
+        p('map', 'Map', 'not json'),
+        p('kind', 'enum', '', [], { enumInfo: { items: [{ name: 'A', value: 'a' }] } as DocParam['enumInfo'] }),
+        p('state', 'string', '', [], { enumInfo: { items: [{ name: 'OPEN', value: '' }] } as DocParam['enumInfo'] }),
+        p('text', '', 'hello'),
+        p('', 'string', 'nameless params are left out'),
+      ]),
+    );
+    expect(body).toEqual({
+      count: 5,
+      Price: 0,
+      ratio: 0,
+      ok: true,
+      no: false,
+      ids: [1, 2],
+      tags: ['a', 'b'],
+      names: ['x', 'y'],
+      list: [],
+      meta: { k: 1 },
+      map: {},
+      kind: 'a',
+      state: 'OPEN',
+      text: 'hello',
+    });
+  });
+
+  it('nests objects, wraps container types with children in an array, and the whole body for array responses', () => {
+    const user = [p('id', 'long', '7'), p('name', 'string', 'Ann')];
+    const body = generateDefaultBody(
+      doc([p('owner', 'User', '', user), p('members', 'List<User>', '', user), p('roles', 'Set', '', [p('r', 'string', 'admin')])], {
+        isResponseArray: 1,
+      }),
+    );
+    expect(body).toEqual([{ owner: { id: 7, name: 'Ann' }, members: [{ id: 7, name: 'Ann' }], roles: [{ r: 'admin' }] }]);
+  });
+});
