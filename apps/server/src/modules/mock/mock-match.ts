@@ -22,6 +22,8 @@ export interface MockRule {
   responseBody: string;
   mockScript: string;
   docMethod: string;
+  /** A default whose body is generated when first read (see PENDING_DEFAULT); 1/true when so. */
+  pending?: unknown;
 }
 
 export interface MockRequest {

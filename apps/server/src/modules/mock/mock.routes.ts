@@ -23,6 +23,7 @@ import {
   loadRuleById,
   loadRulesByDataIds,
   onDocChangesForMock,
+  PENDING_DEFAULT,
   respond,
 } from './mock.service.js';
 import { type MockRequest, type MockRule, matchPath, normalizeMockPath, pickRule } from './mock-match.js';
@@ -182,8 +183,15 @@ export async function mockRoutes(app: FastifyInstance): Promise<void> {
     let id: number;
     if (b.id) {
       id = ids.decode(b.id, 'mock');
-      const old = await db.selectFrom('mockConfigs').select(['docId']).where('id', '=', id).where('isDeleted', '=', 0).executeTakeFirst();
+      const old = await db
+        .selectFrom('mockConfigs')
+        .select(['docId', 'isDefault', 'mockResult'])
+        .where('id', '=', id)
+        .where('isDeleted', '=', 0)
+        .executeTakeFirst();
       if (!old || old.docId !== docId) throw notFound('mock');
+      // An edited default keeps what was generated for it (the base later refreshes merge against).
+      if (old.isDefault && old.mockResult === PENDING_DEFAULT) await ensureDefaultMock(app.ctx, docId, a.moduleId);
       await db.updateTable('mockConfigs').set(values).where('id', '=', id).execute();
     } else {
       const max = await db
@@ -348,10 +356,16 @@ async function send(
   app: FastifyInstance,
   req: FastifyRequest,
   reply: FastifyReply,
-  rule: MockRule,
+  matched: MockRule,
   params: Record<string, string>,
   path: string,
 ) {
+  let rule = matched;
+  if (rule.isDefault && Number(rule.pending)) {
+    // A default created without its body: generated from the doc now, once.
+    await ensureDefaultMock(app.ctx, rule.docId, rule.moduleId);
+    rule = (await loadRuleById(app.ctx, rule.id)) ?? rule;
+  }
   const { body } = parseMockBody(req);
   const r = await respond(app.ctx.settings, rule, {
     method: req.method,

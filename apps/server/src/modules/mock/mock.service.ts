@@ -44,6 +44,13 @@ const ruleColumns = [
   'd.httpMethod as docMethod',
 ] as const;
 
+/**
+ * `mockResult` of a default mock created without its body: the body is generated from the doc when the mock
+ * is first read (listed, served or edited), so a push or import of thousands of docs does not generate
+ * thousands of bodies nobody may open. Its `responseBody` is empty until then.
+ */
+export const PENDING_DEFAULT = '#folio:pending';
+
 /** Live rules of an application (docs not deleted), cached for two seconds. */
 export function loadModuleRules(ctx: Pick<AppContext, 'db'>, moduleId: number): Promise<MockRule[]> {
   const hit = cache.get(moduleId);
@@ -52,6 +59,7 @@ export function loadModuleRules(ctx: Pick<AppContext, 'db'>, moduleId: number): 
     .selectFrom('mockConfigs as mc')
     .innerJoin('docs as d', 'd.id', 'mc.docId')
     .select([...ruleColumns])
+    .select((eb) => eb('mc.mockResult', '=', PENDING_DEFAULT).as('pending'))
     .where('d.moduleId', '=', moduleId)
     .where('d.isDeleted', '=', 0)
     .where('mc.isDeleted', '=', 0)
@@ -67,6 +75,7 @@ export async function loadRulesByDataIds(ctx: Pick<AppContext, 'db'>, dataIds: s
     .selectFrom('mockConfigs as mc')
     .innerJoin('docs as d', 'd.id', 'mc.docId')
     .select([...ruleColumns])
+    .select((eb) => eb('mc.mockResult', '=', PENDING_DEFAULT).as('pending'))
     .where('mc.dataId', 'in', dataIds)
     .where('d.isDeleted', '=', 0)
     .where('mc.isDeleted', '=', 0)
@@ -80,6 +89,7 @@ export async function loadRuleById(ctx: Pick<AppContext, 'db'>, id: number): Pro
     .selectFrom('mockConfigs as mc')
     .innerJoin('docs as d', 'd.id', 'mc.docId')
     .select([...ruleColumns])
+    .select((eb) => eb('mc.mockResult', '=', PENDING_DEFAULT).as('pending'))
     .where('mc.id', '=', id)
     .where('d.isDeleted', '=', 0)
     .where('mc.isDeleted', '=', 0)
@@ -120,14 +130,22 @@ export async function refreshDefaultMocks(
   ctx: Pick<AppContext, 'ids' | 'dialect'>,
   docs: { id: number; moduleId: number; detail: DocDetail }[],
   nickname: string,
+  opts: { lazy?: boolean } = {},
 ): Promise<void> {
   const list = docs.filter((d) => isMockable(d.detail));
   if (!list.length) return;
-  const commons = await commonReturns(
-    conn,
-    ctx,
-    list.map((d) => d.moduleId),
-  );
+  // Lazy (a doc-change listener): new defaults are created pending, and pending ones stay so (their body
+  // is generated from the doc as it is when first read). Otherwise every body is generated now.
+  const lazy = opts.lazy === true;
+  let commonsOf: Map<number, DocParam[]> | null = null;
+  const commons = async () => {
+    commonsOf ??= await commonReturns(
+      conn,
+      ctx,
+      list.map((d) => d.moduleId),
+    );
+    return commonsOf;
+  };
   const existing = new Map<number, { id: number; path: string; responseBody: string; mockResult: string; isDeleted: number }>();
   for (let i = 0; i < list.length; i += CHUNK) {
     const rows = await conn
@@ -144,33 +162,24 @@ export async function refreshDefaultMocks(
   }
   const now = Date.now();
   const inserts: Record<string, unknown>[] = [];
+  const generate = async (d: (typeof list)[number]) =>
+    generateDefaultBody(d.detail, d.detail.isUseGlobalReturns ? ((await commons()).get(d.moduleId) ?? []) : []);
   for (const d of list) {
-    const generated = generateDefaultBody(d.detail, d.detail.isUseGlobalReturns ? (commons.get(d.moduleId) ?? []) : []);
     const path = defaultMockPath(ctx, { id: d.id, url: d.detail.url });
     const old = existing.get(d.id);
+    if (lazy && (!old || old.mockResult === PENDING_DEFAULT)) {
+      if (!old) inserts.push(defaultRow(d, path, nickname, now, '', PENDING_DEFAULT));
+      else if (!old.isDeleted && old.path !== path)
+        await conn
+          .updateTable('mockConfigs')
+          .set({ path, dataId: md5(path), updatedAt: now })
+          .where('id', '=', old.id)
+          .execute();
+      continue;
+    }
+    const generated = await generate(d);
     if (!old) {
-      inserts.push({
-        docId: d.id,
-        name: `${d.detail.name}-default`.slice(0, 255),
-        dataId: md5(path),
-        path,
-        version: 1,
-        isDefault: 1,
-        requestDataType: 0,
-        requestData: '',
-        httpStatus: 200,
-        delayMills: 0,
-        resultType: 0,
-        responseHeaders: DEFAULT_HEADERS,
-        responseBody: JSON.stringify(generated, null, 2),
-        mockScript: '',
-        mockResult: JSON.stringify(generated),
-        remark: '',
-        creatorName: nickname,
-        modifierName: nickname,
-        createdAt: now,
-        updatedAt: now,
-      });
+      inserts.push(defaultRow(d, path, nickname, now, JSON.stringify(generated, null, 2), JSON.stringify(generated)));
       continue;
     }
     if (old.isDeleted) continue; // a person deleted the default: do not bring it back
@@ -200,6 +209,38 @@ export async function refreshDefaultMocks(
   for (const m of new Set(list.map((d) => d.moduleId))) invalidateMockCache(m);
 }
 
+/** The row of a new default mock. */
+function defaultRow(
+  d: { id: number; detail: DocDetail },
+  path: string,
+  nickname: string,
+  now: number,
+  responseBody: string,
+  mockResult: string,
+): Record<string, unknown> {
+  return {
+    docId: d.id,
+    name: `${d.detail.name}-default`.slice(0, 255),
+    dataId: md5(path),
+    path,
+    version: 1,
+    isDefault: 1,
+    requestDataType: 0,
+    requestData: '',
+    httpStatus: 200,
+    delayMills: 0,
+    resultType: 0,
+    responseHeaders: DEFAULT_HEADERS,
+    responseBody,
+    mockScript: '',
+    mockResult,
+    remark: '',
+    creatorName: nickname,
+    modifierName: nickname,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
 /** Doc-change listener: keeps default mocks in step with docs. */
 export async function onDocChangesForMock(app: FastifyInstance, tx: Conn, changes: DocChange[]): Promise<void> {
   const docs = changes
@@ -207,13 +248,21 @@ export async function onDocChangesForMock(app: FastifyInstance, tx: Conn, change
     .map((c) => ({ id: c.docId, moduleId: c.moduleId, detail: c.after as DocDetail }));
   for (const c of changes) invalidateMockCache(c.moduleId);
   if (!docs.length) return;
-  await refreshDefaultMocks(tx, app.ctx, docs, changes[0]?.nickname ?? '');
+  await refreshDefaultMocks(tx, app.ctx, docs, changes[0]?.nickname ?? '', { lazy: true });
 }
 
-/** Makes sure docs created before this feature (or by paths that emit no event) have their default mock. */
+/**
+ * Makes sure a doc has its default mock with its body: created for docs made before this feature (or by
+ * paths that emit no event), generated for one created pending.
+ */
 export async function ensureDefaultMock(ctx: Pick<AppContext, 'db' | 'ids' | 'dialect'>, docId: number, moduleId: number): Promise<void> {
-  const has = await ctx.db.selectFrom('mockConfigs').select('id').where('docId', '=', docId).where('isDefault', '=', 1).executeTakeFirst();
-  if (has) return;
+  const has = await ctx.db
+    .selectFrom('mockConfigs')
+    .select(['id', 'mockResult'])
+    .where('docId', '=', docId)
+    .where('isDefault', '=', 1)
+    .executeTakeFirst();
+  if (has && has.mockResult !== PENDING_DEFAULT) return;
   const detail = (await loadDocDetails(ctx, [docId])).get(docId);
   if (!detail) return;
   await refreshDefaultMocks(ctx.db, ctx, [{ id: docId, moduleId, detail }], detail.modifierName || detail.creatorName);

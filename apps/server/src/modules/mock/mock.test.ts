@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, createUser, createWorld, type TestApp } from '../../../test/harness.js';
 import { writeDoc } from '../debug/debug-fixtures.js';
+import { PENDING_DEFAULT } from './mock.service.js';
 
 let t: TestApp;
 let w: { spaceId: string; projectId: string; moduleId: string };
@@ -45,6 +46,61 @@ async function save(body: Record<string, unknown>) {
 }
 
 describe('default mock', () => {
+  it('is created with the doc without its body, which is generated from the doc when first served or listed', async () => {
+    const { db } = t.app.ctx;
+    const row = async (id: number) =>
+      db
+        .selectFrom('mockConfigs')
+        .select(['id', 'responseBody', 'mockResult', 'path'])
+        .where('docId', '=', id)
+        .where('isDefault', '=', 1)
+        .executeTakeFirstOrThrow();
+    // Served first: a new doc's default answers with the body generated from the doc as it is then.
+    const served = await writeDoc(t.app, { moduleId, url: '/api/pending/served', httpMethod: 'GET', response: response('Pending') });
+    expect(await row(served)).toMatchObject({ responseBody: '', mockResult: PENDING_DEFAULT });
+    const res = await mock('GET', `/mock/${w.moduleId}/api/pending/served`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ code: '0', data: { id: 42, name: 'Pending', tags: [{ label: 'x' }] } });
+    const stored = await row(served);
+    expect(JSON.parse(stored.responseBody)).toEqual(res.json());
+    expect(JSON.parse(stored.mockResult)).toEqual(res.json());
+
+    // Changed while still pending: stays pending (with the new path); listed: generated from the doc as it is now.
+    const listed = await writeDoc(t.app, { moduleId, url: '/api/pending/a', httpMethod: 'GET', response: response('First') });
+    await writeDoc(t.app, { moduleId, url: '/api/pending/b', httpMethod: 'GET', response: response('Second') }, listed);
+    expect(await row(listed)).toMatchObject({ responseBody: '', mockResult: PENDING_DEFAULT, path: 'api/pending/b' });
+    const list = await call(t.app, t.adminToken, 'GET', '/api/doc/mock/list', { docId: t.app.ctx.ids.encode(listed) });
+    expect(JSON.parse(list.data[0].responseBody)).toEqual({ code: '0', data: { id: 42, name: 'Second', tags: [{ label: 'x' }] } });
+    expect((await row(listed)).mockResult).not.toBe(PENDING_DEFAULT);
+  });
+
+  it('edited while pending keeps the edit, and what was generated for it as the base of later refreshes', async () => {
+    const id = await writeDoc(t.app, { moduleId, url: '/api/pending/edited', httpMethod: 'GET', response: response('Gen') });
+    const def = await t.app.ctx.db
+      .selectFrom('mockConfigs')
+      .select(['id', 'path', 'name'])
+      .where('docId', '=', id)
+      .where('isDefault', '=', 1)
+      .executeTakeFirstOrThrow();
+    const r = await call(t.app, t.adminToken, 'POST', '/api/doc/mock/save', {
+      docId: t.app.ctx.ids.encode(id),
+      id: t.app.ctx.ids.encode(def.id),
+      name: def.name,
+      path: def.path,
+      responseBody: '{"edited":true}',
+    });
+    expect(r.code, JSON.stringify(r.body)).toBe('0');
+    const after = await t.app.ctx.db
+      .selectFrom('mockConfigs')
+      .select(['responseBody', 'mockResult'])
+      .where('id', '=', def.id)
+      .executeTakeFirstOrThrow();
+    expect(after.responseBody).toBe('{"edited":true}');
+    expect(JSON.parse(after.mockResult)).toEqual({ code: '0', data: { id: 42, name: 'Gen', tags: [{ label: 'x' }] } });
+    const res = await mock('GET', `/mock/${w.moduleId}/api/pending/edited`);
+    expect(res.json()).toEqual({ edited: true });
+  });
+
   it('is generated from the response params and served at the application mock URL', async () => {
     const list = await call(t.app, t.adminToken, 'GET', '/api/doc/mock/list', { docId });
     expect(list.code).toBe('0');
