@@ -237,23 +237,65 @@ function prepared(handle: SQLite.Database, sqlText: string): SQLite.Statement {
 /** Values the same for every row of a bulk insert (written once into the statement, not bound per row). */
 export type RowConstants = Record<string, number>;
 
+/** Writes the values of row `i` (in the column order given) into `out` from index `at`. */
+export type FillRow = (i: number, out: unknown[], at: number) => void;
+
+/** The better-sqlite3 handle under a transaction, or null (not SQLite, or not in a transaction). */
+function sqliteTxHandle(conn: Conn): SQLite.Database | null {
+  if (!conn.isTransaction) return null;
+  const raw = conn.getExecutor().plugins.find((p): p is SqliteHandlePlugin => p instanceof SqliteHandlePlugin);
+  return raw?.handle ?? null;
+}
+
 function sqliteInsertRows(conn: Conn, table: string, rows: Record<string, unknown>[], consts?: RowConstants): number[] | null {
-  if (!rows.length || !conn.isTransaction) return null;
-  const plugins = conn.getExecutor().plugins;
-  const raw = plugins.find((p): p is SqliteHandlePlugin => p instanceof SqliteHandlePlugin);
-  if (!raw) return null;
+  if (!rows.length) return null;
+  const handle = sqliteTxHandle(conn);
+  if (!handle) return null;
   const cols = Object.keys(rows[0]);
-  const fixed = Object.entries(consts ?? {}).filter(([k]) => !(k in rows[0]));
-  if (!fixed.every(([, v]) => Number.isFinite(v))) return null;
   const extract = extractorOf(cols);
   if (!extract) return null;
   const probe: unknown[] = new Array(cols.length);
   for (const r of rows) {
     if (Object.keys(r).length !== cols.length || !extract(r, probe, 0)) return null;
   }
+  return sqliteWrite(conn, handle, table, cols, consts, rows.length, (i, out, at) => {
+    extract(rows[i], out, at);
+  });
+}
+
+/**
+ * A bulk insert for a caller that has its values at hand (no row objects): `n` rows of `cols`, each filled
+ * by `fill`, plus `consts`. SQLite inside a transaction only (null elsewhere: the caller takes the usual
+ * path). The values must be plain (text, numbers, null): anything else fails the statement.
+ */
+export function sqliteBulkInsert(
+  conn: Conn,
+  table: string,
+  cols: string[],
+  consts: RowConstants,
+  n: number,
+  fill: FillRow,
+): number[] | null {
+  const handle = sqliteTxHandle(conn);
+  if (!handle || !n) return null;
+  return sqliteWrite(conn, handle, table, cols, consts, n, fill);
+}
+
+function sqliteWrite(
+  conn: Conn,
+  handle: SQLite.Database,
+  table: string,
+  cols: string[],
+  consts: RowConstants | undefined,
+  n: number,
+  fill: FillRow,
+): number[] | null {
+  const fixed = Object.entries(consts ?? {}).filter(([k]) => !cols.includes(k));
+  if (!fixed.every(([, v]) => Number.isFinite(v))) return null;
+  // Kysely compiles the statement (names through its plugins); the values here only stand in.
   const compiled = conn
     .insertInto(table as keyof Database & string)
-    .values({ ...rows[0], ...Object.fromEntries(fixed) } as any)
+    .values(Object.fromEntries([...cols.map((c) => [c, 0]), ...fixed]) as any)
     .compile();
   const open = compiled.sql.lastIndexOf('(');
   if (compiled.parameters.length !== cols.length + fixed.length || !/\)\s*$/.test(compiled.sql)) return null;
@@ -264,14 +306,14 @@ function sqliteInsertRows(conn: Conn, table: string, rows: Record<string, unknow
   // one by one. Ids: every table has an AUTOINCREMENT key, so the rows of one statement get consecutive
   // ids ending at the last insert rowid (checked by the row count).
   const per = Math.max(1, Math.min(SQLITE_GROUP, Math.floor(SQLITE_MAX_VARS / cols.length)));
-  const single = prepared(raw.handle, head + tuple);
-  const group = per > 1 && rows.length >= per ? prepared(raw.handle, head + `${tuple}, `.repeat(per - 1) + tuple) : null;
-  const ids: number[] = new Array(rows.length);
+  const single = prepared(handle, head + tuple);
+  const group = per > 1 && n >= per ? prepared(handle, head + `${tuple}, `.repeat(per - 1) + tuple) : null;
+  const ids: number[] = new Array(n);
   let i = 0;
   if (group) {
     const vals: unknown[] = new Array(cols.length * per);
-    for (; i + per <= rows.length; i += per) {
-      for (let k = 0; k < per; k++) extract(rows[i + k], vals, k * cols.length);
+    for (; i + per <= n; i += per) {
+      for (let k = 0; k < per; k++) fill(i + k, vals, k * cols.length);
       const res = group.run(vals);
       if (res.changes !== per) throw new Error(`multi-row insert into ${table} wrote ${res.changes} of ${per} rows`);
       const last = Number(res.lastInsertRowid);
@@ -279,8 +321,8 @@ function sqliteInsertRows(conn: Conn, table: string, rows: Record<string, unknow
     }
   }
   const vals: unknown[] = new Array(cols.length);
-  for (; i < rows.length; i++) {
-    extract(rows[i], vals, 0);
+  for (; i < n; i++) {
+    fill(i, vals, 0);
     ids[i] = Number(single.run(vals).lastInsertRowid);
   }
   // Compiling ran the write-epoch plugin's write bump; complete it as a result would.

@@ -5,7 +5,7 @@
 import { type DocParam, type EnumInfo, ParamStyle } from '@folio/shared';
 import type { Dialect } from '../../config.js';
 import type { Conn } from '../../db/database.js';
-import { insertManyReturningIds } from '../../db/database.js';
+import { insertManyReturningIds, sqliteBulkInsert } from '../../db/database.js';
 import type { ParamRow } from '../../db/types.js';
 import type { IdCodec } from '../../lib/ids.js';
 
@@ -234,8 +234,21 @@ export interface WrittenParams {
   exact: boolean;
 }
 
-const rowReadsBack = (r: { name: string; type: string; maxLength: string; example: string; description: string }) =>
-  readsBack(r.name) && readsBack(r.type) && readsBack(r.maxLength) && readsBack(r.example) && readsBack(r.description);
+const PARAM_COLUMNS = [
+  'ownerId',
+  'parentId',
+  'style',
+  'name',
+  'type',
+  'required',
+  'maxLength',
+  'example',
+  'description',
+  'enumId',
+  'orderIndex',
+  'dataId',
+  'createMode',
+];
 
 /** Inserts param trees (no deletion), level by level. */
 export async function insertParams(
@@ -250,30 +263,65 @@ export async function insertParams(
   for (const s of sets) for (const p of s.params) level.push({ set: s, parentId: 0, p });
   const enumOf = (x: (typeof level)[number]) =>
     typeof x.p.enumId === 'string' ? (x.p.enumId ? (x.set.enumIdOf?.get(x.p.enumId) ?? 0) : 0) : x.p.enumId || 0;
+  // The columns of a row, in PARAM_COLUMNS order (the SQLite path writes the same values directly).
+  const paramRow = (x: (typeof level)[number]) => ({
+    ownerId: x.set.ownerId,
+    parentId: x.parentId,
+    style: x.set.style,
+    name: x.p.name.slice(0, 255),
+    type: (x.p.type || 'string').slice(0, 64),
+    required: x.p.required ? 1 : 0,
+    maxLength: (x.p.maxLength ?? '').slice(0, 32),
+    example: x.p.example ?? '',
+    description: x.p.description ?? '',
+    enumId: enumOf(x),
+    orderIndex: x.p.orderIndex || 0,
+    dataId: x.p.dataId ?? '',
+    createMode: x.p.createMode ?? x.set.createMode ?? 0,
+  });
+  const consts = { ownerType, createdAt: now, updatedAt: now };
   let depth = 0;
   while (level.length && depth < 64) {
-    const rows = level.map((x) => ({
-      ownerId: x.set.ownerId,
-      parentId: x.parentId,
-      style: x.set.style,
-      name: x.p.name.slice(0, 255),
-      type: (x.p.type || 'string').slice(0, 64),
-      required: x.p.required ? 1 : 0,
-      maxLength: (x.p.maxLength ?? '').slice(0, 32),
-      example: x.p.example ?? '',
-      description: x.p.description ?? '',
-      enumId: enumOf(x),
-      orderIndex: x.p.orderIndex || 0,
-      dataId: x.p.dataId ?? '',
-      createMode: x.p.createMode ?? x.set.createMode ?? 0,
-    }));
-    const newIds = await insertManyReturningIds(conn, dialect, 'params', rows, 200, { ownerType, createdAt: now, updatedAt: now });
+    const lv = level;
+    // SQLite: values go straight from the params into the statement (no row objects, 74k of them for a
+    // large import); elsewhere rows through Kysely.
+    let newIds = sqliteBulkInsert(conn, 'params', PARAM_COLUMNS, consts, lv.length, (i, out, at) => {
+      const x = lv[i];
+      const p = x.p;
+      out[at] = x.set.ownerId;
+      out[at + 1] = x.parentId;
+      out[at + 2] = x.set.style;
+      out[at + 3] = p.name.slice(0, 255);
+      out[at + 4] = (p.type || 'string').slice(0, 64);
+      out[at + 5] = p.required ? 1 : 0;
+      out[at + 6] = (p.maxLength ?? '').slice(0, 32);
+      out[at + 7] = p.example ?? '';
+      out[at + 8] = p.description ?? '';
+      out[at + 9] = enumOf(x);
+      out[at + 10] = p.orderIndex || 0;
+      out[at + 11] = p.dataId ?? '';
+      out[at + 12] = p.createMode ?? x.set.createMode ?? 0;
+    });
+    if (!newIds) newIds = await insertManyReturningIds(conn, dialect, 'params', lv.map(paramRow), 200, consts);
     if (written) {
-      rows.forEach((r, i) => {
-        if (written.exact && !rowReadsBack(r)) written.exact = false;
-        if (written.owners && !written.owners.has(r.ownerId)) return;
+      const ids = newIds;
+      lv.forEach((x, i) => {
+        const p = x.p;
+        if (
+          written.exact &&
+          !(
+            readsBack(p.name.slice(0, 255)) &&
+            readsBack((p.type || 'string').slice(0, 64)) &&
+            readsBack((p.maxLength ?? '').slice(0, 32)) &&
+            readsBack(p.example ?? '') &&
+            readsBack(p.description ?? '')
+          )
+        )
+          written.exact = false;
+        if (written.owners && !written.owners.has(x.set.ownerId)) return;
+        const r = paramRow(x);
         written.rows.push({
-          id: newIds[i],
+          id: ids[i],
           ownerId: r.ownerId,
           parentId: r.parentId,
           style: r.style,
