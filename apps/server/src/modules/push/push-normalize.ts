@@ -364,7 +364,8 @@ function normalizeItems(
       responseArrayType: c.max(`${at}.responseArrayType`, str(it.responseArrayType).trim() || 'object', LIMITS.arrayType),
       params,
       rawFp,
-      raw: it,
+      // The raw item is kept only while its params are still to be built (a doc known from an earlier push).
+      raw: lazy ? it : null,
       rawText: null,
       enums: lazy ? rawEnums(it) : null,
     });
