@@ -234,21 +234,8 @@ export interface WrittenParams {
   exact: boolean;
 }
 
-const PARAM_COLUMNS = [
-  'ownerId',
-  'parentId',
-  'style',
-  'name',
-  'type',
-  'required',
-  'maxLength',
-  'example',
-  'description',
-  'enumId',
-  'orderIndex',
-  'dataId',
-  'createMode',
-];
+/** The columns insertParams writes (besides ownerType and the times, the same for every row). */
+const PARAM_COLUMNS = [...TREE_COLS.slice(1), 'dataId', 'createMode'];
 
 /** Inserts param trees (no deletion), level by level. */
 export async function insertParams(
@@ -263,76 +250,65 @@ export async function insertParams(
   for (const s of sets) for (const p of s.params) level.push({ set: s, parentId: 0, p });
   const enumOf = (x: (typeof level)[number]) =>
     typeof x.p.enumId === 'string' ? (x.p.enumId ? (x.set.enumIdOf?.get(x.p.enumId) ?? 0) : 0) : x.p.enumId || 0;
-  // The columns of a row, in PARAM_COLUMNS order (the SQLite path writes the same values directly).
-  const paramRow = (x: (typeof level)[number]) => ({
-    ownerId: x.set.ownerId,
-    parentId: x.parentId,
-    style: x.set.style,
-    name: x.p.name.slice(0, 255),
-    type: (x.p.type || 'string').slice(0, 64),
-    required: x.p.required ? 1 : 0,
-    maxLength: (x.p.maxLength ?? '').slice(0, 32),
-    example: x.p.example ?? '',
-    description: x.p.description ?? '',
-    enumId: enumOf(x),
-    orderIndex: x.p.orderIndex || 0,
-    dataId: x.p.dataId ?? '',
-    createMode: x.p.createMode ?? x.set.createMode ?? 0,
-  });
+  // A row's values in PARAM_COLUMNS order: written straight into the statements on SQLite (no row object
+  // per param: 74k of them for a large import), made into row objects for Kysely elsewhere.
+  const fill = (x: (typeof level)[number], out: unknown[], at: number) => {
+    const p = x.p;
+    out[at] = x.set.ownerId;
+    out[at + 1] = x.parentId;
+    out[at + 2] = x.set.style;
+    out[at + 3] = p.name.slice(0, 255);
+    out[at + 4] = (p.type || 'string').slice(0, 64);
+    out[at + 5] = p.required ? 1 : 0;
+    out[at + 6] = (p.maxLength ?? '').slice(0, 32);
+    out[at + 7] = p.example ?? '';
+    out[at + 8] = p.description ?? '';
+    out[at + 9] = enumOf(x);
+    out[at + 10] = p.orderIndex || 0;
+    out[at + 11] = p.dataId ?? '';
+    out[at + 12] = p.createMode ?? x.set.createMode ?? 0;
+  };
+  const v: unknown[] = new Array(PARAM_COLUMNS.length);
+  const rowOf = (x: (typeof level)[number]) => {
+    fill(x, v, 0);
+    return Object.fromEntries(PARAM_COLUMNS.map((c, j) => [c, v[j]]));
+  };
   const consts = { ownerType, createdAt: now, updatedAt: now };
   let depth = 0;
   while (level.length && depth < 64) {
     const lv = level;
-    // SQLite: values go straight from the params into the statement (no row objects, 74k of them for a
-    // large import); elsewhere rows through Kysely.
-    let newIds = sqliteBulkInsert(conn, 'params', PARAM_COLUMNS, consts, lv.length, (i, out, at) => {
-      const x = lv[i];
-      const p = x.p;
-      out[at] = x.set.ownerId;
-      out[at + 1] = x.parentId;
-      out[at + 2] = x.set.style;
-      out[at + 3] = p.name.slice(0, 255);
-      out[at + 4] = (p.type || 'string').slice(0, 64);
-      out[at + 5] = p.required ? 1 : 0;
-      out[at + 6] = (p.maxLength ?? '').slice(0, 32);
-      out[at + 7] = p.example ?? '';
-      out[at + 8] = p.description ?? '';
-      out[at + 9] = enumOf(x);
-      out[at + 10] = p.orderIndex || 0;
-      out[at + 11] = p.dataId ?? '';
-      out[at + 12] = p.createMode ?? x.set.createMode ?? 0;
-    });
-    if (!newIds) newIds = await insertManyReturningIds(conn, dialect, 'params', lv.map(paramRow), 200, consts);
+    let newIds = sqliteBulkInsert(conn, 'params', PARAM_COLUMNS, consts, lv.length, (i, out, at) => fill(lv[i], out, at));
+    if (!newIds) newIds = await insertManyReturningIds(conn, dialect, 'params', lv.map(rowOf), 200, consts);
     if (written) {
       const ids = newIds;
       lv.forEach((x, i) => {
-        const p = x.p;
+        fill(x, v, 0);
+        // name, type, maxLength, example, description
         if (
           written.exact &&
           !(
-            readsBack(p.name.slice(0, 255)) &&
-            readsBack((p.type || 'string').slice(0, 64)) &&
-            readsBack((p.maxLength ?? '').slice(0, 32)) &&
-            readsBack(p.example ?? '') &&
-            readsBack(p.description ?? '')
+            readsBack(v[3] as string) &&
+            readsBack(v[4] as string) &&
+            readsBack(v[6] as string) &&
+            readsBack(v[7] as string) &&
+            readsBack(v[8] as string)
           )
         )
           written.exact = false;
         if (written.owners && !written.owners.has(x.set.ownerId)) return;
-        const r = paramRow(x);
         written.rows.push({
           id: ids[i],
-          ownerId: r.ownerId,
-          parentId: r.parentId,
-          style: r.style,
-          name: r.name,
-          type: r.type,
-          required: r.required,
-          maxLength: r.maxLength,
-          example: r.example,
-          description: r.description,
-          enumId: r.enumId,
-          orderIndex: r.orderIndex,
+          ownerId: v[0] as number,
+          parentId: v[1] as number,
+          style: v[2] as number,
+          name: v[3] as string,
+          type: v[4] as string,
+          required: v[5] as number,
+          maxLength: v[6] as string,
+          example: v[7] as string,
+          description: v[8] as string,
+          enumId: v[9] as number,
+          orderIndex: v[10] as number,
         });
       });
     }

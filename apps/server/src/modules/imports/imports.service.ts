@@ -106,20 +106,22 @@ export async function readStoredSource(app: FastifyInstance, name: string): Prom
   }
 }
 
-/** Queues an import; returns the job id. */
-/** Queues an import; its source is text, or an uploaded file's bytes (UTF-8). */
+/**
+ * Queues an import and returns the job id. The source is text, or an uploaded file's bytes (UTF-8): a large
+ * one is written to a file as it is (bytes are never decoded here), a small one goes into the job as text.
+ */
 export async function enqueueImport(
   app: FastifyInstance,
   p: Omit<ImportJobPayload, 'content'> & { content?: string | Buffer },
 ): Promise<string> {
   const { content, ...rest } = p;
-  let payload: ImportJobPayload = { ...rest, content: typeof content === 'string' ? content : content?.toString('utf8') };
+  let payload: ImportJobPayload;
   if (content && content.length > FILE_SOURCE_CHARS) {
     const name = `${randomToken(18)}.txt`;
     await mkdir(join(uploadDir(app), 'import-sources'), { recursive: true });
     await writeFile(sourcePath(app, name), content, typeof content === 'string' ? 'utf8' : undefined);
-    payload = { ...rest, content: undefined, contentFile: name };
-  }
+    payload = { ...rest, contentFile: name };
+  } else payload = { ...rest, content: typeof content === 'string' ? content : content?.toString('utf8') };
   return enqueueJob(app, { kind: IMPORT_JOB, payload, moduleId: p.moduleId, createdBy: p.userId });
 }
 
