@@ -23,6 +23,7 @@ import type PgModule from 'pg';
 import type { Dialect } from '../config.js';
 import { allMigrations } from './migrations/index.js';
 import type { Database } from './types.js';
+import { WalCheckpointer } from './wal-checkpointer.js';
 import { registerWriteEpoch, WriteEpochPlugin } from './write-epoch.js';
 
 export type Db = KyselyType<Database>;
@@ -53,6 +54,7 @@ export interface DatabaseHandle {
 export function openDatabase(dialect: Dialect, url: string, sqlitePath: string): DatabaseHandle {
   let kdialect: SqliteDialect | PostgresDialect | MysqlDialect;
   let sqliteHandle: SqliteHandlePlugin | null = null;
+  let checkpointer: WalCheckpointer | null = null;
   if (dialect === 'sqlite') {
     if (sqlitePath !== ':memory:') mkdirSync(dirname(sqlitePath), { recursive: true });
     const file = new SQLite(sqlitePath);
@@ -60,6 +62,8 @@ export function openDatabase(dialect: Dialect, url: string, sqlitePath: string):
     file.pragma('synchronous = NORMAL');
     file.pragma('foreign_keys = OFF');
     file.pragma('busy_timeout = 5000');
+    // A database file's write-ahead log is checkpointed on a worker thread, not inside commits.
+    if (sqlitePath !== ':memory:') checkpointer = new WalCheckpointer(file, sqlitePath);
     // Reuse prepared statements: Kysely's driver prepares every query again (a measurable share of a read).
     const stmts = new Map<string, ReturnType<typeof file.prepare>>();
     // Long statements: mostly one-off IN lists, but full chunks of a bulk insert repeat the same text
@@ -116,7 +120,14 @@ export function openDatabase(dialect: Dialect, url: string, sqlitePath: string):
     plugins: sqliteHandle ? [new CamelCasePlugin(), epoch, sqliteHandle] : [new CamelCasePlugin(), epoch],
   });
   registerWriteEpoch(db, epoch);
-  return { db, dialect, destroy: () => db.destroy() };
+  return {
+    db,
+    dialect,
+    destroy: async () => {
+      await checkpointer?.close();
+      await db.destroy();
+    },
+  };
 }
 
 class StaticProvider implements MigrationProvider {
