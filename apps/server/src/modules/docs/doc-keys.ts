@@ -57,19 +57,32 @@ const sv = (v: unknown): string =>
           ? stable(v)
           : JSON.stringify(v);
 
+/** Strings JSON writes with escapes (quote, backslash, control characters, surrogates): the rest is quoted as is. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what JSON escapes.
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+/** `sv` of a param field: strings are mostly plain, and quoting them directly skips JSON.stringify. */
+const pv = (v: unknown): string => (typeof v === 'string' && !NEEDS_ESCAPE.test(v) ? `"${v}"` : sv(v));
+
 /**
  * `stable` of a param list mapped to {n,t,r,m,e,d,en,c} (keys in sorted order c,d,e,en,m,n,r,t), written
- * directly: the same text as the generic serialiser without building and sorting an object per param.
+ * directly into `out` (joined once): the same text as the generic serialiser without building and sorting
+ * an object per param, and without a rope of concatenations to flatten.
  */
-function paramContent(ps: P[] | null | undefined): string {
-  if (!ps) return '[]';
-  let out = '[';
+function paramContent(ps: P[] | null | undefined, out: string[]): void {
+  if (!ps) {
+    out.push('[]');
+    return;
+  }
+  out.push('[');
   for (let i = 0; i < ps.length; i++) {
     const p = ps[i];
-    if (i) out += ',';
-    out += `{c:${paramContent(p.children ?? [])},d:${sv(p.description)},e:${sv(p.example)},en:${p.enumId === '' || p.enumId == null ? '""' : sv(p.enumId)},m:${sv(p.maxLength)},n:${sv(p.name)},r:${sv(p.required)},t:${sv(p.type)}}`;
+    out.push(i ? ',{c:' : '{c:');
+    paramContent(p.children ?? [], out);
+    out.push(
+      `,d:${pv(p.description)},e:${pv(p.example)},en:${p.enumId === '' || p.enumId == null ? '""' : pv(p.enumId)},m:${pv(p.maxLength)},n:${pv(p.name)},r:${pv(p.required)},t:${pv(p.type)}}`,
+    );
   }
-  return `${out}]`;
+  out.push(']');
 }
 
 const list = (vs: unknown[]): string => `[${vs.map(sv).join(',')}]`;
@@ -82,7 +95,18 @@ const list = (vs: unknown[]): string => `[${vs.map(sv).join(',')}]`;
  */
 export function contentHash(d: DocDetail): string {
   const e = d.errorCodeParams ? `[${d.errorCodeParams.map((x) => list([x.code, x.msg, x.solution])).join(',')}]` : '';
-  return md5(
-    `{a:${list([d.isRequestArray, d.isResponseArray, d.requestArrayType, d.responseArrayType])},author:${sv(d.author)},b:${paramContent(d.requestParams)},contentType:${sv(d.contentType)},definition:${sv(d.definition)},deprecated:${sv(d.deprecated)},description:${sv(d.description)},dubbo:${sv(d.dubboInfo)},e:${e},g:${list([d.isUseGlobalHeaders, d.isUseGlobalParams, d.isUseGlobalReturns])},h:${paramContent(d.headerParams)},httpMethod:${sv(d.httpMethod)},name:${sv(d.name)},p:${paramContent(d.pathParams)},q:${paramContent(d.queryParams)},r:${paramContent(d.responseParams)},type:${sv(d.type)},url:${sv(d.url)},version:${sv(d.version)}}`,
+  const out = [`{a:${list([d.isRequestArray, d.isResponseArray, d.requestArrayType, d.responseArrayType])},author:${sv(d.author)},b:`];
+  paramContent(d.requestParams, out);
+  out.push(
+    `,contentType:${sv(d.contentType)},definition:${sv(d.definition)},deprecated:${sv(d.deprecated)},description:${sv(d.description)},dubbo:${sv(d.dubboInfo)},e:${e},g:${list([d.isUseGlobalHeaders, d.isUseGlobalParams, d.isUseGlobalReturns])},h:`,
   );
+  paramContent(d.headerParams, out);
+  out.push(`,httpMethod:${sv(d.httpMethod)},name:${sv(d.name)},p:`);
+  paramContent(d.pathParams, out);
+  out.push(',q:');
+  paramContent(d.queryParams, out);
+  out.push(',r:');
+  paramContent(d.responseParams, out);
+  out.push(`,type:${sv(d.type)},url:${sv(d.url)},version:${sv(d.version)}}`);
+  return md5(out.join(''));
 }

@@ -61,7 +61,11 @@ const rnd = (n: number) => {
   seed = (seed * 1103515245 + 12345) % 2147483648;
   return seed % n;
 };
-const texts = ['', 'id', 'a "quoted" \\ text', '中文 说明', 'line\nbreak\t<br>', '{"json":[1,2]}', '0', 'x'.repeat(40)];
+const texts = [
+  ...['', 'id', 'a "quoted" \\ text', '中文 说明', 'line\nbreak\t<br>', '{"json":[1,2]}', '0', 'x'.repeat(40)],
+  // What JSON escapes or leaves alone: control characters, a lone surrogate, an emoji's pair, U+2028, DEL.
+  ...['bell\u0007 nul\u0000', 'lone \ud800 high', 'pair 😀', 'sep\u2028ara\u2029tor', 'del\u007f', '\u001f'],
+];
 const text = () => texts[rnd(texts.length)];
 function params(depth: number): P[] {
   return Array.from({ length: rnd(4) }, (_, i) => {
