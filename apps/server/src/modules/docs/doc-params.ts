@@ -220,7 +220,8 @@ export async function replaceParams(
 }
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-const readsBack = (s: string) => !/[\uD800-\uDFFF]/.test(s) || !LONE_SURROGATE.test(s);
+const SURROGATE = /[\uD800-\uDFFF]/;
+const readsBack = (s: string) => !SURROGATE.test(s) || !LONE_SURROGATE.test(s);
 
 /**
  * What `replaceParams` reports of the rows it wrote: their tree columns (of the given owners, or all), in
@@ -268,34 +269,38 @@ export async function insertParams(
     out[at + 11] = p.dataId ?? '';
     out[at + 12] = p.createMode ?? x.set.createMode ?? 0;
   };
+  // Whether every text reads back exactly (see WrittenParams): checked as the values are written.
+  const checked = (x: (typeof level)[number], out: unknown[], at: number) => {
+    fill(x, out, at);
+    // name, type, maxLength, example, description
+    if (
+      written?.exact &&
+      !(
+        readsBack(out[at + 3] as string) &&
+        readsBack(out[at + 4] as string) &&
+        readsBack(out[at + 6] as string) &&
+        readsBack(out[at + 7] as string) &&
+        readsBack(out[at + 8] as string)
+      )
+    )
+      written.exact = false;
+  };
   const v: unknown[] = new Array(PARAM_COLUMNS.length);
   const rowOf = (x: (typeof level)[number]) => {
-    fill(x, v, 0);
+    checked(x, v, 0);
     return Object.fromEntries(PARAM_COLUMNS.map((c, j) => [c, v[j]]));
   };
   const consts = { ownerType, createdAt: now, updatedAt: now };
   let depth = 0;
   while (level.length && depth < 64) {
     const lv = level;
-    let newIds = sqliteBulkInsert(conn, 'params', PARAM_COLUMNS, consts, lv.length, (i, out, at) => fill(lv[i], out, at));
+    let newIds = sqliteBulkInsert(conn, 'params', PARAM_COLUMNS, consts, lv.length, (i, out, at) => checked(lv[i], out, at));
     if (!newIds) newIds = await insertManyReturningIds(conn, dialect, 'params', lv.map(rowOf), 200, consts);
     if (written) {
       const ids = newIds;
       lv.forEach((x, i) => {
-        fill(x, v, 0);
-        // name, type, maxLength, example, description
-        if (
-          written.exact &&
-          !(
-            readsBack(v[3] as string) &&
-            readsBack(v[4] as string) &&
-            readsBack(v[6] as string) &&
-            readsBack(v[7] as string) &&
-            readsBack(v[8] as string)
-          )
-        )
-          written.exact = false;
         if (written.owners && !written.owners.has(x.set.ownerId)) return;
+        fill(x, v, 0);
         written.rows.push({
           id: ids[i],
           ownerId: v[0] as number,
