@@ -4,7 +4,7 @@
  * 50 ms of event-loop time copying pages into the database file. Here the application's connection has
  * automatic checkpoints off, and a worker thread with its own connection runs a PASSIVE checkpoint every
  * `intervalMs` (it never waits for readers or writers; with nothing new in the log it returns at once).
- * Should the worker fail, the application's connection goes back to automatic checkpoints.
+ * Should the worker fail, or a checkpoint fail, the application's connection goes back to automatic checkpoints.
  */
 import { once } from 'node:events';
 import { createRequire } from 'node:module';
@@ -62,7 +62,10 @@ export class WalCheckpointer {
       workerData: { driver: requireDriver.resolve('better-sqlite3'), file, intervalMs },
     });
     this.worker.unref();
-    this.worker.on('message', (r: CheckpointReport) => this.onReport(r));
+    this.worker.on('message', (r: CheckpointReport) => {
+      this.onReport(r);
+      if (r.error) this.fallBack();
+    });
     this.worker.on('error', () => this.fallBack());
     this.worker.on('exit', () => this.fallBack());
   }
@@ -85,9 +88,12 @@ export class WalCheckpointer {
     await exited;
   }
 
+  /** The worker failed (or cannot checkpoint): it stops, and commits checkpoint as SQLite does by default. */
   private fallBack(): void {
-    if (this.closing || !this.worker) return;
+    const w = this.worker;
+    if (this.closing || !w) return;
     this.worker = null;
+    w.postMessage('close');
     if (this.conn.open) this.conn.pragma('wal_autocheckpoint = 1000');
   }
 }
