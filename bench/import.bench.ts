@@ -5,7 +5,8 @@
  * is its own process, so the peak RSS is that run's. Next to it, the floor: parsing alone, and parsing plus
  * dereferencing/converting every operation (no database). Then the imported application is exported to
  * Word and HTML. Targets: GitHub < 10 s, < 3× the floor, < 1 GB peak; each export < 10 s.
- *   npm run bench -- import        (BENCH_DBS=sqlite to skip PostgreSQL; TEST_PG_URL as in the tests)
+ *   npm run bench -- import        (BENCH_DBS=sqlite to skip PostgreSQL; BENCH_SPECS=github or generated for
+ *                                   one spec; BENCH_RUNS=N runs, 5 by default; TEST_PG_URL as in the tests)
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -225,7 +226,8 @@ async function main() {
   const generated = join(tmp, 'generated-5000.json');
   writeFileSync(generated, JSON.stringify(generatedSpec(5000)));
   const dbs = (process.env.BENCH_DBS ?? 'sqlite,postgres').split(',');
-  const specs = [GITHUB, generated];
+  const only = process.env.BENCH_SPECS;
+  const specs = [GITHUB, generated].filter((f) => !only || only.split(',').some((k) => f.includes(k)));
   const results: RunResult[] = [];
   const run = (args: string[]) => {
     const r = spawnSync(

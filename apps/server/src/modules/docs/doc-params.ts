@@ -5,7 +5,7 @@
 import { type DocParam, type EnumInfo, ParamStyle } from '@folio/shared';
 import type { Dialect } from '../../config.js';
 import type { Conn } from '../../db/database.js';
-import { insertManyReturningIds, sqliteBulkInsert } from '../../db/database.js';
+import { insertManyReturningIds, pgCopyInsert, pgReserveIds, sqliteBulkInsert } from '../../db/database.js';
 import type { ParamRow } from '../../db/types.js';
 import type { IdCodec } from '../../lib/ids.js';
 
@@ -238,7 +238,19 @@ export interface WrittenParams {
 /** The columns insertParams writes (besides ownerType and the times, the same for every row). */
 const PARAM_COLUMNS = [...TREE_COLS.slice(1), 'dataId', 'createMode'];
 
-/** Inserts param trees (no deletion), level by level. */
+/** A param to insert: its set, its parent (null at the top) and, once known, its id. */
+interface ParamEntry {
+  set: ParamSet;
+  parent: ParamEntry | null;
+  p: ParamInput;
+  id: number;
+}
+
+/**
+ * Inserts param trees (no deletion), level by level: the ids ascend by level, which is the order
+ * `loadParamTreeRows` reads them back in. SQLite and MySQL insert each level and take its ids before its
+ * children; PostgreSQL takes every id from the sequence first and writes all levels with one COPY.
+ */
 export async function insertParams(
   conn: Conn,
   dialect: Dialect,
@@ -247,16 +259,23 @@ export async function insertParams(
   written?: WrittenParams,
 ): Promise<void> {
   const now = Date.now();
-  let level: { set: ParamSet; parentId: number; p: ParamInput }[] = [];
-  for (const s of sets) for (const p of s.params) level.push({ set: s, parentId: 0, p });
-  const enumOf = (x: (typeof level)[number]) =>
+  const levels: ParamEntry[][] = [];
+  let level: ParamEntry[] = [];
+  for (const s of sets) for (const p of s.params) level.push({ set: s, parent: null, p, id: 0 });
+  while (level.length && levels.length < 64) {
+    levels.push(level);
+    const next: ParamEntry[] = [];
+    for (const x of level) for (const c of x.p.children ?? []) next.push({ set: x.set, parent: x, p: c, id: 0 });
+    level = next;
+  }
+  const enumOf = (x: ParamEntry) =>
     typeof x.p.enumId === 'string' ? (x.p.enumId ? (x.set.enumIdOf?.get(x.p.enumId) ?? 0) : 0) : x.p.enumId || 0;
-  // A row's values in PARAM_COLUMNS order: written straight into the statements on SQLite (no row object
-  // per param: 74k of them for a large import), made into row objects for Kysely elsewhere.
-  const fill = (x: (typeof level)[number], out: unknown[], at: number) => {
+  // A row's values in PARAM_COLUMNS order: written straight into the statements on SQLite and into COPY's
+  // text on PostgreSQL (no row object per param: 74k of them for a large import), row objects elsewhere.
+  const fill = (x: ParamEntry, out: unknown[], at: number) => {
     const p = x.p;
     out[at] = x.set.ownerId;
-    out[at + 1] = x.parentId;
+    out[at + 1] = x.parent ? x.parent.id : 0;
     out[at + 2] = x.set.style;
     out[at + 3] = p.name.slice(0, 255);
     out[at + 4] = (p.type || 'string').slice(0, 64);
@@ -270,7 +289,7 @@ export async function insertParams(
     out[at + 12] = p.createMode ?? x.set.createMode ?? 0;
   };
   // Whether every text reads back exactly (see WrittenParams): checked as the values are written.
-  const checked = (x: (typeof level)[number], out: unknown[], at: number) => {
+  const checked = (x: ParamEntry, out: unknown[], at: number) => {
     fill(x, out, at);
     // name, type, maxLength, example, description
     if (
@@ -286,43 +305,46 @@ export async function insertParams(
       written.exact = false;
   };
   const v: unknown[] = new Array(PARAM_COLUMNS.length);
-  const rowOf = (x: (typeof level)[number]) => {
+  const rowOf = (x: ParamEntry) => {
     checked(x, v, 0);
     return Object.fromEntries(PARAM_COLUMNS.map((c, j) => [c, v[j]]));
   };
   const consts = { ownerType, createdAt: now, updatedAt: now };
-  let depth = 0;
-  while (level.length && depth < 64) {
-    const lv = level;
-    let newIds = sqliteBulkInsert(conn, 'params', PARAM_COLUMNS, consts, lv.length, (i, out, at) => checked(lv[i], out, at));
-    if (!newIds) newIds = await insertManyReturningIds(conn, dialect, 'params', lv.map(rowOf), 200, consts);
-    if (written) {
-      const ids = newIds;
-      lv.forEach((x, i) => {
-        if (written.owners && !written.owners.has(x.set.ownerId)) return;
-        fill(x, v, 0);
-        written.rows.push({
-          id: ids[i],
-          ownerId: v[0] as number,
-          parentId: v[1] as number,
-          style: v[2] as number,
-          name: v[3] as string,
-          type: v[4] as string,
-          required: v[5] as number,
-          maxLength: v[6] as string,
-          example: v[7] as string,
-          description: v[8] as string,
-          enumId: v[9] as number,
-          orderIndex: v[10] as number,
-        });
+  if (dialect === 'postgres') {
+    const all = levels.flat();
+    const ids = await pgReserveIds(conn, 'params', all.length);
+    for (let i = 0; i < all.length; i++) all[i].id = ids[i];
+    await pgCopyInsert(conn, 'params', ['id', ...PARAM_COLUMNS], consts, all.length, (i, out, at) => {
+      out[at] = all[i].id;
+      checked(all[i], out, at + 1);
+    });
+  } else {
+    for (const lv of levels) {
+      let newIds = sqliteBulkInsert(conn, 'params', PARAM_COLUMNS, consts, lv.length, (i, out, at) => checked(lv[i], out, at));
+      if (!newIds) newIds = await insertManyReturningIds(conn, dialect, 'params', lv.map(rowOf), 200, consts);
+      for (let i = 0; i < lv.length; i++) lv[i].id = newIds[i];
+    }
+  }
+  if (!written) return;
+  for (const lv of levels) {
+    for (const x of lv) {
+      if (written.owners && !written.owners.has(x.set.ownerId)) continue;
+      fill(x, v, 0);
+      written.rows.push({
+        id: x.id,
+        ownerId: v[0] as number,
+        parentId: v[1] as number,
+        style: v[2] as number,
+        name: v[3] as string,
+        type: v[4] as string,
+        required: v[5] as number,
+        maxLength: v[6] as string,
+        example: v[7] as string,
+        description: v[8] as string,
+        enumId: v[9] as number,
+        orderIndex: v[10] as number,
       });
     }
-    const next: typeof level = [];
-    level.forEach((x, i) => {
-      for (const c of x.p.children ?? []) next.push({ set: x.set, parentId: newIds[i], p: c });
-    });
-    level = next;
-    depth++;
   }
 }
 

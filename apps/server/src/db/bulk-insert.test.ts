@@ -1,0 +1,135 @@
+/**
+ * Bulk writes against a real database (SQLite's multi-row statements, PostgreSQL's COPY, MySQL's
+ * multi-row inserts): text comes back exactly, ids come back in row order, parent links hold across
+ * levels, and a failure inside the transaction leaves nothing behind.
+ */
+import { ParamOwner, ParamStyle } from '@folio/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+import { buildParamTrees, insertParams, loadParamTreeRows, type ParamInput } from '../modules/docs/doc-params.js';
+import { insertMany, insertManyReturningIds, inTx } from './database.js';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** Texts that COPY's text format and SQL escaping must carry through unchanged. */
+const AWKWARD = [
+  'C:\\new\\table',
+  '\\N',
+  'tab\there',
+  'line one\nline two',
+  'carriage\rreturn',
+  'crlf\r\nend',
+  "quote ' and \" and `",
+  '中文说明 🚀',
+  '',
+  '\\\\\\',
+  '\t\n\r\\',
+];
+
+const param = (name: string, i: number, children: ParamInput[] = []): ParamInput => ({
+  name,
+  type: children.length ? 'object' : 'string',
+  required: i % 2,
+  maxLength: String(i),
+  example: AWKWARD[i % AWKWARD.length],
+  description: AWKWARD[(i + 3) % AWKWARD.length],
+  orderIndex: i,
+  children,
+});
+
+describe('bulk inserts', () => {
+  it('writes param trees of several levels exactly as given, children under their parents', async () => {
+    const ownerId = 900_001;
+    // 3 levels, 4 × (1 + 5 × (1 + 3)) = 84 params: more than any dialect's single statement takes.
+    const roots = Array.from({ length: 4 }, (_, r) =>
+      param(`root${r}`, r, Array.from({ length: 5 }, (_, c) => param(`child${r}.${c}`, c, [0, 1, 2].map((g) => param(`leaf${r}.${c}.${g}`, g + 7))))),
+    );
+    await inTx(t.app.ctx.db, (tx) =>
+      insertParams(tx, t.app.ctx.dialect, ParamOwner.DOC, [{ ownerId, style: ParamStyle.REQUEST, params: roots }]),
+    );
+    const rows = await loadParamTreeRows(t.app.ctx.db, ParamOwner.DOC, [ownerId]);
+    expect(rows).toHaveLength(84);
+    // Ids ascend level by level: every parent was written before its children.
+    const idOf = new Map(rows.map((r) => [r.id, r]));
+    for (const r of rows) if (r.parentId) expect(idOf.get(r.parentId)?.id).toBeLessThan(r.id);
+    const tree = buildParamTrees(rows, t.app.ctx.ids, new Map(), false).get(ownerId)?.get(ParamStyle.REQUEST) ?? [];
+    const shape = (ps: ParamInput[] | typeof tree): unknown =>
+      ps.map((p) => ({
+        name: p.name,
+        type: p.type,
+        required: p.required,
+        maxLength: p.maxLength,
+        example: p.example,
+        description: p.description,
+        children: shape(p.children ?? []),
+      }));
+    expect(shape(tree)).toEqual(shape(roots));
+  });
+
+  it('returns the ids of many rows in row order and stores their text exactly', async () => {
+    const rows = Array.from({ length: 120 }, (_, i) => ({
+      enumId: 700_000 + i,
+      name: `item ${i}`,
+      type: 'string',
+      value: AWKWARD[i % AWKWARD.length],
+      description: AWKWARD[(i + 5) % AWKWARD.length],
+      orderIndex: i,
+    }));
+    const ids = await inTx(t.app.ctx.db, (tx) => insertManyReturningIds(tx, t.app.ctx.dialect, 'enumItems', rows));
+    expect(ids).toHaveLength(120);
+    expect(new Set(ids).size).toBe(120);
+    const back = await t.app.ctx.db.selectFrom('enumItems').selectAll().where('id', 'in', ids).execute();
+    const byId = new Map(back.map((r) => [r.id, r]));
+    rows.forEach((r, i) => {
+      expect(byId.get(ids[i])).toMatchObject(r);
+    });
+  });
+
+  it('leaves nothing behind when a bulk write fails inside the transaction', async () => {
+    const base = 800_000;
+    const good = Array.from({ length: 80 }, (_, i) => ({
+      id: base + i,
+      enumId: 1,
+      name: `n${i}`,
+      type: 'string',
+      value: 'v\tw',
+      description: '',
+      orderIndex: i,
+    }));
+    // The last row repeats the first one's id: the database refuses the write.
+    const rows = [...good, { ...good[0], name: 'again' }];
+    await expect(
+      inTx(t.app.ctx.db, async (tx) => {
+        await insertParams(tx, t.app.ctx.dialect, ParamOwner.DOC, [
+          { ownerId: 900_002, style: ParamStyle.QUERY, params: [param('q', 1, [param('r', 2)])] },
+        ]);
+        await insertMany(tx, 'enumItems', rows);
+      }),
+    ).rejects.toThrow();
+    const left = await t.app.ctx.db
+      .selectFrom('enumItems')
+      .select('id')
+      .where('id', '>=', base)
+      .where('id', '<', base + 100)
+      .execute();
+    expect(left).toEqual([]);
+    expect(await loadParamTreeRows(t.app.ctx.db, ParamOwner.DOC, [900_002])).toEqual([]);
+    // The connection is healthy afterwards: the same rows without the clash go in.
+    await inTx(t.app.ctx.db, (tx) => insertMany(tx, 'enumItems', good));
+    const now = await t.app.ctx.db
+      .selectFrom('enumItems')
+      .select(['id', 'value'])
+      .where('id', '>=', base)
+      .where('id', '<', base + 100)
+      .execute();
+    expect(now).toHaveLength(80);
+    expect(now.every((r) => r.value === 'v\tw')).toBe(true);
+  });
+});
