@@ -26,7 +26,7 @@ const AWKWARD = [
   'line one\nline two',
   'carriage\rreturn',
   'crlf\r\nend',
-  "quote ' and \" and `",
+  'quote \' and " and `',
   '中文说明 🚀',
   '',
   '\\\\\\',
@@ -49,7 +49,17 @@ describe('bulk inserts', () => {
     const ownerId = 900_001;
     // 3 levels, 4 × (1 + 5 × (1 + 3)) = 84 params: more than any dialect's single statement takes.
     const roots = Array.from({ length: 4 }, (_, r) =>
-      param(`root${r}`, r, Array.from({ length: 5 }, (_, c) => param(`child${r}.${c}`, c, [0, 1, 2].map((g) => param(`leaf${r}.${c}.${g}`, g + 7))))),
+      param(
+        `root${r}`,
+        r,
+        Array.from({ length: 5 }, (_, c) =>
+          param(
+            `child${r}.${c}`,
+            c,
+            [0, 1, 2].map((g) => param(`leaf${r}.${c}.${g}`, g + 7)),
+          ),
+        ),
+      ),
     );
     await inTx(t.app.ctx.db, (tx) =>
       insertParams(tx, t.app.ctx.dialect, ParamOwner.DOC, [{ ownerId, style: ParamStyle.REQUEST, params: roots }]),
