@@ -4,6 +4,7 @@ import type { Dialect } from '../../config.js';
 import { createSchemaMigration } from './20261121T200000-create-schema.js';
 import { createModuleWebhooksMigration } from './20261121T213000-create-module-webhooks.js';
 import { addSwaggerContentFileMigration } from './20261122T010000-add-swagger-content-file.js';
+import { dropParamsEnumIndexMigration } from './20261124T160000-drop-params-enum-index.js';
 
 /** The migrations for a dialect, keyed by name (sorted by the migrator). */
 export function allMigrations(dialect: Dialect): Record<string, Migration> {
@@ -11,5 +12,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '20261121T200000-create-schema': createSchemaMigration(dialect),
     '20261121T213000-create-module-webhooks': createModuleWebhooksMigration(dialect),
     '20261122T010000-add-swagger-content-file': addSwaggerContentFileMigration(dialect),
+    '20261124T160000-drop-params-enum-index': dropParamsEnumIndexMigration(dialect),
   };
 }
