@@ -5,9 +5,9 @@
  */
 import { ParamOwner, ParamStyle } from '@folio/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import { createTestApp, TEST_DB, type TestApp } from '../../test/harness.js';
 import { buildParamTrees, insertParams, loadParamTreeRows, type ParamInput } from '../modules/docs/doc-params.js';
-import { insertMany, insertManyReturningIds, inTx } from './database.js';
+import { insertMany, insertManyReturningIds, inTx, pgOpenCopy } from './database.js';
 
 let t: TestApp;
 
@@ -141,5 +141,52 @@ describe('bulk inserts', () => {
       .execute();
     expect(now).toHaveLength(80);
     expect(now.every((r) => r.value === 'v\tw')).toBe(true);
+  });
+});
+
+// An open COPY is PostgreSQL's alone (the merge streams a large import's params through one).
+describe.runIf(TEST_DB === 'postgres')('an open COPY', () => {
+  const item = (i: number, value: string) => (out: unknown[], at: number) => {
+    out[at] = 600_000 + i;
+    out[at + 1] = `c${i}`;
+    out[at + 2] = value;
+  };
+  const left = () => t.app.ctx.db.selectFrom('enumItems').select('id').where('id', '>=', 600_000).where('id', '<', 600_100).execute();
+
+  it('abandoned midway, leaves nothing behind and the connection usable', async () => {
+    const reason = new Error('stopped by the caller');
+    await expect(
+      inTx(t.app.ctx.db, async (tx) => {
+        const copy = await pgOpenCopy(tx, 'enumItems', ['id', 'name', 'value'], { enumId: 3 });
+        for (let i = 0; i < 40; i++) copy.row(item(i, 'x'));
+        await copy.abort(reason);
+        throw reason;
+      }),
+    ).rejects.toThrow('stopped by the caller');
+    expect(await left()).toEqual([]);
+    await inTx(t.app.ctx.db, async (tx) => {
+      const copy = await pgOpenCopy(tx, 'enumItems', ['id', 'name', 'value'], { enumId: 3 });
+      for (let i = 0; i < 40; i++) copy.row(item(i, `v\\${i}\t`));
+      await copy.end();
+    });
+    const rows = await t.app.ctx.db.selectFrom('enumItems').selectAll().where('id', '>=', 600_000).where('id', '<', 600_100).execute();
+    expect(rows).toHaveLength(40);
+    expect(rows.find((r) => r.id === 600_007)).toMatchObject({ enumId: 3, name: 'c7', value: 'v\\7\t' });
+  });
+
+  it("refused by the server, fails its end() with the server's reason and rolls the transaction back", async () => {
+    await t.app.ctx.db.deleteFrom('enumItems').where('id', '>=', 600_000).where('id', '<', 600_100).execute();
+    await expect(
+      inTx(t.app.ctx.db, async (tx) => {
+        const copy = await pgOpenCopy(tx, 'enumItems', ['id', 'name', 'value'], { enumId: 4 });
+        for (let i = 0; i < 30; i++) copy.row(item(i, 'ok'));
+        // PostgreSQL text cannot hold NUL.
+        copy.row(item(30, 'nul \u0000 here'));
+        for (let i = 31; i < 60; i++) copy.row(item(i, 'ok'));
+        await copy.end();
+      }),
+    ).rejects.toThrow(/0x00/);
+    expect(await left()).toEqual([]);
+    expect(await t.app.ctx.db.selectFrom('enumItems').select('id').where('enumId', '=', 4).execute()).toEqual([]);
   });
 });

@@ -2,8 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { finished } from 'node:stream/promises';
 import SQLite from 'better-sqlite3';
 import {
   CamelCasePlugin,
@@ -489,11 +488,100 @@ function copyValue(v: unknown): string {
   throw new Error(`COPY: a value of type ${typeof v} cannot be written`);
 }
 
+/** An open `COPY … FROM STDIN` (see pgOpenCopy). */
+export interface PgCopy {
+  /** Adds a row: `fill` writes its values in the column order given (the constants follow by themselves). */
+  row(fill: (out: unknown[], at: number) => void): void;
+  /** Waits while the connection has more unsent data than it wants (for a writer that can wait). */
+  drained(): Promise<void>;
+  /** Sends the rest and finishes the COPY; resolves once the server holds every row (their count checked). */
+  end(): Promise<void>;
+  /** Abandons the COPY (the server discards its rows and fails the transaction), then resolves. */
+  abort(reason: Error): Promise<void>;
+}
+
+/** Characters of COPY text sent at a time. */
+const COPY_CHUNK = 1 << 16;
+
 /**
- * PostgreSQL: writes `n` rows of `cols` (each filled by `fill`, plus `consts`) with `COPY … FROM STDIN` on
- * the connection or transaction's own client: one statement, no per-value parameters and no RETURNING,
- * several times faster than `insert … select * from unnest(…)` for tens of thousands of rows. Rows that need
- * their ids take them first from pgReserveIds and write them as the `id` column. Null when not PostgreSQL.
+ * PostgreSQL: opens `COPY table (cols…) FROM STDIN` on the connection or transaction's own client and
+ * resolves once the server has accepted it. Rows then go out as they are added, so the server inserts them
+ * while the caller goes on working: one statement, no per-value parameters and no RETURNING, several times
+ * faster than `insert … select * from unnest(…)` for tens of thousands of rows. Rows that need their ids take
+ * them first from pgReserveIds and write them as the `id` column. Until `end()` or `abort()`, the connection
+ * carries nothing else: a query issued meanwhile waits for the COPY to end.
+ */
+export async function pgOpenCopy(conn: Conn, table: keyof Database & string, cols: string[], consts: RowConstants): Promise<PgCopy> {
+  const fixed = Object.entries(consts).filter(([k]) => !cols.includes(k));
+  // Kysely compiles an insert of these columns: the names through its plugins, and the write-epoch bump.
+  const compiled = conn
+    .insertInto(table)
+    .values(Object.fromEntries([...cols.map((c) => [c, 0]), ...fixed]) as any)
+    .compile();
+  const m = /^insert into ("[^"]+") (\([^)]*\)) values/.exec(compiled.sql);
+  if (!m) throw new Error(`COPY: unexpected insert ${compiled.sql.slice(0, 80)}`);
+  const tail = `${fixed.map(([, v]) => `\t${copyValue(v)}`).join('')}\n`;
+  const width = cols.length;
+  const vals: unknown[] = new Array(width);
+  let stream: ReturnType<typeof PgCopyStreams.from> | null = null;
+  let buf = '';
+  let rows = 0;
+  let opened: (() => void) | null = null;
+  let failed: ((err: unknown) => void) | null = null;
+  const accepted = new Promise<void>((resolve, reject) => {
+    opened = resolve;
+    failed = reject;
+  });
+  const done = withPgClient(conn, async (client) => {
+    const { from: copyFrom } = requireDriver('pg-copy-streams') as typeof PgCopyStreams;
+    const s = client.query(copyFrom(`copy ${m[1]} ${m[2]} from stdin`));
+    stream = s;
+    // Errors surface through `finished` (and end/abort); a row added after the server failed the COPY must
+    // not raise an unhandled 'error' event.
+    s.on('error', () => {});
+    const over = finished(s);
+    // The first write's callback runs once the server has answered the COPY (CopyInResponse).
+    s.write(Buffer.alloc(0), (err) => (err ? failed?.(err) : opened?.()));
+    await over;
+    return s.rowCount;
+  });
+  done.catch((err) => failed?.(err));
+  await accepted;
+  const send = () => {
+    if (buf) (stream as NonNullable<typeof stream>).write(buf);
+    buf = '';
+  };
+  return {
+    row(fill) {
+      fill(vals, 0);
+      let line = copyValue(vals[0]);
+      for (let j = 1; j < width; j++) line += `\t${copyValue(vals[j])}`;
+      buf += line + tail;
+      rows++;
+      if (buf.length >= COPY_CHUNK) send();
+    },
+    async drained() {
+      const s = stream as NonNullable<typeof stream>;
+      if (s.writableNeedDrain) await new Promise<void>((resolve) => s.once('drain', resolve));
+    },
+    async end() {
+      send();
+      (stream as NonNullable<typeof stream>).end();
+      const written = await done;
+      if (written !== rows) throw new Error(`COPY into ${m[1]} wrote ${written} of ${rows} rows`);
+      completeWrite(conn, compiled.queryId);
+    },
+    async abort(reason) {
+      buf = '';
+      (stream as NonNullable<typeof stream>).destroy(reason);
+      await done.catch(() => {});
+    },
+  };
+}
+
+/**
+ * PostgreSQL: writes `n` rows of `cols` (each filled by `fill`, plus `consts`) with one COPY (pgOpenCopy),
+ * letting the connection drain between chunks.
  */
 export async function pgCopyInsert(
   conn: Conn,
@@ -504,39 +592,17 @@ export async function pgCopyInsert(
   fill: FillRow,
 ): Promise<void> {
   if (!n) return;
-  const fixed = Object.entries(consts).filter(([k]) => !cols.includes(k));
-  // Kysely compiles an insert of these columns: the names through its plugins, and the write-epoch bump.
-  const compiled = conn
-    .insertInto(table)
-    .values(Object.fromEntries([...cols.map((c) => [c, 0]), ...fixed]) as any)
-    .compile();
-  const m = /^insert into ("[^"]+") (\([^)]*\)) values/.exec(compiled.sql);
-  if (!m) throw new Error(`COPY: unexpected insert ${compiled.sql.slice(0, 80)}`);
-  const tail = fixed.map(([, v]) => `\t${copyValue(v)}`).join('');
-  const width = cols.length;
-  function* text() {
-    const vals: unknown[] = new Array(width);
-    let buf = '';
+  const copy = await pgOpenCopy(conn, table, cols, consts);
+  try {
     for (let i = 0; i < n; i++) {
-      fill(i, vals, 0);
-      let line = copyValue(vals[0]);
-      for (let j = 1; j < width; j++) line += `\t${copyValue(vals[j])}`;
-      buf += `${line}${tail}\n`;
-      if (buf.length >= 1 << 16) {
-        yield buf;
-        buf = '';
-      }
+      copy.row((out, at) => fill(i, out, at));
+      if ((i & 255) === 255) await copy.drained();
     }
-    if (buf) yield buf;
+  } catch (err) {
+    await copy.abort(err as Error);
+    throw err;
   }
-  const written = await withPgClient(conn, async (client) => {
-    const { from: copyFrom } = requireDriver('pg-copy-streams') as typeof PgCopyStreams;
-    const stream = client.query(copyFrom(`copy ${m[1]} ${m[2]} from stdin`));
-    await pipeline(Readable.from(text(), { objectMode: false }), stream);
-    return stream.rowCount;
-  });
-  if (written !== n) throw new Error(`COPY into ${m[1]} wrote ${written} of ${n} rows`);
-  completeWrite(conn, compiled.queryId);
+  await copy.end();
 }
 
 /** Inserts many rows in chunks (bound-parameter limits differ per dialect). */

@@ -5,7 +5,7 @@
 import { type DocParam, type EnumInfo, ParamStyle } from '@folio/shared';
 import type { Dialect } from '../../config.js';
 import type { Conn } from '../../db/database.js';
-import { insertManyReturningIds, pgCopyInsert, pgReserveIds, sqliteBulkInsert } from '../../db/database.js';
+import { insertManyReturningIds, type PgCopy, pgCopyInsert, pgOpenCopy, pgReserveIds, sqliteBulkInsert } from '../../db/database.js';
 import type { ParamRow } from '../../db/types.js';
 import type { IdCodec } from '../../lib/ids.js';
 
@@ -246,6 +246,73 @@ interface ParamEntry {
   id: number;
 }
 
+/** The params of some sets, level by level (at most 64 levels): the order their ids ascend in. */
+function paramLevels(sets: ParamSet[]): ParamEntry[][] {
+  const levels: ParamEntry[][] = [];
+  let level: ParamEntry[] = [];
+  for (const s of sets) for (const p of s.params) level.push({ set: s, parent: null, p, id: 0 });
+  while (level.length && levels.length < 64) {
+    levels.push(level);
+    const next: ParamEntry[] = [];
+    for (const x of level) for (const c of x.p.children ?? []) next.push({ set: x.set, parent: x, p: c, id: 0 });
+    level = next;
+  }
+  return levels;
+}
+
+/**
+ * A param row's values in PARAM_COLUMNS order: written straight into the statements on SQLite and into
+ * COPY's text on PostgreSQL (no row object per param: 74k of them for a large import), row objects elsewhere.
+ */
+function fillParam(x: ParamEntry, out: unknown[], at: number): void {
+  const p = x.p;
+  const e = p.enumId;
+  out[at] = x.set.ownerId;
+  out[at + 1] = x.parent ? x.parent.id : 0;
+  out[at + 2] = x.set.style;
+  out[at + 3] = p.name.slice(0, 255);
+  out[at + 4] = (p.type || 'string').slice(0, 64);
+  out[at + 5] = p.required ? 1 : 0;
+  out[at + 6] = (p.maxLength ?? '').slice(0, 32);
+  out[at + 7] = p.example ?? '';
+  out[at + 8] = p.description ?? '';
+  out[at + 9] = typeof e === 'string' ? (e ? (x.set.enumIdOf?.get(e) ?? 0) : 0) : e || 0;
+  out[at + 10] = p.orderIndex || 0;
+  out[at + 11] = p.dataId ?? '';
+  out[at + 12] = p.createMode ?? x.set.createMode ?? 0;
+}
+
+/** How many params the given trees hold (what insertParams or copyParamSets will write of them). */
+export function countParams(trees: readonly { children?: readonly unknown[] | null }[], depth = 0): number {
+  if (depth >= 64) return 0;
+  let n = trees.length;
+  for (const t of trees) if (t.children?.length) n += countParams(t.children as { children?: unknown[] }[], depth + 1);
+  return n;
+}
+
+/** PostgreSQL: an open COPY into `params` for copyParamSets (ids given by the caller). */
+export function openParamCopy(conn: Conn, ownerType: number): Promise<PgCopy> {
+  const now = Date.now();
+  return pgOpenCopy(conn, 'params', ['id', ...PARAM_COLUMNS], { ownerType, createdAt: now, updatedAt: now });
+}
+
+/**
+ * PostgreSQL: adds the param trees of some sets to an open COPY (openParamCopy), level by level, each param
+ * taking its id from `takeId` (ids reserved beforehand with pgReserveIds). For owners the COPY's table never
+ * had params of (nothing is deleted). Synchronous: the rows go out while the caller goes on.
+ */
+export function copyParamSets(copy: PgCopy, sets: ParamSet[], takeId: () => number): void {
+  for (const lv of paramLevels(sets)) {
+    for (const x of lv) {
+      x.id = takeId();
+      copy.row((out, at) => {
+        out[at] = x.id;
+        fillParam(x, out, at + 1);
+      });
+    }
+  }
+}
+
 /**
  * Inserts param trees (no deletion), level by level: the ids ascend by level, which is the order
  * `loadParamTreeRows` reads them back in. SQLite and MySQL insert each level and take its ids before its
@@ -259,38 +326,10 @@ export async function insertParams(
   written?: WrittenParams,
 ): Promise<void> {
   const now = Date.now();
-  const levels: ParamEntry[][] = [];
-  let level: ParamEntry[] = [];
-  for (const s of sets) for (const p of s.params) level.push({ set: s, parent: null, p, id: 0 });
-  while (level.length && levels.length < 64) {
-    levels.push(level);
-    const next: ParamEntry[] = [];
-    for (const x of level) for (const c of x.p.children ?? []) next.push({ set: x.set, parent: x, p: c, id: 0 });
-    level = next;
-  }
-  const enumOf = (x: ParamEntry) =>
-    typeof x.p.enumId === 'string' ? (x.p.enumId ? (x.set.enumIdOf?.get(x.p.enumId) ?? 0) : 0) : x.p.enumId || 0;
-  // A row's values in PARAM_COLUMNS order: written straight into the statements on SQLite and into COPY's
-  // text on PostgreSQL (no row object per param: 74k of them for a large import), row objects elsewhere.
-  const fill = (x: ParamEntry, out: unknown[], at: number) => {
-    const p = x.p;
-    out[at] = x.set.ownerId;
-    out[at + 1] = x.parent ? x.parent.id : 0;
-    out[at + 2] = x.set.style;
-    out[at + 3] = p.name.slice(0, 255);
-    out[at + 4] = (p.type || 'string').slice(0, 64);
-    out[at + 5] = p.required ? 1 : 0;
-    out[at + 6] = (p.maxLength ?? '').slice(0, 32);
-    out[at + 7] = p.example ?? '';
-    out[at + 8] = p.description ?? '';
-    out[at + 9] = enumOf(x);
-    out[at + 10] = p.orderIndex || 0;
-    out[at + 11] = p.dataId ?? '';
-    out[at + 12] = p.createMode ?? x.set.createMode ?? 0;
-  };
+  const levels = paramLevels(sets);
   // Whether every text reads back exactly (see WrittenParams): checked as the values are written.
   const checked = (x: ParamEntry, out: unknown[], at: number) => {
-    fill(x, out, at);
+    fillParam(x, out, at);
     // name, type, maxLength, example, description
     if (
       written?.exact &&
@@ -329,7 +368,7 @@ export async function insertParams(
   for (const lv of levels) {
     for (const x of lv) {
       if (written.owners && !written.owners.has(x.set.ownerId)) continue;
-      fill(x, v, 0);
+      fillParam(x, v, 0);
       written.rows.push({
         id: x.id,
         ownerId: v[0] as number,

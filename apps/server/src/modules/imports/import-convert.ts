@@ -38,7 +38,9 @@ export function quickDetect(src: string | Buffer): ImportFormat | null {
 
 /** True when a source holds nothing but a byte-order mark and white space. */
 export function isBlankSource(src: string | Buffer): boolean {
-  if (typeof src === 'string') return !stripBom(src).trim();
+  // JavaScript's \s is exactly what trim() removes, the byte-order mark included: the search stops at the
+  // first visible character instead of copying a trimmed source.
+  if (typeof src === 'string') return !/\S/.test(src);
   let i = src[0] === 0xef && src[1] === 0xbb && src[2] === 0xbf ? 3 : 0;
   while (i < src.length && (src[i] === 0x20 || src[i] === 0x09 || src[i] === 0x0a || src[i] === 0x0d)) i++;
   if (i === src.length) return true;
@@ -73,7 +75,7 @@ export async function convertSource(
   format: ImportFormat | null,
   opts: { author?: string; onProgress?: (fraction: number) => void | Promise<void> } = {},
 ): Promise<Converted> {
-  if (!stripBom(text).trim()) throw new ImportInputError('import.empty');
+  if (isBlankSource(text)) throw new ImportInputError('import.empty');
   let fmt = format ?? quickDetect(text);
   if (fmt === 'yapi-md') {
     const r = await yapiMarkdownToPush(text, opts);

@@ -1,4 +1,5 @@
 /** mergePush against a real database: identity, idempotence, locks, hand-edited descriptions, replace. */
+import { ParamOwner } from '@folio/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, createWorld, TEST_DB, type TestApp } from '../../../test/harness.js';
 import { type DocChange, onDocChanges } from '../doc-events.js';
@@ -159,6 +160,107 @@ describe('mergePush', () => {
     expect(await storedContent(b)).toBe(JSON.stringify(b.loaded));
     const rows = await t.app.ctx.db.selectFrom('docSnapshots').select('md5').where('docId', '=', b.id).execute();
     expect(rows).toHaveLength(3);
+  });
+
+  it('writes a large push into a new application exactly as a reader loads it back, and finds it unchanged the second time', async () => {
+    const w = await createWorld(t);
+    const id = t.app.ctx.ids.decode(w.moduleId);
+    const user = { id: 0, nickname: 'OpenAPI' };
+    const awkward = ['tab\there', 'line\nbreak', 'C:\\dir\\file', '\\N', 'crlf\r\nend', '中文 🚀', ''];
+    const leaf = (n: string, i: number) => ({
+      name: n,
+      type: 'string',
+      example: awkward[i % 7],
+      description: awkward[(i + 2) % 7],
+      orderIndex: i % 3,
+    });
+    const doc = (f: number, d: number) => ({
+      name: `doc ${f}.${d}`,
+      url: `/f${f}/d${d}/{id}`,
+      httpMethod: d % 2 ? 'POST' : 'GET',
+      pathParams: [leaf('id', d)],
+      headerParams: [leaf('X-Trace', d)],
+      queryParams: [leaf('page', d), leaf('size', d + 1)],
+      requestParams: [0, 1, 2].map((a) => ({
+        name: `body${a}`,
+        type: 'object',
+        orderIndex: 2 - a,
+        children: [0, 1, 2, 3].map((b) => ({
+          ...leaf(`field${a}.${b}`, b),
+          type: 'object',
+          children: [0, 1].map((c) => leaf(`deep${a}.${b}.${c}`, c + d)),
+        })),
+      })),
+      responseParams: [
+        {
+          name: 'state',
+          type: 'enum',
+          enumInfo: { name: 'State', items: [{ name: 'ON', type: 'string', value: '1', description: 'on' }] },
+        },
+        { name: 'items', type: 'array', children: [{ name: 'item', type: 'object', children: [leaf('a', d), leaf('b', d)] }] },
+      ],
+      errorCodeParams: [
+        { code: '404', msg: 'missing', solution: 'look\tagain' },
+        { code: '400', msg: 'bad', solution: '' },
+      ],
+    });
+    const payload = {
+      author: 'Jim',
+      apis: [0, 1].map((f) => ({ name: `Folder ${f}`, isFolder: '1', items: Array.from({ length: 15 }, (_, d) => doc(f, d)) })),
+    };
+    // 30 docs of 52 params each: more than the PostgreSQL merge streams while it builds details (500).
+    const perDoc = 1 + 1 + 2 + 3 * (1 + 4 * (1 + 2)) + (1 + 1 + 1 + 2) + 2;
+    expect(perDoc * 30).toBeGreaterThan(500);
+    const seen: DocChange[] = [];
+    onDocChanges(async (_app, _tx, changes) => {
+      seen.push(...changes);
+    });
+    const first = await mergePush(t.app, { moduleId: id, payload: payload as never, source: 'import', user });
+    expect(first).toMatchObject({ added: 30, updated: 0, folders: 2 });
+    const docs = await t.app.ctx.db
+      .selectFrom('docs')
+      .select(['id', 'name'])
+      .where('moduleId', '=', id)
+      .where('isFolder', '=', 0)
+      .orderBy('id')
+      .execute();
+    expect(docs).toHaveLength(30);
+    const params = await t.app.ctx.db
+      .selectFrom('params')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('ownerType', '=', ParamOwner.DOC)
+      .where(
+        'ownerId',
+        'in',
+        docs.map((d) => d.id),
+      )
+      .executeTakeFirstOrThrow();
+    expect(Number(params.n)).toBe(perDoc * 30);
+    const loaded = await loadDocDetails(
+      t.app.ctx,
+      docs.map((d) => d.id),
+      t.app.ctx.db,
+      { paramIds: false },
+    );
+    for (const d of docs) {
+      // What the listeners were handed is what a reader loads.
+      expect(seen.find((c) => c.docId === d.id)?.after).toEqual(loaded.get(d.id));
+    }
+    const one = loaded.get(docs.find((d) => d.name === 'doc 1.3')?.id ?? 0);
+    // Sorted by orderIndex (ties in sent order), nested three deep, texts exactly as sent.
+    expect(one?.requestParams.map((p) => p.name)).toEqual(['body2', 'body1', 'body0']);
+    expect(one?.requestParams[0].children.map((p) => p.name)).toEqual(['field2.0', 'field2.3', 'field2.1', 'field2.2']);
+    expect(one?.requestParams[0].children[0].children.map((p) => [p.name, p.example, p.description])).toEqual([
+      ['deep2.0.0', awkward[3], awkward[5]],
+      ['deep2.0.1', awkward[4], awkward[6]],
+    ]);
+    expect(one?.responseParams[0].enumInfo?.items.map((x) => x.name)).toEqual(['ON']);
+    expect(one?.errorCodeParams).toEqual([
+      { code: '404', msg: 'missing', solution: 'look\tagain' },
+      { code: '400', msg: 'bad', solution: '' },
+    ]);
+    const again = await mergePush(t.app, { moduleId: id, payload: payload as never, source: 'import', user });
+    expect(again).toMatchObject({ added: 0, updated: 0, unchanged: 30 });
   });
 
   // Two server processes on one PostgreSQL/MariaDB database: two apps with their own pools. The embedded

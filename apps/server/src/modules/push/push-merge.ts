@@ -18,13 +18,23 @@ import {
   type PushPayload,
 } from '@folio/shared';
 import type { FastifyInstance } from 'fastify';
-import { insertManyReturningIds, inTx, type Tx } from '../../db/database.js';
+import { insertMany, insertManyReturningIds, inTx, pgReserveIds, type Tx } from '../../db/database.js';
 import type { DocRow } from '../../db/types.js';
 import { md5 } from '../../lib/crypto.js';
 import { type DocChange, emitDocChanges } from '../doc-events.js';
 import { loadDocDetails, loadDubboInfo, toDetail } from '../docs/doc-detail.js';
 import { contentHash, dataId, docKey, folderKey } from '../docs/doc-keys.js';
-import { enumContent, loadEnums, type ParamInput, type ParamSet, replaceParams, type WrittenParams } from '../docs/doc-params.js';
+import {
+  copyParamSets,
+  countParams,
+  enumContent,
+  loadEnums,
+  openParamCopy,
+  type ParamInput,
+  type ParamSet,
+  replaceParams,
+  type WrittenParams,
+} from '../docs/doc-params.js';
 import { upsertEnums } from './push-enums.js';
 import {
   docParams,
@@ -279,6 +289,70 @@ interface PlannedDoc {
   detail: DocDetail | null;
   /** The params of `detail` that link a dictionary. */
   enumParams: DocParam[];
+  /** PostgreSQL: the id reserved for a doc the application never had, whose params were streamed (see streamFreshParams). */
+  freshId?: number;
+}
+
+/** The param sets a written doc replaces: the trees built for its hash (sorted; ties keep their sent order), and its error codes. */
+function docParamSets(p: PlannedDoc, id: number, enumIds: Map<string, number>, enumIdOf: Map<string, number>): ParamSet[] {
+  const d = p.detail as DocDetail;
+  const sets: ParamSet[] = [];
+  for (const [style, params] of [
+    [ParamStyle.PATH, d.pathParams],
+    [ParamStyle.HEADER, d.headerParams],
+    [ParamStyle.REQUEST, d.requestParams],
+    [ParamStyle.RESPONSE, d.responseParams],
+    [ParamStyle.QUERY, d.queryParams],
+  ] as const) {
+    sets.push({ ownerId: id, style, params, enumIdOf, createMode: 1 });
+  }
+  sets.push({ ownerId: id, style: ParamStyle.CODE, params: toParamInputs(docParams(p.item)[ParamStyle.CODE] ?? [], enumIds) });
+  return sets;
+}
+
+/** Params below which the docs an application never had take the usual path (one COPY after the loop). */
+const STREAM_MIN_PARAMS = 500;
+
+/**
+ * PostgreSQL: the params of the docs the application never had go to the server while the merge builds
+ * their details and hashes (the server inserts them on its own core meanwhile), instead of in one COPY
+ * afterwards. Ids are reserved first for those docs and for every param they hold; `add` streams a doc's
+ * params as soon as its detail is built. Between opening and `end()`/`abort()`, nothing else may use the
+ * transaction (the loop it serves runs without awaiting).
+ */
+async function streamFreshParams(tx: Tx, docs: PlannedDoc[], enumIds: Map<string, number>, enumIdOf: Map<string, number>) {
+  const fresh = docs.filter((p) => !p.existing);
+  let params = 0;
+  for (const p of fresh) {
+    const byStyle = docParams(p.item);
+    for (const style of Object.values(ParamStyle)) params += countParams(byStyle[style] ?? []);
+  }
+  if (params < STREAM_MIN_PARAMS) return null;
+  const docIds = await pgReserveIds(tx, 'docs', fresh.length);
+  fresh.forEach((p, i) => {
+    p.freshId = docIds[i];
+  });
+  const paramIds = await pgReserveIds(tx, 'params', params);
+  let next = 0;
+  const takeId = () => {
+    if (next >= paramIds.length) throw new Error(`streamed params: more than the ${paramIds.length} counted`);
+    return paramIds[next++];
+  };
+  const copy = await openParamCopy(tx, ParamOwner.DOC);
+  return {
+    add(p: PlannedDoc) {
+      if (p.freshId) copyParamSets(copy, docParamSets(p, p.freshId, enumIds, enumIdOf), takeId);
+    },
+    async end() {
+      if (next !== paramIds.length) {
+        const err = new Error(`streamed params: ${next} written of the ${paramIds.length} counted`);
+        await copy.abort(err);
+        throw err;
+      }
+      await copy.end();
+    },
+    abort: (err: Error) => copy.abort(err),
+  };
 }
 
 /** Columns a new doc row takes from the schema's defaults (the merge does not set them). */
@@ -595,54 +669,65 @@ export async function mergeNormalized(app: FastifyInstance, tx: Tx, input: Merge
     tx,
     toBuild.map((p) => p.existing),
   );
-  for (const p of toBuild) {
-    const ex = p.existing;
-    const w = ex?.wide;
-    const it = p.item;
-    const keepDescription = ex && ignoreDescription.has(p.dataId);
-    const dubbo = it.dubboInfo ? fullDubbo(it.dubboInfo) : p.parentDubbo;
-    const params = docParams(it);
-    const list = (s: number) => toDocParams(params[s] ?? [], enumIds, encode, p.enumParams);
-    p.ctxSig = it.rawFp ? contextSignature(collectEnums([it]), enumIds, dubbo) : '';
-    p.detail = {
-      name: it.name,
-      description: keepDescription ? (w?.description ?? '') : it.description,
-      author: it.author,
-      url: it.url,
-      httpMethod: it.httpMethod,
-      contentType: it.contentType,
-      deprecated: it.deprecated,
-      version: it.version,
-      definition: it.definition,
-      type: it.type,
-      isUseGlobalHeaders: w?.isUseGlobalHeaders ?? 1,
-      isUseGlobalParams: w?.isUseGlobalParams ?? 1,
-      isUseGlobalReturns: w?.isUseGlobalReturns ?? 1,
-      isRequestArray: it.isRequestArray,
-      isResponseArray: it.isResponseArray,
-      requestArrayType: it.requestArrayType,
-      responseArrayType: it.responseArrayType,
-      dubboInfo: dubbo,
-      headerParams: list(ParamStyle.HEADER),
-      pathParams: list(ParamStyle.PATH),
-      queryParams: list(ParamStyle.QUERY),
-      requestParams: list(ParamStyle.REQUEST),
-      responseParams: list(ParamStyle.RESPONSE),
-      errorCodeParams: sortParams(params[ParamStyle.CODE] ?? []).map((c) => ({ code: c.name, msg: c.description, solution: c.example })),
-    } as unknown as DocDetail;
-    p.hash = contentHash(p.detail);
-    if (ex && !ex.isDeleted) {
-      touched.add(ex.id);
-      const sameShape =
-        ex.parentId === p.parentId && ex.orderIndex === it.orderIndex && ex.isShow === it.isShow && !ex.isFolder && ex.createMode === 1;
-      if (ex.md5 === p.hash) {
-        if (sameShape) outcome.unchanged++;
-        else structural.push(p);
-        continue;
+  const enumIdOf = new Map([...enumIds.values()].map((n) => [encode(n), n]));
+  const stream = app.ctx.dialect === 'postgres' ? await streamFreshParams(tx, toBuild, enumIds, enumIdOf) : null;
+  try {
+    for (const p of toBuild) {
+      const ex = p.existing;
+      const w = ex?.wide;
+      const it = p.item;
+      const keepDescription = ex && ignoreDescription.has(p.dataId);
+      const dubbo = it.dubboInfo ? fullDubbo(it.dubboInfo) : p.parentDubbo;
+      const params = docParams(it);
+      const list = (s: number) => toDocParams(params[s] ?? [], enumIds, encode, p.enumParams);
+      p.ctxSig = it.rawFp ? contextSignature(collectEnums([it]), enumIds, dubbo) : '';
+      p.detail = {
+        name: it.name,
+        description: keepDescription ? (w?.description ?? '') : it.description,
+        author: it.author,
+        url: it.url,
+        httpMethod: it.httpMethod,
+        contentType: it.contentType,
+        deprecated: it.deprecated,
+        version: it.version,
+        definition: it.definition,
+        type: it.type,
+        isUseGlobalHeaders: w?.isUseGlobalHeaders ?? 1,
+        isUseGlobalParams: w?.isUseGlobalParams ?? 1,
+        isUseGlobalReturns: w?.isUseGlobalReturns ?? 1,
+        isRequestArray: it.isRequestArray,
+        isResponseArray: it.isResponseArray,
+        requestArrayType: it.requestArrayType,
+        responseArrayType: it.responseArrayType,
+        dubboInfo: dubbo,
+        headerParams: list(ParamStyle.HEADER),
+        pathParams: list(ParamStyle.PATH),
+        queryParams: list(ParamStyle.QUERY),
+        requestParams: list(ParamStyle.REQUEST),
+        responseParams: list(ParamStyle.RESPONSE),
+        errorCodeParams: sortParams(params[ParamStyle.CODE] ?? []).map((c) => ({ code: c.name, msg: c.description, solution: c.example })),
+      } as unknown as DocDetail;
+      p.hash = contentHash(p.detail);
+      if (ex && !ex.isDeleted) {
+        touched.add(ex.id);
+        const sameShape =
+          ex.parentId === p.parentId && ex.orderIndex === it.orderIndex && ex.isShow === it.isShow && !ex.isFolder && ex.createMode === 1;
+        if (ex.md5 === p.hash) {
+          if (sameShape) outcome.unchanged++;
+          else structural.push(p);
+          continue;
+        }
+        updateCandidates.push(p);
+      } else {
+        writes.push(p);
+        stream?.add(p);
       }
-      updateCandidates.push(p);
-    } else writes.push(p);
+    }
+  } catch (err) {
+    await stream?.abort(err as Error);
+    throw err;
   }
+  await stream?.end();
   // A stale md5 column (e.g. written by an older version) must not fake a change: compare real content.
   const before = await loadDocDetails(
     app.ctx,
@@ -703,7 +788,15 @@ export async function mergeNormalized(app: FastifyInstance, tx: Tx, input: Merge
   const rows = [...writes.filter((p) => p.existing).map((p) => rowOf(p, true)), ...structural.map((p) => rowOf(p, false))];
   const idOf = rows.length ? await upsertDocRows(app, tx, moduleId, rows) : new Map<string, number>();
   const fresh = writes.filter((p) => !p.existing);
-  if (fresh.length) {
+  if (fresh.length && stream) {
+    // Their ids were reserved when their params were streamed.
+    await insertMany(
+      tx,
+      'docs',
+      fresh.map((p) => Object.assign({ id: p.freshId as number }, rowOf(p, true))),
+    );
+    for (const p of fresh) idOf.set(p.dataId, p.freshId as number);
+  } else if (fresh.length) {
     const freshIds = await insertManyReturningIds(
       tx,
       app.ctx.dialect,
@@ -719,7 +812,6 @@ export async function mergeNormalized(app: FastifyInstance, tx: Tx, input: Merge
   const kinds = new Map<number, 'add' | 'update'>();
   const beforeMd5 = new Map<number, string>();
   const sets: ParamSet[] = [];
-  const enumIdOf = new Map([...enumIds.values()].map((n) => [encode(n), n]));
   for (const p of writes) {
     const id = idOf.get(p.dataId);
     if (!id) continue;
@@ -732,18 +824,8 @@ export async function mergeNormalized(app: FastifyInstance, tx: Tx, input: Merge
     if (isUpdate) outcome.updated++;
     else outcome.added++;
     if (outcome.changedNames.length < 50) outcome.changedNames.push(p.item.name);
-    // The param trees built for the hash are written as they are (sorted; ties keep their sent order).
-    const d = p.detail as DocDetail;
-    for (const [style, params] of [
-      [ParamStyle.PATH, d.pathParams],
-      [ParamStyle.HEADER, d.headerParams],
-      [ParamStyle.REQUEST, d.requestParams],
-      [ParamStyle.RESPONSE, d.responseParams],
-      [ParamStyle.QUERY, d.queryParams],
-    ] as const) {
-      sets.push({ ownerId: id, style, params, enumIdOf, createMode: 1 });
-    }
-    sets.push({ ownerId: id, style: ParamStyle.CODE, params: toParamInputs(docParams(p.item)[ParamStyle.CODE] ?? [], enumIds) });
+    // The param trees built for the hash are written as they are (streamed already for a fresh doc).
+    if (!p.freshId) sets.push(...docParamSets(p, id, enumIds, enumIdOf));
     if (p.item.dubboInfo) dubboWrites.push({ refId: id, info: fullDubbo(p.item.dubboInfo) });
   }
   for (const p of structural) {
