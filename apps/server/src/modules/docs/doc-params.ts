@@ -79,8 +79,8 @@ const TREE_COLS = [
 ] as const;
 
 /**
- * Loads only the tree columns of the given owners' params, in id order (the tree builder orders by
- * orderIndex, stably): the hot path of doc views.
+ * Loads only the tree columns of the given owners' params (in no promised order: the tree builder orders
+ * them by id, then by orderIndex, stably): the hot path of doc views.
  */
 export async function loadParamTreeRows(conn: Conn, ownerType: number, ownerIds: number[]): Promise<ParamTreeRow[]> {
   const out: ParamTreeRow[] = [];
@@ -94,6 +94,20 @@ export async function loadParamTreeRows(conn: Conn, ownerType: number, ownerIds:
   return out;
 }
 
+/**
+ * The rows with each owner's in id order (the order they were written, which ties in orderIndex keep). SQLite
+ * and MySQL read an owner's rows through its index, in id order already; PostgreSQL reads them in the order
+ * they lie in the table, where space freed by deleted rows can put newer ones first.
+ */
+function inIdOrder(rows: ParamTreeRow[]): ParamTreeRow[] {
+  const last = new Map<number, number>();
+  for (const r of rows) {
+    if ((last.get(r.ownerId) ?? 0) > r.id) return [...rows].sort((a, b) => a.id - b.id);
+    last.set(r.ownerId, r.id);
+  }
+  return rows;
+}
+
 /** Turns rows into trees: ownerId → style → roots (children nested, ordered). */
 export function buildParamTrees(
   rows: ParamTreeRow[],
@@ -102,6 +116,7 @@ export function buildParamTrees(
   /** False leaves out the params' own ids (encoding costs about a microsecond each; exports and listeners need none). */
   withIds = true,
 ): Map<number, Map<number, DocParam[]>> {
+  rows = inIdOrder(rows);
   const nodes = new Map<number, DocParam>();
   const contents = new Map<number, string>();
   const made: DocParam[] = new Array(rows.length);
@@ -149,7 +164,7 @@ export function buildParamTrees(
       byStyle.set(r.style, list);
     }
   }
-  // Children and roots by orderIndex (stable: ties keep row order).
+  // Children and roots by orderIndex (stable: ties keep row order, which is id order: the order written).
   const sort = (ps: DocParam[]): DocParam[] => {
     ps.sort((a, b) => a.orderIndex - b.orderIndex);
     for (const p of ps) if (p.children.length) sort(p.children);
@@ -299,18 +314,33 @@ export function openParamCopy(conn: Conn, ownerType: number): Promise<PgCopy> {
 /**
  * PostgreSQL: adds the param trees of some sets to an open COPY (openParamCopy), level by level, each param
  * taking its id from `takeId` (ids reserved beforehand with pgReserveIds). For owners the COPY's table never
- * had params of (nothing is deleted). Synchronous: the rows go out while the caller goes on.
+ * had params of (nothing is deleted). Synchronous: the rows go out while the caller goes on. Returns whether
+ * every text reads back exactly (see WrittenParams).
  */
-export function copyParamSets(copy: PgCopy, sets: ParamSet[], takeId: () => number): void {
+export function copyParamSets(copy: PgCopy, sets: ParamSet[], takeId: () => number): boolean {
+  let exact = true;
   for (const lv of paramLevels(sets)) {
     for (const x of lv) {
       x.id = takeId();
       copy.row((out, at) => {
         out[at] = x.id;
         fillParam(x, out, at + 1);
+        if (exact && !textsReadBack(out, at + 1)) exact = false;
       });
     }
   }
+  return exact;
+}
+
+/** Whether the texts of a param row (name, type, maxLength, example, description) read back exactly. */
+function textsReadBack(out: unknown[], at: number): boolean {
+  return (
+    readsBack(out[at + 3] as string) &&
+    readsBack(out[at + 4] as string) &&
+    readsBack(out[at + 6] as string) &&
+    readsBack(out[at + 7] as string) &&
+    readsBack(out[at + 8] as string)
+  );
 }
 
 /**
@@ -330,18 +360,7 @@ export async function insertParams(
   // Whether every text reads back exactly (see WrittenParams): checked as the values are written.
   const checked = (x: ParamEntry, out: unknown[], at: number) => {
     fillParam(x, out, at);
-    // name, type, maxLength, example, description
-    if (
-      written?.exact &&
-      !(
-        readsBack(out[at + 3] as string) &&
-        readsBack(out[at + 4] as string) &&
-        readsBack(out[at + 6] as string) &&
-        readsBack(out[at + 7] as string) &&
-        readsBack(out[at + 8] as string)
-      )
-    )
-      written.exact = false;
+    if (written?.exact && !textsReadBack(out, at)) written.exact = false;
   };
   const v: unknown[] = new Array(PARAM_COLUMNS.length);
   const rowOf = (x: ParamEntry) => {

@@ -166,6 +166,8 @@ describe('mergePush', () => {
     const w = await createWorld(t);
     const id = t.app.ctx.ids.decode(w.moduleId);
     const user = { id: 0, nickname: 'OpenAPI' };
+    // Texts COPY and SQL must carry exactly, and a lone surrogate (not valid UTF-16: stored as U+FFFD, so the
+    // listeners must get what was stored, not what was sent).
     const awkward = ['tab\there', 'line\nbreak', 'C:\\dir\\file', '\\N', 'crlf\r\nend', '中文 🚀', ''];
     const leaf = (n: string, i: number) => ({
       name: n,
@@ -192,6 +194,7 @@ describe('mergePush', () => {
         })),
       })),
       responseParams: [
+        { name: 'note', description: f === 1 && d === 14 ? 'half \ud83d pair' : 'plain' },
         {
           name: 'state',
           type: 'enum',
@@ -208,8 +211,8 @@ describe('mergePush', () => {
       author: 'Jim',
       apis: [0, 1].map((f) => ({ name: `Folder ${f}`, isFolder: '1', items: Array.from({ length: 15 }, (_, d) => doc(f, d)) })),
     };
-    // 30 docs of 52 params each: more than the PostgreSQL merge streams while it builds details (500).
-    const perDoc = 1 + 1 + 2 + 3 * (1 + 4 * (1 + 2)) + (1 + 1 + 1 + 2) + 2;
+    // 30 docs of 53 params each: more than the PostgreSQL merge streams while it builds details (500).
+    const perDoc = 1 + 1 + 2 + 3 * (1 + 4 * (1 + 2)) + (1 + 1 + 1 + 1 + 2) + 2;
     expect(perDoc * 30).toBeGreaterThan(500);
     const seen: DocChange[] = [];
     onDocChanges(async (_app, _tx, changes) => {
@@ -254,7 +257,9 @@ describe('mergePush', () => {
       ['deep2.0.0', awkward[3], awkward[5]],
       ['deep2.0.1', awkward[4], awkward[6]],
     ]);
-    expect(one?.responseParams[0].enumInfo?.items.map((x) => x.name)).toEqual(['ON']);
+    expect(one?.responseParams[1].enumInfo?.items.map((x) => x.name)).toEqual(['ON']);
+    const last = loaded.get(docs.find((d) => d.name === 'doc 1.14')?.id ?? 0);
+    expect(last?.responseParams[0].description).toMatch(/^half \ufffd+ pair$/);
     expect(one?.errorCodeParams).toEqual([
       { code: '404', msg: 'missing', solution: 'look\tagain' },
       { code: '400', msg: 'bad', solution: '' },

@@ -340,8 +340,10 @@ async function streamFreshParams(tx: Tx, docs: PlannedDoc[], enumIds: Map<string
   };
   const copy = await openParamCopy(tx, ParamOwner.DOC);
   return {
+    /** Whether every text streamed reads back exactly (see WrittenParams). */
+    exact: true,
     add(p: PlannedDoc) {
-      if (p.freshId) copyParamSets(copy, docParamSets(p, p.freshId, enumIds, enumIdOf), takeId);
+      if (p.freshId && !copyParamSets(copy, docParamSets(p, p.freshId, enumIds, enumIdOf), takeId)) this.exact = false;
     },
     async end() {
       if (next !== paramIds.length) {
@@ -848,7 +850,8 @@ export async function mergeNormalized(app: FastifyInstance, tx: Tx, input: Merge
   const written: WrittenParams = {
     owners: new Set(writes.filter((p) => p.existing).map((p) => idOf.get(p.dataId) ?? 0)),
     rows: [],
-    exact: true,
+    // (A streamed text that does not read back makes the new docs be read back too.)
+    exact: stream ? stream.exact : true,
   };
   await replaceParams(tx, app.ctx.dialect, ParamOwner.DOC, sets, written);
   await writeDubboProps(tx, dubboWrites);
