@@ -31,6 +31,17 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+/** What each running harness tells when a test fails (see failureReports). */
+const running = new Set<() => string>();
+
+/**
+ * For a failed test (e2e/setup.ts prints it): each running server's API calls from the browser that
+ * answered an error status, the page errors, and the tail of the server's log.
+ */
+export function failureReports(): string[] {
+  return [...running].map((report) => report());
+}
+
 /** The envelope of an API answer. */
 export interface Envelope<T = any> {
   code: string;
@@ -139,6 +150,14 @@ export async function startHarness(opts: { prefix?: string; env?: Record<string,
   child.stdout?.on('data', append);
   child.stderr?.on('data', append);
   const log = () => out;
+  // The browser's failed API calls and page errors, for failureReports (the last 30).
+  const incidents: string[] = [];
+  const note = (line: string) => {
+    incidents.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
+    if (incidents.length > 30) incidents.shift();
+  };
+  const report = () =>
+    `--- ${baseUrl}: failed API calls and page errors ---\n${incidents.join('\n') || '(none)'}\n--- server log (tail) ---\n${out.slice(-4000) || '(empty)'}`;
   let browser: Browser | undefined;
   const stopServer = async () => {
     if (child.exitCode === null) {
@@ -191,6 +210,7 @@ export async function startHarness(opts: { prefix?: string; env?: Record<string,
     return r.data.token;
   };
   const adminToken = await login('admin', ADMIN_PASSWORD);
+  running.add(report);
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const contexts: BrowserContext[] = [];
   const b = browser;
@@ -225,6 +245,15 @@ export async function startHarness(opts: { prefix?: string; env?: Record<string,
       }
       const page = await ctx.newPage();
       page.setDefaultTimeout(15_000);
+      page.on('pageerror', (e) => note(`page error: ${e.message}`));
+      page.on('response', (r) => {
+        if (r.status() < 400 || !r.url().includes('/api/')) return;
+        const what = `${r.request().method()} ${r.url().replace(baseUrl, '')} → ${r.status()}`;
+        r.text().then(
+          (body) => note(`${what} ${body.slice(0, 300)}`),
+          () => note(what),
+        );
+      });
       return page;
     },
     async shot(page, name) {
@@ -234,6 +263,7 @@ export async function startHarness(opts: { prefix?: string; env?: Record<string,
     },
     serverLog: log,
     async stop() {
+      running.delete(report);
       for (const c of contexts) await c.close().catch(() => {});
       await b.close().catch(() => {});
       await stopServer();
