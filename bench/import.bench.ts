@@ -233,7 +233,15 @@ async function main() {
     const r = spawnSync(
       process.execPath,
       // The server's own flags (npm start): a larger young generation, as in production.
-      ['--import', 'tsx', '--max-old-space-size=3072', '--max-semi-space-size=8', join(ROOT, 'bench/import.bench.ts'), '--child', ...args],
+      [
+        '--import',
+        'tsx',
+        '--max-old-space-size=3072',
+        ...(process.env.BENCH_NODE_FLAGS ?? '--max-semi-space-size=8').split(' '),
+        join(ROOT, 'bench/import.bench.ts'),
+        '--child',
+        ...args,
+      ],
       {
         cwd: ROOT,
         encoding: 'utf8',

@@ -34,6 +34,8 @@ export interface ParamSet {
   enumIdOf?: Map<string, number>;
   /** createMode of params that do not say. */
   createMode?: number;
+  /** True when no text of these params holds a surrogate (checked by the caller): the rows read back exactly. */
+  plainTexts?: boolean;
 }
 
 const CHUNK = 500;
@@ -253,48 +255,69 @@ export interface WrittenParams {
 /** The columns insertParams writes (besides ownerType and the times, the same for every row). */
 const PARAM_COLUMNS = [...TREE_COLS.slice(1), 'dataId', 'createMode'];
 
-/** A param to insert: its set, its parent (null at the top) and, once known, its id. */
-interface ParamEntry {
-  set: ParamSet;
-  parent: ParamEntry | null;
-  p: ParamInput;
-  id: number;
+/**
+ * One level of the params to insert, as columns (no object per param: 74k of them for a large import):
+ * each param, its set, the position of its parent in the level above (-1 at the top) and, once known, its id.
+ */
+interface ParamLevel {
+  ps: ParamInput[];
+  sets: ParamSet[];
+  parents: number[];
+  ids: number[];
+  /** The level above (null at the top). */
+  up: ParamLevel | null;
 }
 
 /** The params of some sets, level by level (at most 64 levels): the order their ids ascend in. */
-function paramLevels(sets: ParamSet[]): ParamEntry[][] {
-  const levels: ParamEntry[][] = [];
-  let level: ParamEntry[] = [];
-  for (const s of sets) for (const p of s.params) level.push({ set: s, parent: null, p, id: 0 });
-  while (level.length && levels.length < 64) {
+function paramLevels(sets: ParamSet[]): ParamLevel[] {
+  const levels: ParamLevel[] = [];
+  let level: ParamLevel = { ps: [], sets: [], parents: [], ids: [], up: null };
+  for (const s of sets)
+    for (const p of s.params) {
+      level.ps.push(p);
+      level.sets.push(s);
+      level.parents.push(-1);
+    }
+  while (level.ps.length && levels.length < 64) {
     levels.push(level);
-    const next: ParamEntry[] = [];
-    for (const x of level) for (const c of x.p.children ?? []) next.push({ set: x.set, parent: x, p: c, id: 0 });
+    const next: ParamLevel = { ps: [], sets: [], parents: [], ids: [], up: level };
+    for (let i = 0; i < level.ps.length; i++) {
+      const children = level.ps[i].children;
+      if (!children?.length) continue;
+      const set = level.sets[i];
+      for (const c of children) {
+        next.ps.push(c);
+        next.sets.push(set);
+        next.parents.push(i);
+      }
+    }
     level = next;
   }
   return levels;
 }
 
 /**
- * A param row's values in PARAM_COLUMNS order: written straight into the statements on SQLite and into
- * COPY's text on PostgreSQL (no row object per param: 74k of them for a large import), row objects elsewhere.
+ * Param `i` of a level as a row's values in PARAM_COLUMNS order: written straight into the statements on
+ * SQLite and into COPY's text on PostgreSQL, row objects elsewhere.
  */
-function fillParam(x: ParamEntry, out: unknown[], at: number): void {
-  const p = x.p;
+function fillParam(lv: ParamLevel, i: number, out: unknown[], at: number): void {
+  const p = lv.ps[i];
+  const set = lv.sets[i];
+  const parent = lv.parents[i];
   const e = p.enumId;
-  out[at] = x.set.ownerId;
-  out[at + 1] = x.parent ? x.parent.id : 0;
-  out[at + 2] = x.set.style;
+  out[at] = set.ownerId;
+  out[at + 1] = parent >= 0 && lv.up ? lv.up.ids[parent] : 0;
+  out[at + 2] = set.style;
   out[at + 3] = p.name.slice(0, 255);
   out[at + 4] = (p.type || 'string').slice(0, 64);
   out[at + 5] = p.required ? 1 : 0;
   out[at + 6] = (p.maxLength ?? '').slice(0, 32);
   out[at + 7] = p.example ?? '';
   out[at + 8] = p.description ?? '';
-  out[at + 9] = typeof e === 'string' ? (e ? (x.set.enumIdOf?.get(e) ?? 0) : 0) : e || 0;
+  out[at + 9] = typeof e === 'string' ? (e ? (set.enumIdOf?.get(e) ?? 0) : 0) : e || 0;
   out[at + 10] = p.orderIndex || 0;
   out[at + 11] = p.dataId ?? '';
-  out[at + 12] = p.createMode ?? x.set.createMode ?? 0;
+  out[at + 12] = p.createMode ?? set.createMode ?? 0;
 }
 
 /** How many params the given trees hold (what insertParams or copyParamSets will write of them). */
@@ -320,12 +343,13 @@ export function openParamCopy(conn: Conn, ownerType: number): Promise<PgCopy> {
 export function copyParamSets(copy: PgCopy, sets: ParamSet[], takeId: () => number): boolean {
   let exact = true;
   for (const lv of paramLevels(sets)) {
-    for (const x of lv) {
-      x.id = takeId();
+    for (let i = 0; i < lv.ps.length; i++) {
+      const id = takeId();
+      lv.ids.push(id);
       copy.row((out, at) => {
-        out[at] = x.id;
-        fillParam(x, out, at + 1);
-        if (exact && !textsReadBack(out, at + 1)) exact = false;
+        out[at] = id;
+        fillParam(lv, i, out, at + 1);
+        if (exact && !lv.sets[i].plainTexts && !textsReadBack(out, at + 1)) exact = false;
       });
     }
   }
@@ -358,38 +382,53 @@ export async function insertParams(
   const now = Date.now();
   const levels = paramLevels(sets);
   // Whether every text reads back exactly (see WrittenParams): checked as the values are written.
-  const checked = (x: ParamEntry, out: unknown[], at: number) => {
-    fillParam(x, out, at);
-    if (written?.exact && !textsReadBack(out, at)) written.exact = false;
+  const checked = (lv: ParamLevel, i: number, out: unknown[], at: number) => {
+    fillParam(lv, i, out, at);
+    if (written?.exact && !lv.sets[i].plainTexts && !textsReadBack(out, at)) written.exact = false;
   };
   const v: unknown[] = new Array(PARAM_COLUMNS.length);
-  const rowOf = (x: ParamEntry) => {
-    checked(x, v, 0);
-    return Object.fromEntries(PARAM_COLUMNS.map((c, j) => [c, v[j]]));
-  };
   const consts = { ownerType, createdAt: now, updatedAt: now };
   if (dialect === 'postgres') {
-    const all = levels.flat();
-    const ids = await pgReserveIds(conn, 'params', all.length);
-    for (let i = 0; i < all.length; i++) all[i].id = ids[i];
-    await pgCopyInsert(conn, 'params', ['id', ...PARAM_COLUMNS], consts, all.length, (i, out, at) => {
-      out[at] = all[i].id;
-      checked(all[i], out, at + 1);
+    let total = 0;
+    for (const lv of levels) total += lv.ps.length;
+    const ids = await pgReserveIds(conn, 'params', total);
+    // Rows in level order (pgCopyInsert asks for them in turn), the ids taken in the same order.
+    let k = 0;
+    for (const lv of levels) for (let i = 0; i < lv.ps.length; i++) lv.ids.push(ids[k++]);
+    const starts: number[] = [];
+    let start = 0;
+    for (const lv of levels) {
+      starts.push(start);
+      start += lv.ps.length;
+    }
+    let li = 0;
+    await pgCopyInsert(conn, 'params', ['id', ...PARAM_COLUMNS], consts, total, (n, out, o) => {
+      while (li + 1 < levels.length && n >= starts[li + 1]) li++;
+      const lv = levels[li];
+      const i = n - starts[li];
+      out[o] = lv.ids[i];
+      checked(lv, i, out, o + 1);
     });
   } else {
     for (const lv of levels) {
-      let newIds = sqliteBulkInsert(conn, 'params', PARAM_COLUMNS, consts, lv.length, (i, out, at) => checked(lv[i], out, at));
-      if (!newIds) newIds = await insertManyReturningIds(conn, dialect, 'params', lv.map(rowOf), 200, consts);
-      for (let i = 0; i < lv.length; i++) lv[i].id = newIds[i];
+      let newIds = sqliteBulkInsert(conn, 'params', PARAM_COLUMNS, consts, lv.ps.length, (i, out, at) => checked(lv, i, out, at));
+      if (!newIds) {
+        const rows = lv.ps.map((_, i) => {
+          checked(lv, i, v, 0);
+          return Object.fromEntries(PARAM_COLUMNS.map((c, j) => [c, v[j]]));
+        });
+        newIds = await insertManyReturningIds(conn, dialect, 'params', rows, 200, consts);
+      }
+      lv.ids = newIds;
     }
   }
   if (!written) return;
   for (const lv of levels) {
-    for (const x of lv) {
-      if (written.owners && !written.owners.has(x.set.ownerId)) continue;
-      fillParam(x, v, 0);
+    for (let i = 0; i < lv.ps.length; i++) {
+      if (written.owners && !written.owners.has(lv.sets[i].ownerId)) continue;
+      fillParam(lv, i, v, 0);
       written.rows.push({
-        id: x.id,
+        id: lv.ids[i],
         ownerId: v[0] as number,
         parentId: v[1] as number,
         style: v[2] as number,

@@ -182,26 +182,25 @@ const sortParams = (ps: NParam[]): NParam[] => {
   return ps;
 };
 
+/**
+ * A doc detail's param list from normalised params, turned in place (the merge's params are its own: no
+ * second object per param). The dictionary becomes its encoded id; the dictionary itself is filled in
+ * where one is needed (afterDetails). Lists come sorted for display (see sortParams).
+ */
 function toDocParams(ps: NParam[], enumIds: Map<string, number>, encode: (n: number) => string, withEnum: DocParam[]): DocParam[] {
-  return sortParams(ps).map((p) => {
-    const eid = p.enumInfo ? (enumIds.get(p.enumInfo.name) ?? 0) : 0;
-    const out: DocParam = {
-      name: p.name,
-      type: p.type,
-      required: p.required,
-      maxLength: p.maxLength,
-      example: p.example,
-      description: p.description,
-      enumId: eid ? encode(eid) : '',
-      // As a reader gets them; the dictionary itself is filled in where one is needed (afterDetails).
-      enumInfo: null,
-      enumContent: '',
-      orderIndex: p.orderIndex,
-      children: toDocParams(p.children, enumIds, encode, withEnum),
-    };
-    if (eid) withEnum.push(out);
-    return out;
-  });
+  const list = sortParams(ps);
+  for (const p of list) {
+    if (p.enumInfo) {
+      const eid = enumIds.get(p.enumInfo.name) ?? 0;
+      p.enumInfo = null;
+      if (eid) {
+        p.enumId = encode(eid);
+        withEnum.push(p as DocParam);
+      }
+    }
+    if (p.children.length) p.children = toDocParams(p.children, enumIds, encode, withEnum) as NParam[];
+  }
+  return list as DocParam[];
 }
 
 function toParamInputs(ps: NParam[], enumIds: Map<string, number>): ParamInput[] {
@@ -291,6 +290,10 @@ interface PlannedDoc {
   enumParams: DocParam[];
   /** PostgreSQL: the id reserved for a doc the application never had, whose params were streamed (see streamFreshParams). */
   freshId?: number;
+  /** True when no text of the detail's param lists holds a surrogate (see contentHash). */
+  plainTexts?: boolean;
+  /** The dictionaries the item's params named, taken before its detail was built (for the raw-item cache). */
+  docEnums?: NEnum[] | null;
 }
 
 /** The param sets a written doc replaces: the trees built for its hash (sorted; ties keep their sent order), and its error codes. */
@@ -304,7 +307,7 @@ function docParamSets(p: PlannedDoc, id: number, enumIds: Map<string, number>, e
     [ParamStyle.RESPONSE, d.responseParams],
     [ParamStyle.QUERY, d.queryParams],
   ] as const) {
-    sets.push({ ownerId: id, style, params, enumIdOf, createMode: 1 });
+    sets.push({ ownerId: id, style, params, enumIdOf, createMode: 1, plainTexts: p.plainTexts });
   }
   sets.push({ ownerId: id, style: ParamStyle.CODE, params: toParamInputs(docParams(p.item)[ParamStyle.CODE] ?? [], enumIds) });
   return sets;
@@ -682,7 +685,9 @@ export async function mergeNormalized(app: FastifyInstance, tx: Tx, input: Merge
       const dubbo = it.dubboInfo ? fullDubbo(it.dubboInfo) : p.parentDubbo;
       const params = docParams(it);
       const list = (s: number) => toDocParams(params[s] ?? [], enumIds, encode, p.enumParams);
-      p.ctxSig = it.rawFp ? contextSignature(collectEnums([it]), enumIds, dubbo) : '';
+      // (Before the lists are built: building them turns the params' dictionaries into ids.)
+      p.docEnums = it.rawFp ? collectEnums([it]) : null;
+      p.ctxSig = p.docEnums ? contextSignature(p.docEnums, enumIds, dubbo) : '';
       p.detail = {
         name: it.name,
         description: keepDescription ? (w?.description ?? '') : it.description,
@@ -709,7 +714,9 @@ export async function mergeNormalized(app: FastifyInstance, tx: Tx, input: Merge
         responseParams: list(ParamStyle.RESPONSE),
         errorCodeParams: sortParams(params[ParamStyle.CODE] ?? []).map((c) => ({ code: c.name, msg: c.description, solution: c.example })),
       } as unknown as DocDetail;
-      p.hash = contentHash(p.detail);
+      const texts = { surrogates: true };
+      p.hash = contentHash(p.detail, texts);
+      p.plainTexts = !texts.surrogates;
       if (ex && !ex.isDeleted) {
         touched.add(ex.id);
         const sameShape =
@@ -841,7 +848,7 @@ export async function mergeNormalized(app: FastifyInstance, tx: Tx, input: Merge
     const key = `${moduleId}:${p.item.rawFp}`;
     const had = rawCache.get(key);
     if (had && had.docId === id && had.md5 === p.hash && had.ctxSig === p.ctxSig) continue;
-    const doc: NDoc = { ...p.item, params: null, raw: null, rawText: null, enums: collectEnums([p.item]) };
+    const doc: NDoc = { ...p.item, params: null, raw: null, rawText: null, enums: p.docEnums ?? collectEnums([p.item]) };
     rawCache.set(key, { docId: id, md5: p.hash, ctxSig: p.ctxSig, doc });
     rawCacheBytes += docBytes(doc) - (had ? docBytes(had.doc) : 0);
   }

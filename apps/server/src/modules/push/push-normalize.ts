@@ -14,6 +14,10 @@ export interface NEnum {
   items: { name: string; type: string; value: string; description: string }[];
 }
 
+/**
+ * A normalised param. Its fields are a doc detail's param's, in the same order, so the merge turns it into
+ * one in place (push-merge.ts `toDocParams`): `enumId` and `enumContent` stay empty until then.
+ */
 export interface NParam {
   name: string;
   type: string;
@@ -21,8 +25,10 @@ export interface NParam {
   maxLength: string;
   example: string;
   description: string;
-  orderIndex: number;
+  enumId: string;
   enumInfo: NEnum | null;
+  enumContent: string;
+  orderIndex: number;
   children: NParam[];
 }
 
@@ -247,8 +253,10 @@ function normalizeParams(list: unknown, path: string, c: Checker, depth = 0): NP
       maxLength,
       example: str(p.example),
       description: str(p.description),
-      orderIndex: int(p.orderIndex, 0),
+      enumId: '',
       enumInfo,
+      enumContent: '',
+      orderIndex: int(p.orderIndex, 0),
       children,
     });
   }
@@ -266,8 +274,10 @@ function normalizeCodes(list: unknown, path: string, c: Checker): NParam[] {
       maxLength: '-',
       example: str(x.solution),
       description: str(x.msg),
-      orderIndex: 0,
+      enumId: '',
       enumInfo: null,
+      enumContent: '',
+      orderIndex: 0,
       children: [],
     }));
 }
