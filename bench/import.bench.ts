@@ -6,7 +6,8 @@
  * dereferencing/converting every operation (no database). Then the imported application is exported to
  * Word and HTML. Targets: GitHub < 10 s, < 3× the floor, < 1 GB peak; each export < 10 s.
  *   npm run bench -- import        (BENCH_DBS=sqlite to skip PostgreSQL; BENCH_SPECS=github or generated for
- *                                   one spec; BENCH_RUNS=N runs, 5 by default; TEST_PG_URL as in the tests)
+ *                                   one spec; BENCH_RUNS=N runs, 5 by default; TEST_PG_URL as in the tests;
+ *                                   BENCH_NODE_FLAGS replaces the server's V8 flags, '--max-semi-space-size=8')
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
