@@ -392,22 +392,19 @@ export async function insertParams(
     let total = 0;
     for (const lv of levels) total += lv.ps.length;
     const ids = await pgReserveIds(conn, 'params', total);
-    // Rows in level order (pgCopyInsert asks for them in turn), the ids taken in the same order.
+    // Rows in level order, the ids taken in the same order; pgCopyInsert asks for the rows in turn, so a
+    // cursor (level, position) follows it.
     let k = 0;
     for (const lv of levels) for (let i = 0; i < lv.ps.length; i++) lv.ids.push(ids[k++]);
-    const starts: number[] = [];
-    let start = 0;
-    for (const lv of levels) {
-      starts.push(start);
-      start += lv.ps.length;
-    }
     let li = 0;
-    await pgCopyInsert(conn, 'params', ['id', ...PARAM_COLUMNS], consts, total, (n, out, o) => {
-      while (li + 1 < levels.length && n >= starts[li + 1]) li++;
-      const lv = levels[li];
-      const i = n - starts[li];
-      out[o] = lv.ids[i];
-      checked(lv, i, out, o + 1);
+    let i = -1;
+    await pgCopyInsert(conn, 'params', ['id', ...PARAM_COLUMNS], consts, total, (_n, out, o) => {
+      if (++i === levels[li].ps.length) {
+        li++;
+        i = 0;
+      }
+      out[o] = levels[li].ids[i];
+      checked(levels[li], i, out, o + 1);
     });
   } else {
     for (const lv of levels) {
