@@ -131,7 +131,7 @@ async function seed(): Promise<{ spaceId: string; docIds: string[]; seconds: num
         };
       });
       const newIds = await insertManyReturningIds(tx, dialect, 'docs', docs);
-      await insertParams(tx, dialect, ParamOwner.DOC, newIds.flatMap(paramSets));
+      await insertParams(tx, ParamOwner.DOC, newIds.flatMap(paramSets));
       docIds.push(...newIds);
     });
   }

@@ -61,9 +61,7 @@ describe('bulk inserts', () => {
         ),
       ),
     );
-    await inTx(t.app.ctx.db, (tx) =>
-      insertParams(tx, t.app.ctx.dialect, ParamOwner.DOC, [{ ownerId, style: ParamStyle.REQUEST, params: roots }]),
-    );
+    await inTx(t.app.ctx.db, (tx) => insertParams(tx, ParamOwner.DOC, [{ ownerId, style: ParamStyle.REQUEST, params: roots }]));
     const rows = await loadParamTreeRows(t.app.ctx.db, ParamOwner.DOC, [ownerId]);
     expect(rows).toHaveLength(84);
     // Ids ascend level by level: every parent was written before its children.
@@ -73,6 +71,15 @@ describe('bulk inserts', () => {
     // orderIndex ascends at every level as built, so the trees come back in the order given: every field,
     // nested, as written.
     expect(tree).toMatchObject(roots);
+  });
+
+  it('keeps param texts that no database column stores as they are: NUL, lone surrogates, U+2028', async () => {
+    const ownerId = 900_003;
+    const odd = ['nul\u0000here', 'half \ud83d pair', '\udc00 low first', 'sep\u2028line', '\u0000'];
+    const params = odd.map((text, i) => ({ ...param(`p${i}`, i), example: text, description: text.repeat(2) }));
+    await inTx(t.app.ctx.db, (tx) => insertParams(tx, ParamOwner.DOC, [{ ownerId, style: ParamStyle.QUERY, params }]));
+    const rows = await loadParamTreeRows(t.app.ctx.db, ParamOwner.DOC, [ownerId]);
+    expect(rows.map((r) => [r.example, r.description])).toEqual(odd.map((text) => [text, text.repeat(2)]));
   });
 
   it('returns the ids of many rows in row order and stores their text exactly', async () => {
@@ -109,9 +116,7 @@ describe('bulk inserts', () => {
     const rows = [...good, { ...good[0], name: 'again' }];
     await expect(
       inTx(t.app.ctx.db, async (tx) => {
-        await insertParams(tx, t.app.ctx.dialect, ParamOwner.DOC, [
-          { ownerId: 900_002, style: ParamStyle.QUERY, params: [param('q', 1, [param('r', 2)])] },
-        ]);
+        await insertParams(tx, ParamOwner.DOC, [{ ownerId: 900_002, style: ParamStyle.QUERY, params: [param('q', 1, [param('r', 2)])] }]);
         await insertMany(tx, 'enumItems', rows);
       }),
     ).rejects.toThrow();

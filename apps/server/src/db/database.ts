@@ -184,21 +184,26 @@ class StaticProvider implements MigrationProvider {
 
 /** Runs every pending migration; throws with the failing migration's name. */
 export async function migrate(db: Db, dialect: Dialect): Promise<string[]> {
+  const migrator = await migratorOf(db, dialect);
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error) throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${(error as Error).message ?? error}`);
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** The migrator `migrate` runs (tests step it down and up again). */
+export async function migratorOf(db: Db, dialect: Dialect): Promise<Migrator> {
   // PostgreSQL: name the schema explicitly. Without it Kysely looks for its lock table in EVERY schema, so a
   // second Folio schema in the same database (tests, staging) makes it skip creating its own and fail.
   const schema =
     dialect === 'postgres' ? ((await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s ?? undefined) : undefined;
-  const migrator = new Migrator({
+  return new Migrator({
     db: db.withoutPlugins() as unknown as KyselyType<unknown>,
     provider: new StaticProvider(allMigrations(dialect)),
     migrationTableName: 'folio_migrations',
     migrationLockTableName: 'folio_migrations_lock',
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
-  const failed = results?.find((r) => r.status === 'Error');
-  if (error) throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${(error as Error).message ?? error}`);
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
 
 /** Runs fn inside a transaction (or inside the given one). */
@@ -473,12 +478,23 @@ function tableName(conn: Conn, table: keyof Database & string): string {
 
 /** Characters COPY's text format escapes (backslash, tab, newline, carriage return). */
 const COPY_SPECIAL = /[\\\t\n\r]/;
-const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
-const COPY_SPECIAL_ALL = /[\\\t\n\r]/g;
+const COPY_CONTROL = /[\t\n\r]/;
+const COPY_ESCAPES: Record<string, string> = { '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+const COPY_CONTROL_ALL = /[\t\n\r]/g;
+
+/**
+ * Text in COPY's text format: backslashes doubled first (one pass without a callback: JSON bodies of
+ * megabytes hold many and no raw control characters), then tab, newline and carriage return escaped.
+ */
+function copyText(v: string): string {
+  if (!COPY_SPECIAL.test(v)) return v;
+  const out = v.includes('\\') ? v.replaceAll('\\', '\\\\') : v;
+  return COPY_CONTROL.test(out) ? out.replace(COPY_CONTROL_ALL, (c) => COPY_ESCAPES[c]) : out;
+}
 
 /** A value in COPY's text format: numbers as written, null as \N, text with its special characters escaped. */
 function copyValue(v: unknown): string {
-  if (typeof v === 'string') return COPY_SPECIAL.test(v) ? v.replace(COPY_SPECIAL_ALL, (c) => COPY_ESCAPES[c]) : v;
+  if (typeof v === 'string') return copyText(v);
   if (typeof v === 'number') {
     if (!Number.isFinite(v)) throw new Error(`COPY: ${v} is not a number PostgreSQL can store`);
     return String(v);

@@ -189,23 +189,16 @@ export interface DocsTable extends Audit {
   modifierName: string;
 }
 
-/** Parameters of docs, module common params, environments and compose projects (ownerType, see ParamOwner). */
-export interface ParamsTable {
+/**
+ * Parameters of docs, module common params, environments and compose projects (ownerType, see ParamOwner):
+ * one row per owner and style, the whole list in `body` (modules/docs/param-set-codec.ts).
+ */
+export interface ParamSetsTable {
   id: Id;
   ownerType: number;
   ownerId: number;
-  parentId: number;
   style: number;
-  name: string;
-  type: Generated<string>;
-  required: Generated<number>;
-  maxLength: Generated<string>;
-  example: Generated<string>;
-  description: Generated<string>;
-  enumId: Generated<number>;
-  orderIndex: Generated<number>;
-  dataId: Generated<string>;
-  createMode: Generated<number>;
+  body: string;
   createdAt: number;
   updatedAt: number;
 }
@@ -561,7 +554,7 @@ export interface Database {
   moduleEnvironments: ModuleEnvironmentsTable;
   moduleSwaggerConfigs: ModuleSwaggerConfigsTable;
   docs: DocsTable;
-  params: ParamsTable;
+  paramSets: ParamSetsTable;
   props: PropsTable;
   enumInfos: EnumInfosTable;
   enumItems: EnumItemsTable;
@@ -597,5 +590,3 @@ export type UserRow = Selectable<UsersTable>;
 export type DocRow = Selectable<DocsTable>;
 export type NewDoc = Insertable<DocsTable>;
 export type DocUpdate = Updateable<DocsTable>;
-export type ParamRow = Selectable<ParamsTable>;
-export type NewParam = Insertable<ParamsTable>;

@@ -1,6 +1,6 @@
 /**
  * Write epochs: a Kysely plugin that counts writes (insert/update/delete) per group of tables: 'auth'
- * (sessions, users, memberships) and 'content' (docs, params, dictionaries, props, and the application /
+ * (sessions, users, memberships) and 'content' (docs, param sets, dictionaries, props, and the application /
  * project / space rows above them). A cache entry is valid only while the epoch it was read in is current,
  * so a logout, a disabled account, a membership change or a doc edit takes effect on the very next request,
  * while repeated reads skip the database. Entries also expire after a short age, which bounds staleness
@@ -13,7 +13,7 @@ export type EpochGroup = 'auth' | 'content';
 /** Tables (lower case, underscores removed) per group. */
 const GROUPS: Record<EpochGroup, Set<string>> = {
   auth: new Set(['users', 'usersessions', 'spacemembers', 'projectmembers']),
-  content: new Set(['docs', 'params', 'props', 'enuminfos', 'enumitems', 'modules', 'projects', 'spaces']),
+  content: new Set(['docs', 'paramsets', 'props', 'enuminfos', 'enumitems', 'modules', 'projects', 'spaces']),
 };
 
 function tablesOf(node: unknown, out: Set<string>, depth = 0): void {

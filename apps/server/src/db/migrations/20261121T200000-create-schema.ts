@@ -6,7 +6,8 @@ import { createIndex, createTable, type TableSpec } from '../schema-dsl.js';
 const audit: TableSpec = { isDeleted: 'flag', createdAt: 'bigint', updatedAt: 'bigint' };
 const byWho: TableSpec = { creatorId: 'int', creatorName: 'str:128', modifierId: 'int', modifierName: 'str:128' };
 
-const tables: Record<string, TableSpec> = {
+/** Every table as first created (later migrations may take a spec from here to recreate a table they dropped). */
+export const tables: Record<string, TableSpec> = {
   users: {
     id: 'id',
     username: 'str:128',

@@ -5,6 +5,7 @@ import { createSchemaMigration } from './20261121T200000-create-schema.js';
 import { createModuleWebhooksMigration } from './20261121T213000-create-module-webhooks.js';
 import { addSwaggerContentFileMigration } from './20261122T010000-add-swagger-content-file.js';
 import { dropParamsEnumIndexMigration } from './20261124T160000-drop-params-enum-index.js';
+import { createParamSetsMigration } from './20261125T090000-create-param-sets.js';
 
 /** The migrations for a dialect, keyed by name (sorted by the migrator). */
 export function allMigrations(dialect: Dialect): Record<string, Migration> {
@@ -13,5 +14,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '20261121T213000-create-module-webhooks': createModuleWebhooksMigration(dialect),
     '20261122T010000-add-swagger-content-file': addSwaggerContentFileMigration(dialect),
     '20261124T160000-drop-params-enum-index': dropParamsEnumIndexMigration(dialect),
+    '20261125T090000-create-param-sets': createParamSetsMigration(dialect),
   };
 }

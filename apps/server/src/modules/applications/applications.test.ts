@@ -141,7 +141,7 @@ describe('applications', () => {
     expect((await call(t.app, guest.token, 'POST', '/api/module/environment/delete', { id: add.data.id })).status).toBe(403);
     expect((await call(t.app, dev.token, 'POST', '/api/module/environment/delete', { id: add.data.id })).code).toBe('0');
     expect((await call(t.app, guest.token, 'GET', '/api/module/environment/list', { moduleId: w.moduleId })).data).toEqual([]);
-    const rows = await t.app.ctx.db.selectFrom('params').select('id').where('ownerType', '=', 2).execute();
+    const rows = await t.app.ctx.db.selectFrom('paramSets').select('id').where('ownerType', '=', 2).execute();
     expect(rows).toHaveLength(0);
   });
 

@@ -9,7 +9,7 @@ import { authorizeModule } from '../../permissions/authorize.js';
 import { requireUser } from '../../plugins/auth.js';
 import { ok, okNull, okResponse } from '../../plugins/envelope.js';
 import { loadDocDetails } from '../docs/doc-detail.js';
-import { buildParamTrees, loadEnums, loadParamRows, replaceParams } from '../docs/doc-params.js';
+import { buildParamTrees, deleteParams, loadEnums, loadParamTreeRows, replaceParams } from '../docs/doc-params.js';
 import { type ParamBody, ParamList, toParamInputs } from '../docs/param-input.js';
 import { refreshDefaultMocks } from '../mock/mock.service.js';
 
@@ -28,7 +28,7 @@ export async function environmentsRoutes(app: FastifyInstance): Promise<void> {
   const initOrder = () => settings.getInt('folio.init-order', INITIAL_ORDER_INDEX);
 
   async function paramTrees(ownerType: number, ownerIds: number[]) {
-    const rows = await loadParamRows(db, ownerType, ownerIds);
+    const rows = await loadParamTreeRows(db, ownerType, ownerIds);
     const enums = await loadEnums(
       db,
       ids,
@@ -131,7 +131,7 @@ export async function environmentsRoutes(app: FastifyInstance): Promise<void> {
     const sets = [];
     if (!id || b.headers !== undefined) sets.push({ ownerId: envId, style: ParamStyle.HEADER, params: headers });
     if (!id || b.params !== undefined) sets.push({ ownerId: envId, style: ParamStyle.REQUEST, params });
-    await replaceParams(tx, dialect, ParamOwner.ENVIRONMENT, sets);
+    await replaceParams(tx, ParamOwner.ENVIRONMENT, sets);
     return envId;
   }
 
@@ -187,7 +187,7 @@ export async function environmentsRoutes(app: FastifyInstance): Promise<void> {
       const moduleId = await envModule(id);
       await authorizeModule(req, moduleId, 'environment.update');
       await inTx(db, async (tx) => {
-        await tx.deleteFrom('params').where('ownerType', '=', ParamOwner.ENVIRONMENT).where('ownerId', '=', id).execute();
+        await deleteParams(tx, ParamOwner.ENVIRONMENT, [id]);
         await tx.deleteFrom('shareEnvironments').where('environmentId', '=', id).execute();
         await tx.deleteFrom('moduleEnvironments').where('id', '=', id).execute();
       });
@@ -240,7 +240,7 @@ export async function environmentsRoutes(app: FastifyInstance): Promise<void> {
           checkName: b.style !== ParamStyle.CODE,
         });
         if (errors.length) throw validation(errors);
-        await replaceParams(tx, dialect, ParamOwner.MODULE, [{ ownerId: moduleId, style: b.style, params }]);
+        await replaceParams(tx, ParamOwner.MODULE, [{ ownerId: moduleId, style: b.style, params }]);
         if (b.style === ParamStyle.RESPONSE) {
           // Default mocks wrap each doc's response in the common one: regenerate them (person-edited values kept).
           const docs = await tx

@@ -15,7 +15,7 @@ import { Flag, flag, IdString, Name, OptionalId } from '../../lib/schemas.js';
 import { authorizeSpace, membershipsOf, projectRole } from '../../permissions/authorize.js';
 import { requireUser } from '../../plugins/auth.js';
 import { ok, okNull } from '../../plugins/envelope.js';
-import { type ParamSet, replaceParams } from '../docs/doc-params.js';
+import { deleteParams, type ParamSet, replaceParams } from '../docs/doc-params.js';
 import { type ParamBody, ParamList, registerParamSchema, toParamInputs } from '../docs/param-input.js';
 import { loadCommonParams } from '../shares/view-doc.js';
 import { composePublicRoutes } from './compose-public.js';
@@ -172,7 +172,7 @@ export async function composeRoutes(app: FastifyInstance): Promise<void> {
       await tx.updateTable('composeProjects').set({ isDeleted: 1, status: 0, updatedAt: Date.now() }).where('id', '=', p.id).execute();
       await tx.deleteFrom('composeDocs').where('projectId', '=', p.id).execute();
       await tx.deleteFrom('composeAdditionalPages').where('projectId', '=', p.id).execute();
-      await tx.deleteFrom('params').where('ownerType', '=', ParamOwner.COMPOSE).where('ownerId', '=', p.id).execute();
+      await deleteParams(tx, ParamOwner.COMPOSE, [p.id]);
     }),
   );
 
@@ -397,7 +397,7 @@ export async function composeRoutes(app: FastifyInstance): Promise<void> {
         sets.push({ ownerId: p.id, style, params: await toParamInputs(b[key], key, errors, opts) });
       }
       if (errors.length) throw validation(errors);
-      await inTx(db, (tx) => replaceParams(tx, dialect, ParamOwner.COMPOSE, sets));
+      await inTx(db, (tx) => replaceParams(tx, ParamOwner.COMPOSE, sets));
       return ok(null);
     },
   );

@@ -80,7 +80,7 @@ export async function writeDoc(app: FastifyInstance, spec: DocSpec, existingId =
       { ownerId: id, style: ParamStyle.REQUEST, params: (spec.request ?? []).map(toInput) },
       { ownerId: id, style: ParamStyle.RESPONSE, params: (spec.response ?? []).map(toInput) },
     ];
-    await replaceParams(tx, dialect, ParamOwner.DOC, sets);
+    await replaceParams(tx, ParamOwner.DOC, sets);
     const after = (await loadDocDetails(app.ctx, [id], tx)).get(id) ?? null;
     await emitDocChanges(app, tx, [
       { docId: id, moduleId: spec.moduleId, source: 1, kind: existingId ? 'update' : 'add', userId: 1, nickname: 'admin', before, after },

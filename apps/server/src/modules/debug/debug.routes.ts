@@ -13,7 +13,7 @@ import { Flag, flag, IdString } from '../../lib/schemas.js';
 import { authorizeDoc, authorizeModule, authorizeProject } from '../../permissions/authorize.js';
 import { requireUser } from '../../plugins/auth.js';
 import { ok, okNull } from '../../plugins/envelope.js';
-import { buildParamTrees, loadEnums, loadParamRows } from '../docs/doc-params.js';
+import { buildParamTrees, loadEnums, loadParamTreeRows } from '../docs/doc-params.js';
 import { debugAccess } from './debug-access.js';
 import { debugProxyRoutes } from './debug-proxy.js';
 
@@ -172,8 +172,8 @@ export async function debugRoutes(app: FastifyInstance): Promise<void> {
     async (req) => {
       const a = await debugAccess(req, (req.query as { docId: string }).docId);
       const envIds = a.environments.map((e) => e.id);
-      const envRows = envIds.length ? await loadParamRows(db, ParamOwner.ENVIRONMENT, envIds) : [];
-      const modRows = await loadParamRows(db, ParamOwner.MODULE, [a.moduleId]);
+      const envRows = envIds.length ? await loadParamTreeRows(db, ParamOwner.ENVIRONMENT, envIds) : [];
+      const modRows = await loadParamTreeRows(db, ParamOwner.MODULE, [a.moduleId]);
       const enums = await loadEnums(
         db,
         ids,

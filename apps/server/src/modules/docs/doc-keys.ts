@@ -60,15 +60,10 @@ const sv = (v: unknown): string =>
 /** Strings JSON writes with escapes (quote, backslash, control characters, surrogates): the rest is quoted as is. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what JSON escapes.
 const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
-const SURROGATE = /[\ud800-\udfff]/;
-/** Set by `pv` when a param text holds a surrogate (see contentHash's `texts`). */
-let sawSurrogate = false;
 /** `sv` of a param field: strings are mostly plain, and quoting them directly skips JSON.stringify. */
 const pv = (v: unknown): string => {
   if (typeof v !== 'string') return sv(v);
-  if (!NEEDS_ESCAPE.test(v)) return `"${v}"`;
-  if (!sawSurrogate && SURROGATE.test(v)) sawSurrogate = true;
-  return sv(v);
+  return NEEDS_ESCAPE.test(v) ? sv(v) : `"${v}"`;
 };
 
 /**
@@ -100,11 +95,8 @@ const list = (vs: unknown[]): string => `[${vs.map(sv).join(',')}]`;
  * (changing them makes no history entry), as in Torna; content type and deprecation are.
  * The hashed text is `stable` of {name, description, author, url, httpMethod, contentType, deprecated,
  * version, definition, type, g, a, dubbo, h, p, q, b, r, e} (keys sorted), built without intermediate objects.
- * With `texts`, it also tells whether any text of the param lists (not error codes) holds a surrogate: when
- * none does, none can be a lone one, so the rows written from these lists read back exactly (WrittenParams).
  */
-export function contentHash(d: DocDetail, texts?: { surrogates: boolean }): string {
-  sawSurrogate = false;
+export function contentHash(d: DocDetail): string {
   const e = d.errorCodeParams ? `[${d.errorCodeParams.map((x) => list([x.code, x.msg, x.solution])).join(',')}]` : '';
   const out = [`{a:${list([d.isRequestArray, d.isResponseArray, d.requestArrayType, d.responseArrayType])},author:${sv(d.author)},b:`];
   paramContent(d.requestParams, out);
@@ -119,6 +111,5 @@ export function contentHash(d: DocDetail, texts?: { surrogates: boolean }): stri
   out.push(',r:');
   paramContent(d.responseParams, out);
   out.push(`,type:${sv(d.type)},url:${sv(d.url)},version:${sv(d.version)}}`);
-  if (texts) texts.surrogates = sawSurrogate;
   return md5(out.join(''));
 }

@@ -1,13 +1,13 @@
 /**
- * Parameter trees in the one `params` table (docs, module common params, environments, compose
- * projects): bulk load in one query per chunk of owners, bulk replace level by level.
+ * Parameter trees of docs, module common params, environments and compose projects: one `param_sets` row per
+ * owner and style, holding the whole list (param-set-codec.ts). Bulk load in one query per chunk of owners,
+ * bulk replace in one delete per group of owners and one multi-row insert (COPY on PostgreSQL).
  */
 import { type DocParam, type EnumInfo, ParamStyle } from '@folio/shared';
-import type { Dialect } from '../../config.js';
 import type { Conn } from '../../db/database.js';
-import { insertManyReturningIds, type PgCopy, pgCopyInsert, pgOpenCopy, pgReserveIds, sqliteBulkInsert } from '../../db/database.js';
-import type { ParamRow } from '../../db/types.js';
+import { insertMany, type PgCopy, pgOpenCopy, sqliteBulkInsert } from '../../db/database.js';
 import type { IdCodec } from '../../lib/ids.js';
+import { decodeParamSet, encodeParamSet, PARAM_SET_MAX_LEVELS, type StoredParamRow } from './param-set-codec.js';
 
 /** A parameter to write (internal ids). */
 export interface ParamInput {
@@ -34,80 +34,65 @@ export interface ParamSet {
   enumIdOf?: Map<string, number>;
   /** createMode of params that do not say. */
   createMode?: number;
-  /** True when no text of these params holds a surrogate (checked by the caller): the rows read back exactly. */
-  plainTexts?: boolean;
 }
 
 const CHUNK = 500;
 
-/** Loads every param row of the given owners (one query per 500 owners). */
-export async function loadParamRows(conn: Conn, ownerType: number, ownerIds: number[]): Promise<ParamRow[]> {
-  const out: ParamRow[] = [];
-  const unique = [...new Set(ownerIds)];
-  for (let i = 0; i < unique.length; i += CHUNK) {
-    const part = unique.slice(i, i + CHUNK);
-    const rows = await conn
-      .selectFrom('params')
-      .selectAll()
-      .where('ownerType', '=', ownerType)
-      .where('ownerId', 'in', part)
-      .orderBy('orderIndex')
-      .orderBy('id')
-      .execute();
-    for (const r of rows) out.push(r);
-  }
-  return out;
-}
-
-/** The columns a param tree needs. */
-export type ParamTreeRow = Pick<
-  ParamRow,
-  'id' | 'ownerId' | 'parentId' | 'style' | 'name' | 'type' | 'required' | 'maxLength' | 'example' | 'description' | 'enumId' | 'orderIndex'
->;
-
-const TREE_COLS = [
-  'id',
-  'ownerId',
-  'parentId',
-  'style',
-  'name',
-  'type',
-  'required',
-  'maxLength',
-  'example',
-  'description',
-  'enumId',
-  'orderIndex',
-] as const;
+/** A param as loaded (see StoredParamRow: its id is synthetic, unique within one owner type). */
+export type ParamTreeRow = StoredParamRow;
 
 /**
- * Loads only the tree columns of the given owners' params (in no promised order: the tree builder orders
- * them by id, then by orderIndex, stably): the hot path of doc views.
+ * Loads the params of the given owners (one query per 500 owners) as rows: each (owner, style)'s in level
+ * order, a parent before its children and siblings in their written order (which ties in orderIndex keep).
  */
 export async function loadParamTreeRows(conn: Conn, ownerType: number, ownerIds: number[]): Promise<ParamTreeRow[]> {
   const out: ParamTreeRow[] = [];
   const unique = [...new Set(ownerIds)];
   for (let i = 0; i < unique.length; i += CHUNK) {
     const part = unique.slice(i, i + CHUNK);
-    const q = conn.selectFrom('params').select(TREE_COLS).where('ownerType', '=', ownerType);
+    const q = conn.selectFrom('paramSets').select(['ownerId', 'style', 'body']).where('ownerType', '=', ownerType);
     const rows = await (part.length === 1 ? q.where('ownerId', '=', part[0]) : q.where('ownerId', 'in', part)).execute();
-    for (const r of rows) out.push(r);
+    for (const r of rows) decodeParamSet(r.ownerId, r.style, JSON.parse(r.body), out);
   }
   return out;
 }
 
-/**
- * The rows with each owner's in id order (the order they were written, which ties in orderIndex keep). SQLite
- * and MySQL read an owner's rows through its index, in id order already; PostgreSQL reads them in the order
- * they lie in the table, where space freed by deleted rows can put newer ones first.
- */
-function inIdOrder(rows: ParamTreeRow[]): ParamTreeRow[] {
-  const last = new Map<number, number>();
+/** Loaded rows of one owner and style (loadParamTreeRows) as params to write again: the same trees, in the same order. */
+export function paramInputsOf(rows: ParamTreeRow[]): ParamInput[] {
+  const roots: ParamInput[] = [];
+  const byId = new Map<number, ParamInput>();
   for (const r of rows) {
-    if ((last.get(r.ownerId) ?? 0) > r.id) return [...rows].sort((a, b) => a.id - b.id);
-    last.set(r.ownerId, r.id);
+    const p: ParamInput = {
+      name: r.name,
+      type: r.type,
+      required: r.required,
+      maxLength: r.maxLength,
+      example: r.example,
+      description: r.description,
+      enumId: r.enumId,
+      orderIndex: r.orderIndex,
+      dataId: r.dataId,
+      createMode: r.createMode,
+      children: [],
+    };
+    byId.set(r.id, p);
+    const parent = r.parentId ? byId.get(r.parentId) : undefined;
+    if (parent) parent.children.push(p);
+    else roots.push(p);
   }
-  return rows;
+  return roots;
+}
+
+/** Deletes every param of the given owners (one query per 500 owners). */
+export async function deleteParams(conn: Conn, ownerType: number, ownerIds: number[]): Promise<void> {
+  const unique = [...new Set(ownerIds)];
+  for (let i = 0; i < unique.length; i += CHUNK) {
+    await conn
+      .deleteFrom('paramSets')
+      .where('ownerType', '=', ownerType)
+      .where('ownerId', 'in', unique.slice(i, i + CHUNK))
+      .execute();
+  }
 }
 
 /** Turns rows into trees: ownerId → style → roots (children nested, ordered). */
@@ -118,7 +103,6 @@ export function buildParamTrees(
   /** False leaves out the params' own ids (encoding costs about a microsecond each; exports and listeners need none). */
   withIds = true,
 ): Map<number, Map<number, DocParam[]>> {
-  rows = inIdOrder(rows);
   const nodes = new Map<number, DocParam>();
   const contents = new Map<number, string>();
   const made: DocParam[] = new Array(rows.length);
@@ -166,7 +150,7 @@ export function buildParamTrees(
       byStyle.set(r.style, list);
     }
   }
-  // Children and roots by orderIndex (stable: ties keep row order, which is id order: the order written).
+  // Children and roots by orderIndex (stable: ties keep row order, the order written).
   const sort = (ps: DocParam[]): DocParam[] => {
     ps.sort((a, b) => a.orderIndex - b.orderIndex);
     for (const p of ps) if (p.children.length) sort(p.children);
@@ -199,16 +183,10 @@ export async function loadEnums(conn: Conn, ids: IdCodec, enumIds: number[]): Pr
 
 /**
  * Replaces the params of the given (owner, style) sets: deletes what was there for those owners and
- * styles, then inserts level by level (one multi-row insert per level and chunk). With `written`, the
- * tree columns of every inserted row are appended to it, in id order (what `loadParamTreeRows` would read).
+ * styles (one query per group of owners with the same styles), then inserts the sets. With `written`, the
+ * rows of every set written are appended to it (what `loadParamTreeRows` would read).
  */
-export async function replaceParams(
-  conn: Conn,
-  dialect: Dialect,
-  ownerType: number,
-  sets: ParamSet[],
-  written?: WrittenParams,
-): Promise<void> {
+export async function replaceParams(conn: Conn, ownerType: number, sets: ParamSet[], written?: WrittenParams): Promise<void> {
   if (!sets.length) return;
   const byOwner = new Map<number, Set<number>>();
   for (const s of sets) {
@@ -220,226 +198,120 @@ export async function replaceParams(
   const groups = new Map<string, number[]>();
   for (const [owner, styles] of byOwner) {
     const k = [...styles].sort().join(',');
-    groups.set(k, [...(groups.get(k) ?? []), owner]);
+    const g = groups.get(k);
+    if (g) g.push(owner);
+    else groups.set(k, [owner]);
   }
   for (const [k, owners] of groups) {
     const styles = k.split(',').map(Number);
     for (let i = 0; i < owners.length; i += CHUNK) {
       await conn
-        .deleteFrom('params')
+        .deleteFrom('paramSets')
         .where('ownerType', '=', ownerType)
         .where('ownerId', 'in', owners.slice(i, i + CHUNK))
         .where('style', 'in', styles)
         .execute();
     }
   }
-  await insertParams(conn, dialect, ownerType, sets, written);
+  await insertParams(conn, ownerType, sets, written);
 }
 
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-const SURROGATE = /[\uD800-\uDFFF]/;
-const readsBack = (s: string) => !SURROGATE.test(s) || !LONE_SURROGATE.test(s);
-
-/**
- * What `replaceParams` reports of the rows it wrote: their tree columns (of the given owners, or all), in
- * id order (what `loadParamTreeRows` would read), and whether every text reads back exactly: text with a
- * lone surrogate (not valid UTF-16) does not (each driver replaces it its own way), so such a writer must
- * read back.
- */
+/** What `replaceParams` reports of the sets it wrote: their rows (of the given owners, or all), as `loadParamTreeRows` would read them. */
 export interface WrittenParams {
   owners?: Set<number>;
   rows: ParamTreeRow[];
-  exact: boolean;
 }
 
-/** The columns insertParams writes (besides ownerType and the times, the same for every row). */
-const PARAM_COLUMNS = [...TREE_COLS.slice(1), 'dataId', 'createMode'];
+/** The columns a param set row is written with (besides ownerType and the times, the same for every row). */
+const SET_COLUMNS = ['ownerId', 'style', 'body'];
 
-/**
- * One level of the params to insert, as columns (no object per param: 74k of them for a large import):
- * each param, its set, the position of its parent in the level above (-1 at the top) and, once known, its id.
- */
-interface ParamLevel {
-  ps: ParamInput[];
-  sets: ParamSet[];
-  parents: number[];
-  ids: number[];
-  /** The level above (null at the top). */
-  up: ParamLevel | null;
+/** A non-empty set in the stored format: its owner, style and values (encodeParamSet). */
+interface EncodedSet {
+  ownerId: number;
+  style: number;
+  values: unknown[];
 }
 
-/** The params of some sets, level by level (at most 64 levels): the order their ids ascend in. */
-function paramLevels(sets: ParamSet[]): ParamLevel[] {
-  const levels: ParamLevel[] = [];
-  let level: ParamLevel = { ps: [], sets: [], parents: [], ids: [], up: null };
-  for (const s of sets)
-    for (const p of s.params) {
-      level.ps.push(p);
-      level.sets.push(s);
-      level.parents.push(-1);
-    }
-  while (level.ps.length && levels.length < 64) {
-    levels.push(level);
-    const next: ParamLevel = { ps: [], sets: [], parents: [], ids: [], up: level };
-    for (let i = 0; i < level.ps.length; i++) {
-      const children = level.ps[i].children;
-      if (!children?.length) continue;
-      const set = level.sets[i];
-      for (const c of children) {
-        next.ps.push(c);
-        next.sets.push(set);
-        next.parents.push(i);
-      }
-    }
-    level = next;
+/** The sets in the stored format, empty ones left out. */
+function encodeSets(sets: ParamSet[]): EncodedSet[] {
+  const out: EncodedSet[] = [];
+  for (const s of oneSetPerList(sets)) {
+    const values = encodeParamSet(s.params, s.enumIdOf, s.createMode ?? 0);
+    if (values) out.push({ ownerId: s.ownerId, style: s.style, values });
   }
-  return levels;
+  return out;
 }
 
-/**
- * Param `i` of a level as a row's values in PARAM_COLUMNS order: written straight into the statements on
- * SQLite and into COPY's text on PostgreSQL, row objects elsewhere.
- */
-function fillParam(lv: ParamLevel, i: number, out: unknown[], at: number): void {
-  const p = lv.ps[i];
-  const set = lv.sets[i];
-  const parent = lv.parents[i];
-  const e = p.enumId;
-  out[at] = set.ownerId;
-  out[at + 1] = parent >= 0 && lv.up ? lv.up.ids[parent] : 0;
-  out[at + 2] = set.style;
-  out[at + 3] = p.name.slice(0, 255);
-  out[at + 4] = (p.type || 'string').slice(0, 64);
-  out[at + 5] = p.required ? 1 : 0;
-  out[at + 6] = (p.maxLength ?? '').slice(0, 32);
-  out[at + 7] = p.example ?? '';
-  out[at + 8] = p.description ?? '';
-  out[at + 9] = typeof e === 'string' ? (e ? (set.enumIdOf?.get(e) ?? 0) : 0) : e || 0;
-  out[at + 10] = p.orderIndex || 0;
-  out[at + 11] = p.dataId ?? '';
-  out[at + 12] = p.createMode ?? set.createMode ?? 0;
+/** The sets, those naming the same owner and style (not expected) joined into one list in the order given. */
+function oneSetPerList(sets: ParamSet[]): ParamSet[] {
+  const byKey = new Map<number, ParamSet>();
+  for (const s of sets) byKey.set(s.ownerId * 8 + s.style, s);
+  if (byKey.size === sets.length) return sets;
+  const joined = new Map<number, ParamSet>();
+  for (const s of sets) {
+    const key = s.ownerId * 8 + s.style;
+    const params = s.params.map((p) => ({ ...p, createMode: p.createMode ?? s.createMode ?? 0 }));
+    const had = joined.get(key);
+    if (had) had.params.push(...params);
+    else joined.set(key, { ...s, params });
+  }
+  return [...joined.values()];
 }
 
-/** How many params the given trees hold (what insertParams or copyParamSets will write of them). */
+/** How many params the given trees hold (what insertParams will write of them). */
 export function countParams(trees: readonly { children?: readonly unknown[] | null }[], depth = 0): number {
-  if (depth >= 64) return 0;
+  if (depth >= PARAM_SET_MAX_LEVELS) return 0;
   let n = trees.length;
   for (const t of trees) if (t.children?.length) n += countParams(t.children as { children?: unknown[] }[], depth + 1);
   return n;
 }
 
-/** PostgreSQL: an open COPY into `params` for copyParamSets (ids given by the caller). */
+/** PostgreSQL: an open COPY into `param_sets` for copyParamSets. */
 export function openParamCopy(conn: Conn, ownerType: number): Promise<PgCopy> {
   const now = Date.now();
-  return pgOpenCopy(conn, 'params', ['id', ...PARAM_COLUMNS], { ownerType, createdAt: now, updatedAt: now });
+  return pgOpenCopy(conn, 'paramSets', SET_COLUMNS, { ownerType, createdAt: now, updatedAt: now });
 }
 
 /**
- * PostgreSQL: adds the param trees of some sets to an open COPY (openParamCopy), level by level, each param
- * taking its id from `takeId` (ids reserved beforehand with pgReserveIds). For owners the COPY's table never
- * had params of (nothing is deleted). Synchronous: the rows go out while the caller goes on. Returns whether
- * every text reads back exactly (see WrittenParams).
+ * PostgreSQL: adds the sets to an open COPY (openParamCopy). For owners the COPY's table has no params of
+ * (nothing is deleted). Synchronous: the rows go out while the caller goes on.
  */
-export function copyParamSets(copy: PgCopy, sets: ParamSet[], takeId: () => number): boolean {
-  let exact = true;
-  for (const lv of paramLevels(sets)) {
-    for (let i = 0; i < lv.ps.length; i++) {
-      const id = takeId();
-      lv.ids.push(id);
-      copy.row((out, at) => {
-        out[at] = id;
-        fillParam(lv, i, out, at + 1);
-        if (exact && !lv.sets[i].plainTexts && !textsReadBack(out, at + 1)) exact = false;
-      });
-    }
-  }
-  return exact;
-}
-
-/** Whether the texts of a param row (name, type, maxLength, example, description) read back exactly. */
-function textsReadBack(out: unknown[], at: number): boolean {
-  return (
-    readsBack(out[at + 3] as string) &&
-    readsBack(out[at + 4] as string) &&
-    readsBack(out[at + 6] as string) &&
-    readsBack(out[at + 7] as string) &&
-    readsBack(out[at + 8] as string)
-  );
-}
-
-/**
- * Inserts param trees (no deletion), level by level: the ids ascend by level, which is the order
- * `loadParamTreeRows` reads them back in. SQLite and MySQL insert each level and take its ids before its
- * children; PostgreSQL takes every id from the sequence first and writes all levels with one COPY.
- */
-export async function insertParams(
-  conn: Conn,
-  dialect: Dialect,
-  ownerType: number,
-  sets: ParamSet[],
-  written?: WrittenParams,
-): Promise<void> {
-  const now = Date.now();
-  const levels = paramLevels(sets);
-  // Whether every text reads back exactly (see WrittenParams): checked as the values are written.
-  const checked = (lv: ParamLevel, i: number, out: unknown[], at: number) => {
-    fillParam(lv, i, out, at);
-    if (written?.exact && !lv.sets[i].plainTexts && !textsReadBack(out, at)) written.exact = false;
-  };
-  const v: unknown[] = new Array(PARAM_COLUMNS.length);
-  const consts = { ownerType, createdAt: now, updatedAt: now };
-  if (dialect === 'postgres') {
-    let total = 0;
-    for (const lv of levels) total += lv.ps.length;
-    const ids = await pgReserveIds(conn, 'params', total);
-    // Rows in level order, the ids taken in the same order; pgCopyInsert asks for the rows in turn, so a
-    // cursor (level, position) follows it.
-    let k = 0;
-    for (const lv of levels) for (let i = 0; i < lv.ps.length; i++) lv.ids.push(ids[k++]);
-    let li = 0;
-    let i = -1;
-    await pgCopyInsert(conn, 'params', ['id', ...PARAM_COLUMNS], consts, total, (_n, out, o) => {
-      if (++i === levels[li].ps.length) {
-        li++;
-        i = 0;
-      }
-      out[o] = levels[li].ids[i];
-      checked(levels[li], i, out, o + 1);
+export function copyParamSets(copy: PgCopy, sets: ParamSet[]): void {
+  for (const e of encodeSets(sets)) {
+    copy.row((out, at) => {
+      out[at] = e.ownerId;
+      out[at + 1] = e.style;
+      out[at + 2] = JSON.stringify(e.values);
     });
-  } else {
-    for (const lv of levels) {
-      let newIds = sqliteBulkInsert(conn, 'params', PARAM_COLUMNS, consts, lv.ps.length, (i, out, at) => checked(lv, i, out, at));
-      if (!newIds) {
-        const rows = lv.ps.map((_, i) => {
-          checked(lv, i, v, 0);
-          return Object.fromEntries(PARAM_COLUMNS.map((c, j) => [c, v[j]]));
-        });
-        newIds = await insertManyReturningIds(conn, dialect, 'params', rows, 200, consts);
-      }
-      lv.ids = newIds;
-    }
   }
-  if (!written) return;
-  for (const lv of levels) {
-    for (let i = 0; i < lv.ps.length; i++) {
-      if (written.owners && !written.owners.has(lv.sets[i].ownerId)) continue;
-      fillParam(lv, i, v, 0);
-      written.rows.push({
-        id: lv.ids[i],
-        ownerId: v[0] as number,
-        parentId: v[1] as number,
-        style: v[2] as number,
-        name: v[3] as string,
-        type: v[4] as string,
-        required: v[5] as number,
-        maxLength: v[6] as string,
-        example: v[7] as string,
-        description: v[8] as string,
-        enumId: v[9] as number,
-        orderIndex: v[10] as number,
-      });
-    }
+}
+
+/**
+ * Inserts param sets (no deletion: the owners must have no params of these styles): one row per non-empty
+ * (owner, style), in one multi-row insert (COPY on PostgreSQL).
+ */
+export async function insertParams(conn: Conn, ownerType: number, sets: ParamSet[], written?: WrittenParams): Promise<void> {
+  const encoded = encodeSets(sets);
+  if (written) {
+    for (const e of encoded)
+      if (!written.owners || written.owners.has(e.ownerId)) decodeParamSet(e.ownerId, e.style, e.values, written.rows);
   }
+  if (!encoded.length) return;
+  const now = Date.now();
+  const consts = { ownerType, createdAt: now, updatedAt: now };
+  const fill = (i: number, out: unknown[], at: number) => {
+    const e = encoded[i];
+    out[at] = e.ownerId;
+    out[at + 1] = e.style;
+    out[at + 2] = JSON.stringify(e.values);
+  };
+  if (sqliteBulkInsert(conn, 'paramSets', SET_COLUMNS, consts, encoded.length, fill)) return;
+  const v: unknown[] = new Array(SET_COLUMNS.length);
+  const rows = encoded.map((_, i) => {
+    fill(i, v, 0);
+    return { ownerId: v[0], style: v[1], body: v[2], ...consts };
+  });
+  await insertMany(conn, 'paramSets', rows);
 }
 
 /** Style ids of the doc detail's param lists. */

@@ -24,7 +24,7 @@ import { upsertEnum } from '../dictionaries/dictionaries.service.js';
 import { type DocChange, emitDocChanges } from '../doc-events.js';
 import { loadDocDetails } from './doc-detail.js';
 import { contentHash, folderKey, dataId as makeDataId, docKey as makeDocKey, normalizeVersion } from './doc-keys.js';
-import { type ParamInput, type ParamSet, replaceParams } from './doc-params.js';
+import { deleteParams, type ParamInput, type ParamSet, replaceParams } from './doc-params.js';
 import { type ParamBody, toParamInputs } from './param-input.js';
 
 const DUBBO_KEYS = ['interfaceName', 'author', 'version', 'protocol', 'dependency'] as const;
@@ -299,14 +299,13 @@ export async function saveDoc(app: FastifyInstance, user: SessionUser, moduleId:
       if (revived) {
         id = revived.id;
         await tx.updateTable('docs').set(row).where('id', '=', id).execute();
-        await tx.deleteFrom('params').where('ownerType', '=', ParamOwner.DOC).where('ownerId', '=', id).execute();
+        await deleteParams(tx, ParamOwner.DOC, [id]);
       } else {
         id = await insertId(tx, dialect, 'docs', row);
       }
     }
     await replaceParams(
       tx,
-      dialect,
       ParamOwner.DOC,
       sets.map((s) => ({ ...s, ownerId: id })),
     );

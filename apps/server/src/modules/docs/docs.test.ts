@@ -18,7 +18,7 @@ describe('docs', () => {
   let spaceDev: { id: string; token: string };
   const save = (token: string, body: Record<string, unknown>) =>
     call(t.app, token, 'POST', '/api/doc/save', { moduleId: w.moduleId, ...body });
-  const count = async (table: 'docs' | 'params' | 'enumInfos') =>
+  const count = async (table: 'docs' | 'paramSets' | 'enumInfos') =>
     Number(
       (
         await t.app.ctx.db
@@ -112,7 +112,7 @@ describe('docs', () => {
   });
 
   it('refuses invalid input with the offending fields and writes nothing (not even the dictionary)', async () => {
-    const [docs, params, enums] = [await count('docs'), await count('params'), await count('enumInfos')];
+    const [docs, params, enums] = [await count('docs'), await count('paramSets'), await count('enumInfos')];
     const r = await save(dev.token, {
       name: 'Bad',
       url: '/bad',
@@ -127,7 +127,7 @@ describe('docs', () => {
     expect(r.fields).toEqual([
       { field: 'requestParams.1.children.0.name', message: 'only letters, digits, hyphen and underscore are allowed' },
     ]);
-    expect([await count('docs'), await count('params'), await count('enumInfos')]).toEqual([docs, params, enums]);
+    expect([await count('docs'), await count('paramSets'), await count('enumInfos')]).toEqual([docs, params, enums]);
     const noUrl = await save(dev.token, { name: 'x', httpMethod: 'GET', type: 0 });
     expect(noUrl.fields).toEqual([{ field: 'url', message: 'cannot be empty' }]);
     const badType = await save(dev.token, { name: 'x', url: '/x', status: 3 });

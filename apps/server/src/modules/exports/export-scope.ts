@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { authorizeDoc, authorizeModule, authorizeProject } from '../../permissions/authorize.js';
 import { loadDocDetails } from '../docs/doc-detail.js';
-import { buildParamTrees, loadEnums, loadParamRows } from '../docs/doc-params.js';
+import { buildParamTrees, loadEnums, loadParamTreeRows } from '../docs/doc-params.js';
 import { buildDocForest, loadDocsLite } from '../docs/doc-tree.js';
 
 /** A node of the export outline: an application, a folder or a doc. */
@@ -162,7 +162,7 @@ export async function loadOutline(
     if (!e) throw notFound('environment');
     env = { name: e.name, url: e.url };
   }
-  const commonRows = moduleIds.length ? await loadParamRows(db, ParamOwner.MODULE, moduleIds) : [];
+  const commonRows = moduleIds.length ? await loadParamTreeRows(db, ParamOwner.MODULE, moduleIds) : [];
   const enums = await loadEnums(
     db,
     ids,

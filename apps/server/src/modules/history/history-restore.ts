@@ -88,7 +88,7 @@ export async function restoreSnapshot(
         })
         .where('id', '=', docId)
         .execute();
-      await replaceParams(tx, app.ctx.dialect, ParamOwner.DOC, [
+      await replaceParams(tx, ParamOwner.DOC, [
         { ownerId: docId, style: ParamStyle.PATH, params: toInputs(app, content.pathParams) },
         { ownerId: docId, style: ParamStyle.HEADER, params: toInputs(app, content.headerParams) },
         { ownerId: docId, style: ParamStyle.QUERY, params: toInputs(app, content.queryParams) },

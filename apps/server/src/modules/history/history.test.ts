@@ -2,9 +2,11 @@
  * History through the API: change log with field details, snapshots (kept up to the setting),
  * compare, restore as a recorded form change (reviving a deleted doc), and who may do what.
  */
+import { ParamOwner } from '@folio/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, createUser, createWorld, type TestApp } from '../../../test/harness.js';
 import { drainJobs } from '../../jobs/queue.js';
+import { loadParamTreeRows } from '../docs/doc-params.js';
 import { openApi, tornaSdkEnvelope } from '../push/open-api.helpers.js';
 import { settleAllRuns } from '../push/push-service.js';
 
@@ -93,13 +95,7 @@ describe('history', () => {
     expect(r.data).toMatchObject({ restored: true });
     const row = await t.app.ctx.db.selectFrom('docs').selectAll().where('id', '=', t.app.ctx.ids.decode(docId)).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ description: 'v2', modifySource: 1, modifierName: 'hist_dev' });
-    const params = await t.app.ctx.db
-      .selectFrom('params')
-      .select(['name', 'type'])
-      .where('ownerType', '=', 0)
-      .where('ownerId', '=', row.id)
-      .orderBy('id')
-      .execute();
+    const params = await loadParamTreeRows(t.app.ctx.db, ParamOwner.DOC, [row.id]);
     expect(params.map((p) => `${p.name}:${p.type}`)).toEqual(['id:long', 'obj:object', 'y:string']);
     const log = await call(t.app, dev.token, 'GET', '/api/doc/changelog/list', { docId });
     expect(log.data[0]).toMatchObject({ modifySource: 1, modifyNickname: 'hist_dev', modifyType: 0 });

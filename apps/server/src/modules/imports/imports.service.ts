@@ -14,7 +14,7 @@ import { decrypt, encrypt, randomToken } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
 import { outboundRequest } from '../../lib/outbound.js';
 import { newModuleToken } from '../applications/applications.routes.js';
-import { insertParams } from '../docs/doc-params.js';
+import { loadParamTreeRows, paramInputsOf, replaceParams } from '../docs/doc-params.js';
 import { withModuleLock } from '../push/push-lock.js';
 import { mergePush } from '../push/push-merge.js';
 import { PushInputError } from '../push/push-normalize.js';
@@ -165,15 +165,10 @@ async function writeVariables(tx: Tx, app: FastifyInstance, moduleId: number, en
   if (!envId) {
     envId = await insertId(tx, app.ctx.dialect, 'moduleEnvironments', { moduleId, name: envName, url: '', createdAt: now, updatedAt: now });
   }
-  const existing = await tx
-    .selectFrom('params')
-    .select('name')
-    .where('ownerType', '=', ParamOwner.ENVIRONMENT)
-    .where('ownerId', '=', envId)
-    .where('style', '=', ParamStyle.REQUEST)
-    .execute();
-  const have = new Set(existing.map((r) => r.name));
-  const params = vars
+  const existing = await loadParamTreeRows(tx, ParamOwner.ENVIRONMENT, [envId]);
+  const kept = existing.filter((r) => r.style === ParamStyle.REQUEST);
+  const have = new Set(kept.filter((r) => !r.parentId).map((r) => r.name));
+  const added = vars
     .filter((v) => !have.has(v.name))
     .map((v, i) => ({
       name: v.name.slice(0, 255),
@@ -186,8 +181,10 @@ async function writeVariables(tx: Tx, app: FastifyInstance, moduleId: number, en
       orderIndex: i,
       children: [],
     }));
-  if (params.length)
-    await insertParams(tx, app.ctx.dialect, ParamOwner.ENVIRONMENT, [{ ownerId: envId, style: ParamStyle.REQUEST, params }]);
+  if (added.length) {
+    const params = [...paramInputsOf(kept), ...added];
+    await replaceParams(tx, ParamOwner.ENVIRONMENT, [{ ownerId: envId, style: ParamStyle.REQUEST, params }]);
+  }
 }
 
 /** The job: fetch, parse, convert, merge (one transaction), remember the source. */

@@ -3,10 +3,12 @@ import { readdir, readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { ParamOwner } from '@folio/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture } from '../../../test/fixtures/index.js';
 import { call, createTestApp, createUser, createWorld, type TestApp } from '../../../test/harness.js';
 import { drainJobs } from '../../jobs/queue.js';
+import { loadParamTreeRows } from '../docs/doc-params.js';
 import { importLimits } from './imports.service.js';
 
 /** Builds a multipart body by hand (what a browser's FormData sends). */
@@ -160,13 +162,9 @@ describe('POST /api/import', () => {
     const envs = await call(t.app, t.adminToken, 'GET', '/api/module/environment/list', { moduleId: s.moduleId });
     const env = envs.data.find((e: { name: string }) => e.name === 'Vars');
     expect(env.url).toBe('https://api.vars.test');
-    const rows = await t.app.ctx.db
-      .selectFrom('params')
-      .select(['name', 'example', 'description'])
-      .where('ownerType', '=', 2)
-      .where('ownerId', '=', t.app.ctx.ids.decode(env.id, 'environment'))
-      .orderBy('orderIndex')
-      .execute();
+    const rows = (await loadParamTreeRows(t.app.ctx.db, ParamOwner.ENVIRONMENT, [t.app.ctx.ids.decode(env.id, 'environment')]))
+      .sort((a, b) => a.orderIndex - b.orderIndex)
+      .map(({ name, example, description }) => ({ name, example, description }));
     expect(rows).toEqual([
       { name: 'host', example: 'https://api.vars.test', description: 'Postman collection variable' },
       { name: 'token', example: 'abc', description: 'API token' },

@@ -9,7 +9,7 @@ import { type Conn, insertMany } from '../../db/database.js';
 import { md5 } from '../../lib/crypto.js';
 import type { DocChange } from '../doc-events.js';
 import { loadDocDetails } from '../docs/doc-detail.js';
-import { buildParamTrees, loadParamRows } from '../docs/doc-params.js';
+import { buildParamTrees, loadParamTreeRows } from '../docs/doc-params.js';
 import { generateDefaultBody, mergeDefault } from './mock-default.js';
 import type { MockRule } from './mock-match.js';
 import type { MockRequestData } from './mock-sandbox.js';
@@ -112,7 +112,7 @@ const DEFAULT_HEADERS = JSON.stringify([{ name: 'Content-Type', value: 'applicat
 
 /** Common response params of applications, by module id. */
 async function commonReturns(conn: Conn, ctx: Pick<AppContext, 'ids'>, moduleIds: number[]): Promise<Map<number, DocParam[]>> {
-  const rows = (await loadParamRows(conn, ParamOwner.MODULE, moduleIds)).filter((r) => r.style === ParamStyle.RESPONSE);
+  const rows = (await loadParamTreeRows(conn, ParamOwner.MODULE, moduleIds)).filter((r) => r.style === ParamStyle.RESPONSE);
   const trees = buildParamTrees(rows, ctx.ids);
   const out = new Map<number, DocParam[]>();
   for (const [owner, byStyle] of trees) out.set(owner, byStyle.get(ParamStyle.RESPONSE) ?? []);

@@ -10,6 +10,7 @@ import { call, createTestApp, createUser, createWorld, type TestApp } from '../.
 import { drainJobs } from '../../jobs/queue.js';
 import { encrypt } from '../../lib/crypto.js';
 import { loadDocDetails } from '../docs/doc-detail.js';
+import { loadParamTreeRows } from '../docs/doc-params.js';
 import { computeOpenApiSign } from '../open-users/signature.js';
 import { openApi, smartDocEnvelope, tornaSdkEnvelope } from './open-api.helpers.js';
 import { closeRun } from './push-runs.js';
@@ -244,15 +245,9 @@ describe('smart-doc push', () => {
     expect(e.map((x) => x.name)).toEqual(['OrderStatus']);
     const items = await db().selectFrom('enumItems').select(['name']).where('enumId', '=', e[0].id).orderBy('orderIndex').execute();
     expect(items.map((i) => i.name)).toEqual(['NEW', 'PAID']);
-    const status = await db()
-      .selectFrom('params')
-      .selectAll()
-      .where('ownerType', '=', ParamOwner.DOC)
-      .where('ownerId', '=', by('Get order')?.id as number)
-      .where('name', '=', 'status')
-      .executeTakeFirstOrThrow();
-    expect(status.enumId).toBe(e[0].id);
-    expect(status.style).toBe(ParamStyle.RESPONSE);
+    const status = (await loadParamTreeRows(db(), ParamOwner.DOC, [by('Get order')?.id as number])).find((p) => p.name === 'status');
+    expect(status?.enumId).toBe(e[0].id);
+    expect(status?.style).toBe(ParamStyle.RESPONSE);
     const envs = await db().selectFrom('moduleEnvironments').select(['name', 'url']).where('moduleId', '=', a.id).execute();
     expect(envs).toEqual([{ name: 'test', url: 'http://127.0.0.1:8080' }]);
     const page = await db().selectFrom('constantInfos').select('content').where('moduleId', '=', a.id).executeTakeFirstOrThrow();

@@ -3,11 +3,12 @@
  * {name, version, data, access_token[, app_key, timestamp, sign, format]}, `data` as URL-encoded JSON
  * (form rules: `+` is a space) or a plain object, answered with HTTP 200 and Torna's codes.
  */
-import type { PushPayload } from '@folio/shared';
+import { ParamOwner, type PushPayload } from '@folio/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { insertId, inTx } from '../../db/database.js';
 import { loadDocDetails } from '../docs/doc-detail.js';
 import { dataId, folderKey } from '../docs/doc-keys.js';
+import { deleteParams } from '../docs/doc-params.js';
 import { openApiToPush } from '../imports/openapi-to-push.js';
 import { verifyOpenApiSignature } from '../open-users/signature.js';
 import { upsertEnums } from './push-enums.js';
@@ -286,7 +287,7 @@ async function envDelete(c: Ctx) {
       .where('name', '=', name)
       .executeTakeFirst();
     if (!ex) return;
-    await tx.deleteFrom('params').where('ownerType', '=', 2).where('ownerId', '=', ex.id).execute();
+    await deleteParams(tx, ParamOwner.ENVIRONMENT, [ex.id]);
     await tx.deleteFrom('shareEnvironments').where('environmentId', '=', ex.id).execute();
     await tx.deleteFrom('moduleEnvironments').where('id', '=', ex.id).execute();
   });

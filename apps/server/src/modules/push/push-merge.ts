@@ -290,8 +290,6 @@ interface PlannedDoc {
   enumParams: DocParam[];
   /** PostgreSQL: the id reserved for a doc the application never had, whose params were streamed (see streamFreshParams). */
   freshId?: number;
-  /** True when no text of the detail's param lists holds a surrogate (see contentHash). */
-  plainTexts?: boolean;
   /** The dictionaries the item's params named, taken before its detail was built (for the raw-item cache). */
   docEnums?: NEnum[] | null;
 }
@@ -307,7 +305,7 @@ function docParamSets(p: PlannedDoc, id: number, enumIds: Map<string, number>, e
     [ParamStyle.RESPONSE, d.responseParams],
     [ParamStyle.QUERY, d.queryParams],
   ] as const) {
-    sets.push({ ownerId: id, style, params, enumIdOf, createMode: 1, plainTexts: p.plainTexts });
+    sets.push({ ownerId: id, style, params, enumIdOf, createMode: 1 });
   }
   sets.push({ ownerId: id, style: ParamStyle.CODE, params: toParamInputs(docParams(p.item)[ParamStyle.CODE] ?? [], enumIds) });
   return sets;
@@ -319,7 +317,7 @@ const STREAM_MIN_PARAMS = 500;
 /**
  * PostgreSQL: the params of the docs the application never had go to the server while the merge builds
  * their details and hashes (the server inserts them on its own core meanwhile), instead of in one COPY
- * afterwards. Ids are reserved first for those docs and for every param they hold; `add` streams a doc's
+ * afterwards. Ids are reserved first for those docs; `add` streams a doc's
  * params as soon as its detail is built. Between opening and `end()`/`abort()`, nothing else may use the
  * transaction (the loop it serves runs without awaiting).
  */
@@ -335,27 +333,12 @@ async function streamFreshParams(tx: Tx, docs: PlannedDoc[], enumIds: Map<string
   fresh.forEach((p, i) => {
     p.freshId = docIds[i];
   });
-  const paramIds = await pgReserveIds(tx, 'params', params);
-  let next = 0;
-  const takeId = () => {
-    if (next >= paramIds.length) throw new Error(`streamed params: more than the ${paramIds.length} counted`);
-    return paramIds[next++];
-  };
   const copy = await openParamCopy(tx, ParamOwner.DOC);
   return {
-    /** Whether every text streamed reads back exactly (see WrittenParams). */
-    exact: true,
     add(p: PlannedDoc) {
-      if (p.freshId && !copyParamSets(copy, docParamSets(p, p.freshId, enumIds, enumIdOf), takeId)) this.exact = false;
+      if (p.freshId) copyParamSets(copy, docParamSets(p, p.freshId, enumIds, enumIdOf));
     },
-    async end() {
-      if (next !== paramIds.length) {
-        const err = new Error(`streamed params: ${next} written of the ${paramIds.length} counted`);
-        await copy.abort(err);
-        throw err;
-      }
-      await copy.end();
-    },
+    end: () => copy.end(),
     abort: (err: Error) => copy.abort(err),
   };
 }
@@ -379,16 +362,11 @@ async function afterDetails(
   enumIds: Map<string, number>,
   rowOf: (p: PlannedDoc, content: boolean) => Record<string, unknown>,
 ): Promise<Map<number, DocDetail>> {
-  const fresh = written.exact ? writes.filter((p) => !p.existing && p.detail && idOf.get(p.dataId)) : [];
+  const fresh = writes.filter((p) => !p.existing && p.detail && idOf.get(p.dataId));
   const freshIds = new Set(fresh.map((p) => idOf.get(p.dataId) as number));
   const readIds = writes.map((p) => idOf.get(p.dataId)).filter((id): id is number => !!id && !freshIds.has(id));
   // The rows written for the docs read back are what a reload would read (all of them: `written.owners`).
-  const out = await loadDocDetails(
-    app.ctx,
-    readIds,
-    tx,
-    written.exact ? { paramRows: written.rows, paramIds: false } : { paramIds: false },
-  );
+  const out = await loadDocDetails(app.ctx, readIds, tx, { paramRows: written.rows, paramIds: false });
   if (!fresh.length) return out;
   const enums = await loadEnums(tx, app.ctx.ids, [...enumIds.values()]);
   const byCode = new Map([...enums.values()].map((e) => [e.id as string, { info: e, content: enumContent(e) }]));
@@ -714,9 +692,7 @@ export async function mergeNormalized(app: FastifyInstance, tx: Tx, input: Merge
         responseParams: list(ParamStyle.RESPONSE),
         errorCodeParams: sortParams(params[ParamStyle.CODE] ?? []).map((c) => ({ code: c.name, msg: c.description, solution: c.example })),
       } as unknown as DocDetail;
-      const texts = { surrogates: true };
-      p.hash = contentHash(p.detail, texts);
-      p.plainTexts = !texts.surrogates;
+      p.hash = contentHash(p.detail);
       if (ex && !ex.isDeleted) {
         touched.add(ex.id);
         const sameShape =
@@ -857,10 +833,8 @@ export async function mergeNormalized(app: FastifyInstance, tx: Tx, input: Merge
   const written: WrittenParams = {
     owners: new Set(writes.filter((p) => p.existing).map((p) => idOf.get(p.dataId) ?? 0)),
     rows: [],
-    // (A streamed text that does not read back makes the new docs be read back too.)
-    exact: stream ? stream.exact : true,
   };
-  await replaceParams(tx, app.ctx.dialect, ParamOwner.DOC, sets, written);
+  await replaceParams(tx, ParamOwner.DOC, sets, written);
   await writeDubboProps(tx, dubboWrites);
   await progress(70);
 

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import type { Conn } from '../../db/database.js';
 import { AppError } from '../../lib/errors.js';
 import { loadDocDetails } from '../docs/doc-detail.js';
-import { buildParamTrees, loadEnums, loadParamRows } from '../docs/doc-params.js';
+import { buildParamTrees, loadEnums, loadParamTreeRows } from '../docs/doc-params.js';
 
 /** Doc detail with the common params that views merge in (Torna's DocInfoDTO names). */
 export type ViewDoc = DocDetail & {
@@ -17,7 +17,7 @@ export type ViewDoc = DocDetail & {
 
 /** Common params of an owner (an application: MODULE, a compose project: COMPOSE) by style. */
 export async function loadCommonParams(ctx: Pick<AppContext, 'ids'>, conn: Conn, ownerType: number, ownerId: number) {
-  const rows = await loadParamRows(conn, ownerType, [ownerId]);
+  const rows = await loadParamTreeRows(conn, ownerType, [ownerId]);
   const enums = await loadEnums(
     conn,
     ctx.ids,
