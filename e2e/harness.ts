@@ -14,7 +14,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Locator, type Page } from 'playwright-core';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const SCREENSHOT_DIR = join(ROOT, 'e2e', 'screenshots');
@@ -81,6 +81,19 @@ export interface Harness {
 }
 
 /** Throws a clear message when the build outputs the harness runs are missing. */
+/**
+ * Waits until an element and everything in it have stopped animating (a dialog zooming in, a toast sliding):
+ * a user clicks what has come to rest, and a click during the motion can land beside its target.
+ */
+export async function settled(locator: Locator, timeout = 10_000): Promise<void> {
+  const el = await locator.elementHandle({ timeout });
+  if (!el) throw new Error(`settled: ${locator} is not there`);
+  await locator
+    .page()
+    .waitForFunction((node) => node.getAnimations({ subtree: true }).every((a) => a.playState !== 'running'), el, { timeout });
+  await el.dispose();
+}
+
 export function assertBuilt(): void {
   const server = join(ROOT, 'apps/server/dist/main.js');
   const web = join(ROOT, 'apps/web/dist/index.html');

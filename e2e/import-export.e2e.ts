@@ -10,7 +10,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture } from '../apps/server/test/fixtures/index.js';
-import { type Harness, startHarness } from './harness.js';
+import { type Harness, settled, startHarness } from './harness.js';
 
 let h: Harness;
 let projectId = '';
@@ -34,7 +34,7 @@ async function download(page: Page, format: RegExp): Promise<string> {
     .click();
   const dialog = page.locator('.ant-modal').filter({ hasText: 'Download' });
   // A user picks the format once the dialog has stopped zooming in; check() then confirms the pick took.
-  await expect.poll(() => dialog.evaluate((el) => el.getAnimations({ subtree: true }).length)).toBe(0);
+  await settled(dialog);
   const radio = dialog.getByRole('radio', { name: format });
   await radio.check();
   expect(await radio.isChecked()).toBe(true);

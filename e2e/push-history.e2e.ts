@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from './harness.js';
+import { type Harness, settled, startHarness } from './harness.js';
 
 let h: Harness;
 let moduleId: string;
@@ -103,7 +103,9 @@ describe('history of pushed docs', () => {
     await h.shot(page, 'compare');
     await page.keyboard.press('Escape');
     await page.getByTestId('history-restore').click();
-    await page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+    const confirm = page.locator('.ant-modal-confirm');
+    await settled(confirm);
+    await confirm.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
     await expect.poll(() => page.locator('.ant-message').textContent()).toContain('Version restored');
     await expect.poll(() => changes.locator('tbody tr.ant-table-row').first().textContent()).toContain('Form');
     const detail = await h.api('GET', 'doc/detail', { id: docId }, h.adminToken);
