@@ -25,6 +25,13 @@ export interface DocChange {
    * sent, which differs from the content hash of what was stored when a text could not be stored exactly.
    */
   beforeMd5?: string;
+  /**
+   * The doc's row as this write left it, when the writer knows it (a push or import): its docKey and stored
+   * md5, so the listeners need not read them back.
+   */
+  row?: { docKey: string; md5: string };
+  /** True when this write inserted the doc's row: nothing else (a snapshot, a mock) can refer to it yet. */
+  created?: boolean;
   /** Set for changes made by one push/import run, so notices can be sent as one digest. */
   batchId?: string;
   remark?: string;

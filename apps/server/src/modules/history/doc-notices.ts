@@ -31,7 +31,8 @@ export async function sendDocNotices(app: FastifyInstance, tx: Tx, changes: DocC
     .where('m.id', 'in', moduleIds)
     .execute();
   const modOf = new Map(mods.map((m) => [m.id, m]));
-  const docIds = [...new Set(changes.map((c) => c.docId))];
+  // Nobody follows a doc this write created.
+  const docIds = [...new Set(changes.filter((c) => !c.created).map((c) => c.docId))];
   const followers = new Map<string, number[]>(); // 'd:id' / 'p:id' → user ids
   const add = (k: string, u: number) => followers.set(k, [...(followers.get(k) ?? []), u]);
   for (let i = 0; i < docIds.length; i += CHUNK) {
@@ -66,7 +67,9 @@ export async function sendDocNotices(app: FastifyInstance, tx: Tx, changes: DocC
   const groups = new Map<string, DocChange[]>();
   changes.forEach((c, i) => {
     const k = c.batchId ? `b:${c.batchId}:${c.moduleId}` : `s:${i}`;
-    groups.set(k, [...(groups.get(k) ?? []), c]);
+    const group = groups.get(k);
+    if (group) group.push(c);
+    else groups.set(k, [c]);
   });
   for (const [key, list] of groups) {
     const first = list[0];

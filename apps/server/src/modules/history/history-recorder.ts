@@ -48,7 +48,8 @@ async function planSnapshots(
   keys: Map<number, string>,
   now: number,
 ): Promise<SnapshotPlan> {
-  const docIds = [...new Set(changes.map((c) => c.docId))];
+  // A doc whose row this write created has no snapshots yet.
+  const docIds = [...new Set(changes.filter((c) => !c.created).map((c) => c.docId))];
   const have = new Map<string, { id: number; live: boolean; modifierName: string; modifiedAt: number }>();
   const liveOf = new Map<number, Set<string>>();
   for (let i = 0; i < docIds.length; i += CHUNK) {
@@ -128,11 +129,18 @@ export async function recordChanges(app: FastifyInstance, tx: Tx, changes: DocCh
   const docIds = [...new Set(changes.map((c) => c.docId))];
   const keys = new Map<number, string>();
   const stored = new Map<number, string>();
-  for (let i = 0; i < docIds.length; i += CHUNK) {
+  // The rows the writer did not describe are read.
+  for (const c of changes) {
+    if (!c.row) continue;
+    keys.set(c.docId, c.row.docKey);
+    stored.set(c.docId, c.row.md5);
+  }
+  const unread = docIds.filter((id) => !keys.has(id));
+  for (let i = 0; i < unread.length; i += CHUNK) {
     const rows = await tx
       .selectFrom('docs')
       .select(['id', 'docKey', 'md5'])
-      .where('id', 'in', docIds.slice(i, i + CHUNK))
+      .where('id', 'in', unread.slice(i, i + CHUNK))
       .execute();
     for (const r of rows) {
       keys.set(r.id, r.docKey);
@@ -205,7 +213,15 @@ export async function recordChanges(app: FastifyInstance, tx: Tx, changes: DocCh
     }
   });
   await insertMany(tx, 'docChangeDetails', details, 200);
-  await pruneSnapshots(app, tx, docIds);
+  // A doc created by this write has one version (unless the batch changed it twice): nothing to prune.
+  const times = new Map<number, number>();
+  for (const c of changes) times.set(c.docId, (times.get(c.docId) ?? 0) + 1);
+  const fresh = new Set(changes.filter((c) => c.created && times.get(c.docId) === 1).map((c) => c.docId));
+  await pruneSnapshots(
+    app,
+    tx,
+    docIds.filter((id) => !fresh.has(id)),
+  );
   await sendDocNotices(app, tx, changes);
 }
 

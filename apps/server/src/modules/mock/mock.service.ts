@@ -128,7 +128,7 @@ const isMockable = (d: DocDetail | null): d is DocDetail => !!d && !d.isFolder &
 export async function refreshDefaultMocks(
   conn: Conn,
   ctx: Pick<AppContext, 'ids' | 'dialect'>,
-  docs: { id: number; moduleId: number; detail: DocDetail }[],
+  docs: { id: number; moduleId: number; detail: DocDetail; created?: boolean }[],
   nickname: string,
   opts: { lazy?: boolean } = {},
 ): Promise<void> {
@@ -147,16 +147,14 @@ export async function refreshDefaultMocks(
     return commonsOf;
   };
   const existing = new Map<number, { id: number; path: string; responseBody: string; mockResult: string; isDeleted: number }>();
-  for (let i = 0; i < list.length; i += CHUNK) {
+  // A doc whose row was created by the same write has no mock yet.
+  const known = list.filter((d) => !d.created).map((d) => d.id);
+  for (let i = 0; i < known.length; i += CHUNK) {
     const rows = await conn
       .selectFrom('mockConfigs')
       .select(['id', 'docId', 'path', 'responseBody', 'mockResult', 'isDeleted'])
       .where('isDefault', '=', 1)
-      .where(
-        'docId',
-        'in',
-        list.slice(i, i + CHUNK).map((d) => d.id),
-      )
+      .where('docId', 'in', known.slice(i, i + CHUNK))
       .execute();
     for (const r of rows) existing.set(r.docId, r);
   }
@@ -245,7 +243,7 @@ function defaultRow(
 export async function onDocChangesForMock(app: FastifyInstance, tx: Conn, changes: DocChange[]): Promise<void> {
   const docs = changes
     .filter((c) => c.kind !== 'delete' && c.after)
-    .map((c) => ({ id: c.docId, moduleId: c.moduleId, detail: c.after as DocDetail }));
+    .map((c) => ({ id: c.docId, moduleId: c.moduleId, detail: c.after as DocDetail, created: c.created }));
   for (const c of changes) invalidateMockCache(c.moduleId);
   if (!docs.length) return;
   await refreshDefaultMocks(tx, app.ctx, docs, changes[0]?.nickname ?? '', { lazy: true });

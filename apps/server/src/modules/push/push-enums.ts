@@ -4,7 +4,7 @@
  * Unchanged dictionaries cost reads only.
  */
 import type { Dialect } from '../../config.js';
-import { type Conn, insertManyReturningIds } from '../../db/database.js';
+import { type Conn, insertMany, insertManyReturningIds } from '../../db/database.js';
 import { md5 } from '../../lib/crypto.js';
 import { LIMITS, type NEnum, PushInputError } from './push-normalize.js';
 
@@ -83,8 +83,8 @@ export async function upsertEnums(conn: Conn, dialect: Dialect, moduleId: number
       out.set(e.name, ids[i]);
     });
   }
-  // Items: upsert by (enum, name).
-  const enumIds = [...new Set(out.values())];
+  // Items: upsert by (enum, name). Dictionaries inserted just now have none to read.
+  const enumIds = [...new Set([...existing.values()].map((r) => r.id))];
   const itemsByEnum = new Map<number, Map<string, { id: number; type: string; value: string; description: string; orderIndex: number }>>();
   for (let i = 0; i < enumIds.length; i += CHUNK) {
     const rows = await conn
@@ -119,6 +119,6 @@ export async function upsertEnums(conn: Conn, dialect: Dialect, moduleId: number
       }
     }
   }
-  if (newItems.length) await insertManyReturningIds(conn, dialect, 'enumItems', newItems);
+  if (newItems.length) await insertMany(conn, 'enumItems', newItems);
   return out;
 }

@@ -796,6 +796,7 @@ export async function mergeNormalized(app: FastifyInstance, tx: Tx, input: Merge
   const changedIds: number[] = [];
   const kinds = new Map<number, 'add' | 'update'>();
   const beforeMd5 = new Map<number, string>();
+  const writtenRow = new Map<number, { docKey: string; md5: string; created: boolean }>();
   const sets: ParamSet[] = [];
   for (const p of writes) {
     const id = idOf.get(p.dataId);
@@ -806,6 +807,7 @@ export async function mergeNormalized(app: FastifyInstance, tx: Tx, input: Merge
     const isUpdate = !!p.existing && !p.existing.isDeleted;
     kinds.set(id, isUpdate ? KIND_UPDATE : KIND_ADD);
     if (p.existing) beforeMd5.set(id, p.existing.md5);
+    writtenRow.set(id, { docKey: p.docKey, md5: p.hash, created: !p.existing });
     if (isUpdate) outcome.updated++;
     else outcome.added++;
     if (outcome.changedNames.length < 50) outcome.changedNames.push(p.item.name);
@@ -897,6 +899,7 @@ export async function mergeNormalized(app: FastifyInstance, tx: Tx, input: Merge
     const a = after.get(id);
     if (!a) continue;
     const kind = kinds.get(id) ?? KIND_ADD;
+    const w = writtenRow.get(id);
     changes.push({
       docId: id,
       moduleId,
@@ -907,6 +910,8 @@ export async function mergeNormalized(app: FastifyInstance, tx: Tx, input: Merge
       before: kind === KIND_UPDATE ? (before.get(id) ?? null) : null,
       beforeMd5: kind === KIND_UPDATE ? beforeMd5.get(id) : undefined,
       after: a,
+      row: w && { docKey: w.docKey, md5: w.md5 },
+      created: w?.created,
       batchId,
     });
   }
