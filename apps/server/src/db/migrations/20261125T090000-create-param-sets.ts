@@ -1,7 +1,7 @@
 /**
  * Params move from one row per param (`params`) to one row per owner and style (`param_sets`, the whole list
  * as JSON: modules/docs/param-set-codec.ts). A large import wrote ~74k param rows, the largest part of its
- * time after parsing; it now writes ~7k. Every list is carried over as the readers saw it: siblings in
+ * time after parsing; it now writes about 4k. Every list is carried over as the readers saw it: siblings in
  * the order of their rows (which ties in orderIndex keep), a param whose parent is missing at the top.
  * (The data moves through the CamelCase plugin: names are written in camelCase, as elsewhere.)
  */

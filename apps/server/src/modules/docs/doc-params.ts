@@ -277,13 +277,14 @@ export function openParamCopy(conn: Conn, ownerType: number): Promise<PgCopy> {
  * (nothing is deleted). Synchronous: the rows go out while the caller goes on.
  */
 export function copyParamSets(copy: PgCopy, sets: ParamSet[]): void {
-  for (const e of encodeSets(sets)) {
-    copy.row((out, at) => {
-      out[at] = e.ownerId;
-      out[at + 1] = e.style;
-      out[at + 2] = JSON.stringify(e.values);
-    });
-  }
+  for (const e of encodeSets(sets)) copy.row((out, at) => fillSet(e, out, at));
+}
+
+/** An encoded set's values in SET_COLUMNS order. */
+function fillSet(e: EncodedSet, out: unknown[], at: number): void {
+  out[at] = e.ownerId;
+  out[at + 1] = e.style;
+  out[at + 2] = JSON.stringify(e.values);
 }
 
 /**
@@ -299,19 +300,12 @@ export async function insertParams(conn: Conn, ownerType: number, sets: ParamSet
   if (!encoded.length) return;
   const now = Date.now();
   const consts = { ownerType, createdAt: now, updatedAt: now };
-  const fill = (i: number, out: unknown[], at: number) => {
-    const e = encoded[i];
-    out[at] = e.ownerId;
-    out[at + 1] = e.style;
-    out[at + 2] = JSON.stringify(e.values);
-  };
-  if (sqliteBulkInsert(conn, 'paramSets', SET_COLUMNS, consts, encoded.length, fill)) return;
-  const v: unknown[] = new Array(SET_COLUMNS.length);
-  const rows = encoded.map((_, i) => {
-    fill(i, v, 0);
-    return { ownerId: v[0], style: v[1], body: v[2], ...consts };
-  });
-  await insertMany(conn, 'paramSets', rows);
+  if (sqliteBulkInsert(conn, 'paramSets', SET_COLUMNS, consts, encoded.length, (i, out, at) => fillSet(encoded[i], out, at))) return;
+  await insertMany(
+    conn,
+    'paramSets',
+    encoded.map((e) => ({ ownerId: e.ownerId, style: e.style, body: JSON.stringify(e.values), ...consts })),
+  );
 }
 
 /** Style ids of the doc detail's param lists. */

@@ -317,9 +317,9 @@ const STREAM_MIN_PARAMS = 500;
 /**
  * PostgreSQL: the params of the docs the application never had go to the server while the merge builds
  * their details and hashes (the server inserts them on its own core meanwhile), instead of in one COPY
- * afterwards. Ids are reserved first for those docs; `add` streams a doc's
- * params as soon as its detail is built. Between opening and `end()`/`abort()`, nothing else may use the
- * transaction (the loop it serves runs without awaiting).
+ * afterwards. Ids are reserved first for those docs; `add` streams a doc's params as soon as its detail is
+ * built. Between opening and `end()`/`abort()`, nothing else may use the transaction (the loop it serves
+ * runs without awaiting).
  */
 async function streamFreshParams(tx: Tx, docs: PlannedDoc[], enumIds: Map<string, number>, enumIdOf: Map<string, number>) {
   const fresh = docs.filter((p) => !p.existing);
