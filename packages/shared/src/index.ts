@@ -1,4 +1,5 @@
 export * from './constants.js';
+export * from './description.js';
 export * from './errors.js';
 export * from './format.js';
 export * from './history.js';

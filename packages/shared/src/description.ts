@@ -1,0 +1,142 @@
+/**
+ * Descriptions, rendered the same way everywhere (doc view, share pages, HTML/Word/Markdown exports, agent
+ * Markdown twins, search snippets).
+ *
+ * A description is Markdown that may hold the inline HTML smart-doc and Javadoc produce (`<br>`, `<p>`, `<b>`,
+ * `<i>`, `<code>`, `<pre>`, `<a href>`, lists) and Torna's rich text. Every output passes one allowlist
+ * sanitiser: no script, no event handler, no `javascript:` URL, no style.
+ */
+import { marked } from 'marked';
+import TurndownService from 'turndown';
+import { FilterXSS, type IWhiteList } from 'xss';
+
+const ALLOWED: IWhiteList = {
+  a: ['href', 'title'],
+  b: [],
+  strong: [],
+  i: [],
+  em: [],
+  u: [],
+  s: [],
+  del: [],
+  sub: [],
+  sup: [],
+  code: [],
+  pre: [],
+  br: [],
+  hr: [],
+  p: [],
+  div: [],
+  span: [],
+  blockquote: [],
+  ul: [],
+  ol: ['start'],
+  li: [],
+  h1: [],
+  h2: [],
+  h3: [],
+  h4: [],
+  h5: [],
+  h6: [],
+  table: [],
+  thead: [],
+  tbody: [],
+  tr: [],
+  th: ['align'],
+  td: ['align'],
+  img: ['src', 'alt', 'title'],
+};
+
+const sanitizer = new FilterXSS({
+  whiteList: ALLOWED,
+  stripIgnoreTag: true,
+  stripIgnoreTagBody: ['script', 'style', 'iframe', 'object', 'embed', 'template', 'noscript'],
+  onTagAttr(tag, name, value) {
+    // Only safe URLs stay; xss then escapes the value.
+    if (tag === 'a' && name === 'href' && !isSafeUrl(value)) return '';
+    return undefined;
+  },
+  onIgnoreTagAttr: () => '',
+});
+
+/** http(s), mailto, tel, in-page and relative URLs; never javascript:, data:, vbscript: or the like. */
+function isSafeUrl(url: string): boolean {
+  const u = url.trim().toLowerCase();
+  return !/^[a-z][a-z0-9+.-]*:/.test(u) || /^(https?|mailto|tel):/.test(u);
+}
+
+/** HTML with only the allowed tags and attributes; everything else is removed (text kept). */
+export function sanitizeDescriptionHtml(html: string): string {
+  return sanitizer.process(html ?? '');
+}
+
+/** A description as sanitised HTML blocks (paragraphs, lists, code blocks). Newlines are line breaks. */
+export function descriptionHtml(src: string | null | undefined): string {
+  if (!src) return '';
+  return sanitizeDescriptionHtml(marked.parse(src, { async: false, gfm: true, breaks: true }) as string).trim();
+}
+
+/** A description as sanitised inline HTML, for a table cell or a one-line slot (no wrapping paragraph). */
+export function descriptionInlineHtml(src: string | null | undefined): string {
+  if (!src) return '';
+  if (!HAS_MARKUP.test(src)) return escapeHtml(src).replace(/\r?\n/g, '<br>');
+  return sanitizeDescriptionHtml(marked.parseInline(src, { async: false, gfm: true, breaks: true }) as string).trim();
+}
+
+/** Whether a text holds anything Markdown or HTML would format (else it is shown as it is). */
+const HAS_MARKUP = /[<>&*_`[\]#|~\\]|^\s*[-+]\s|^\s*\d+\.\s/m;
+const HAS_TAG = /<\/?[a-z][^>]*>/i;
+
+/** A description as plain text: formatting dropped, line breaks kept (Word, titles, snippets, tooltips). */
+export function descriptionText(src: string | null | undefined): string {
+  if (!src) return '';
+  if (!HAS_MARKUP.test(src)) return src;
+  const html = descriptionHtml(src)
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<li[^>]*>/gi, '- ')
+    .replace(/<\/(p|div|li|h[1-6]|tr|pre|blockquote|ul|ol|table)>/gi, '\n');
+  return decodeEntities(html.replace(/<[^>]+>/g, ''))
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+let turndown: TurndownService | undefined;
+
+/**
+ * A description as Markdown (Markdown exports, agent twins). Markdown stays as written; HTML (smart-doc's
+ * `<br>`, Torna's rich text) becomes the Markdown it means; unsafe links are dropped. With `inline`, the result
+ * fits one Markdown table cell (line breaks as `<br>`, pipes escaped).
+ */
+export function descriptionMarkdown(src: string | null | undefined, opts: { inline?: boolean } = {}): string {
+  if (!src) return '';
+  let md: string;
+  if (HAS_TAG.test(src)) {
+    turndown ??= new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-' });
+    md = turndown.turndown(sanitizeDescriptionHtml(src));
+  } else {
+    md = src;
+  }
+  // A Markdown link or image to a javascript:/data: URL keeps its text only.
+  md = md.replace(/(!?)\[([^\]]*)\]\(\s*<?([^)\s>]*)>?(\s+"[^"]*")?\s*\)/g, (all, _bang, text, url) => (isSafeUrl(url) ? all : text));
+  md = md.trim();
+  if (opts.inline) md = md.replace(/\|/g, '\\|').replace(/\r?\n/g, '<br>');
+  return md;
+}
+
+/** Escapes text for HTML. */
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+function decodeEntities(s: string): string {
+  return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (all, e: string) => {
+    if (e[0] === '#') {
+      const code = e[1] === 'x' || e[1] === 'X' ? Number.parseInt(e.slice(2), 16) : Number.parseInt(e.slice(1), 10);
+      return Number.isFinite(code) && code <= 0x10ffff ? String.fromCodePoint(code) : all;
+    }
+    return NAMED[e.toLowerCase()] ?? all;
+  });
+}
