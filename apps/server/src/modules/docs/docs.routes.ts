@@ -18,6 +18,7 @@ import {
 } from '../../permissions/authorize.js';
 import { requireUser } from '../../plugins/auth.js';
 import { ok, okNull, okResponse } from '../../plugins/envelope.js';
+import { trashed } from '../trash/trash.schemas.js';
 import { detailsFromRows } from './doc-detail.js';
 import { buildDocForest, loadDocsLite, projectTree, type SortType, spaceTree } from './doc-tree.js';
 import { addFolder, copyDoc, type DocSaveBody, deleteDoc, moveDoc, renameFolder, saveDoc } from './docs.service.js';
@@ -155,14 +156,13 @@ export async function docsRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(
     '/doc/delete',
-    { schema: { tags: ['doc'], body: Type.Object({ id: IdString, deleteChildren: Type.Optional(Flag) }), response: okNull } },
+    { schema: { tags: ['doc'], body: Type.Object({ id: IdString, deleteChildren: Type.Optional(Flag) }), response: trashed } },
     async (req) => {
       const u = requireUser(req);
       const b = req.body as { id: string; deleteChildren?: number | boolean };
       const id = ids.decode(b.id, 'doc');
       await authorizeDoc(req, id, 'doc.delete');
-      await deleteDoc(app, u, id, flag(b.deleteChildren) === 1);
-      return ok(null);
+      return ok({ trashId: ids.encode(await deleteDoc(app, u, id, flag(b.deleteChildren) === 1)) });
     },
   );
 

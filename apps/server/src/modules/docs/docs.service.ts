@@ -22,6 +22,8 @@ import { AppError, badRequest, conflict, type FieldError, notFound, validation }
 import type { SessionUser } from '../../plugins/auth.js';
 import { upsertEnum } from '../dictionaries/dictionaries.service.js';
 import { type DocChange, emitDocChanges } from '../doc-events.js';
+import { emptyRemoved, liveMocks, softDelete } from '../lib-cascade.js';
+import { placeOf, recordTrash } from '../trash/trash.service.js';
 import { loadDocDetails } from './doc-detail.js';
 import { contentHash, folderKey, dataId as makeDataId, docKey as makeDocKey, normalizeVersion } from './doc-keys.js';
 import { deleteParams, type ParamInput, type ParamSet, replaceParams } from './doc-params.js';
@@ -358,15 +360,19 @@ export async function descendants(tx: Tx, moduleId: number, rootIds: number[]): 
   return out;
 }
 
-/** Soft-deletes a doc or a folder with its subtree (deleteChildren required when the folder has content). */
-export async function deleteDoc(app: FastifyInstance, user: SessionUser, id: number, deleteChildren: boolean): Promise<void> {
-  await inTx(app.ctx.db, async (tx) => {
+/**
+ * Soft-deletes a doc or a folder with its subtree (deleteChildren required when the folder has content) and
+ * records the delete in the trash; returns the trash item's id.
+ */
+export async function deleteDoc(app: FastifyInstance, user: SessionUser, id: number, deleteChildren: boolean): Promise<number> {
+  return inTx(app.ctx.db, async (tx) => {
     const d = await tx.selectFrom('docs').selectAll().where('id', '=', id).where('isDeleted', '=', 0).executeTakeFirst();
     if (!d) throw notFound('doc');
     const below = d.isFolder ? await descendants(tx, d.moduleId, [id]) : [];
     if (below.length && !deleteChildren) throw conflict('error.folder_not_empty', {}, 'folder_not_empty');
     const all = [id, ...below];
     const details = await loadDocDetails(app.ctx, all, tx);
+    const mocks = await liveMocks(tx, all);
     const now = Date.now();
     for (let i = 0; i < all.length; i += 500) {
       const part = all.slice(i, i + 500);
@@ -375,8 +381,8 @@ export async function deleteDoc(app: FastifyInstance, user: SessionUser, id: num
         .set({ isDeleted: 1, updatedAt: now, modifierId: user.id, modifierName: user.nickname })
         .where('id', 'in', part)
         .execute();
-      await tx.updateTable('mockConfigs').set({ isDeleted: 1, updatedAt: now }).where('docId', 'in', part).execute();
     }
+    await softDelete(tx, 'mockConfigs', mocks, now);
     const changes: DocChange[] = [];
     for (const docId of all) {
       const before = details.get(docId);
@@ -393,6 +399,22 @@ export async function deleteDoc(app: FastifyInstance, user: SessionUser, id: num
       });
     }
     await emitDocChanges(app, tx, changes);
+    const m = await tx
+      .selectFrom('modules as m')
+      .innerJoin('projects as p', 'p.id', 'm.projectId')
+      .select(['m.projectId', 'p.spaceId'])
+      .where('m.id', '=', d.moduleId)
+      .executeTakeFirstOrThrow();
+    return recordTrash(app, tx, user, {
+      kind: d.isFolder ? 'folder' : 'doc',
+      targetId: id,
+      spaceId: m.spaceId,
+      projectId: m.projectId,
+      moduleId: d.moduleId,
+      name: d.isFolder || !d.url ? d.name : `${d.name} (${d.httpMethod} ${d.url})`,
+      path: await placeOf(tx, { projectId: m.projectId, moduleId: d.moduleId, parentId: d.parentId }),
+      removed: { ...emptyRemoved(), docs: all, mocks },
+    });
   });
 }
 
