@@ -27,6 +27,7 @@ const editors = () => import('../features/editor/editor-pages');
 const user = () => import('../features/user-center/user-pages');
 const admin = () => import('../features/admin-users/admin-pages');
 const misc = () => import('../features/misc/misc-pages');
+const trash = () => import('../features/trash/trash-page');
 
 export const routes: RouteObject[] = [
   {
@@ -76,6 +77,7 @@ export const routes: RouteObject[] = [
                   { path: '/space/member/:spaceId', ...page(space, 'SpaceMemberPage') },
                   { path: '/space/setting/:spaceId', ...page(space, 'SpaceSettingRoute') },
                   { path: '/space/openuser/:spaceId', ...page(space, 'SpaceOpenUserRoute') },
+                  { path: '/space/trash/:spaceId', ...page(trash, 'SpaceTrashPage') },
                 ],
               },
               {
@@ -110,6 +112,7 @@ export const routes: RouteObject[] = [
                   { path: '/admin', element: <Navigate to="/admin/users" replace /> },
                   { path: '/admin/users', ...page(admin, 'AdminUsersPage') },
                   { path: '/admin/setting', ...page(admin, 'AdminSettingRoute') },
+                  { path: '/admin/trash', ...page(trash, 'AdminTrashPage') },
                 ],
               },
             ],

@@ -21,6 +21,7 @@ import { DocView } from '../doc-view/doc-view';
 import { ExportDialog } from '../import-export/export-dialog';
 import { ImportDialog } from '../import-export/import-dialog';
 import { useIsMobile } from '../shell/sidebar';
+import { notifyDeleted } from '../trash/trash-api';
 import { DictionaryPanel } from './dictionary-panel';
 import { DocTreePanel, editPathOf } from './doc-tree-panel';
 import { invalidateModule, useDocDetail, useModules } from './docs-api';
@@ -186,9 +187,12 @@ function SelectedDoc({
                 confirmAction({
                   title: t('doc.deleteConfirm', { 0: doc.name }),
                   run: async () => {
-                    await api.post('doc/delete', { id: doc.id });
-                    invalidateModule(moduleId);
+                    const r = await api.post<{ trashId: string }>('doc/delete', { id: doc.id });
+                    // Leave the deleted doc first, so nothing asks for it again (and shows "not found").
                     onDeleted();
+                    queryClient.removeQueries({ queryKey: ['doc', doc.id] });
+                    invalidateModule(moduleId);
+                    notifyDeleted(r?.trashId, () => invalidateModule(moduleId));
                   },
                 })
               }
