@@ -182,6 +182,7 @@ function SelectedDoc({
             <Button
               size="small"
               danger
+              data-testid="doc-delete"
               icon={<DeleteOutlined />}
               onClick={() =>
                 confirmAction({
