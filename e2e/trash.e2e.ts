@@ -59,7 +59,12 @@ describe('trash', () => {
   });
 
   it('asks for the project name before deleting a project', async () => {
-    const p = await h.admin<{ id: string }>('POST', 'project/add', { spaceId: w.spaceId, name: 'Disposable', description: '', isPrivate: 0 });
+    const p = await h.admin<{ id: string }>('POST', 'project/add', {
+      spaceId: w.spaceId,
+      name: 'Disposable',
+      description: '',
+      isPrivate: 0,
+    });
     const page = await h.newPage({ token: h.adminToken, lang: 'en' });
     await page.goto(`/project/info/${p.id}`);
     await page.getByRole('button', { name: 'Delete project' }).click({ timeout: 60_000 });
