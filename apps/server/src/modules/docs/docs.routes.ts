@@ -207,19 +207,24 @@ export async function docsRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['doc'],
-        body: Type.Object({ id: IdString, parentId: OptionalId, orderIndex: Type.Optional(Type.Integer()) }),
+        body: Type.Object({
+          id: IdString,
+          parentId: OptionalId,
+          orderIndex: Type.Optional(Type.Integer({ minimum: -1_000_000_000, maximum: 1_000_000_000 })),
+          position: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, description: 'index among the new siblings' })),
+        }),
         response: okNull,
       },
     },
     async (req) => {
       const u = requireUser(req);
-      const b = req.body as { id: string; parentId?: string; orderIndex?: number };
+      const b = req.body as { id: string; parentId?: string; orderIndex?: number; position?: number };
       const id = ids.decode(b.id, 'doc');
       await authorizeDoc(req, id, 'doc.update');
       const parentId = ids.tryDecode(b.parentId ?? '');
       if (parentId === null) throw validation([{ field: 'parentId', message: 'invalid value' }]);
       if (parentId === id) throw badRequest('error.move_into_self');
-      await moveDoc(app, u, id, parentId, b.orderIndex);
+      await moveDoc(app, u, id, parentId, b.orderIndex, b.position);
       return ok(null);
     },
   );

@@ -258,20 +258,18 @@ export function DocTreePanel({ projectId, moduleId, selectedId, canWrite, onSele
             onDrop={async (info) => {
               const drag = info.dragNode.raw;
               const target = info.node.raw;
+              // Dropped on a folder's title: first in that folder. Into a gap: before or after the target.
               const intoFolder = !info.dropToGap && !!target.isFolder;
-              const parentId = intoFolder ? target.id : target.parentId || '';
               if (!intoFolder && !info.dropToGap) return;
-              const siblings = intoFolder ? (target.children ?? []) : parentId ? (findNode(tree, parentId)?.children ?? []) : tree;
-              const at = siblings.findIndex((s) => s.id === target.id);
-              const after = siblings[at]?.orderIndex ?? 0;
-              const next = siblings[at + 1]?.orderIndex;
-              const orderIndex = intoFolder
-                ? undefined
-                : next !== undefined && next > after + 1
-                  ? Math.floor((after + next) / 2)
-                  : after + 1;
+              const parentId = intoFolder ? target.id : target.parentId || '';
+              const siblings = (intoFolder ? [] : parentId ? (findNode(tree, parentId)?.children ?? []) : tree).filter(
+                (n) => n.id !== drag.id,
+              );
+              const before = info.dropPosition - Number(info.node.pos.split('-').pop()) === -1;
+              const at = siblings.findIndex((n) => n.id === target.id);
+              const position = intoFolder ? 0 : before ? Math.max(0, at) : at + 1;
               try {
-                await api.post('doc/move', { id: drag.id, parentId, ...(orderIndex !== undefined ? { orderIndex } : {}) });
+                await api.post('doc/move', { id: drag.id, parentId, position });
                 invalidateModule(moduleId);
               } catch (e) {
                 showError(e);

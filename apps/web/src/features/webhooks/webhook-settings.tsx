@@ -3,7 +3,9 @@
  * test-send, delete, and the delivery log with retry. Only the application's admins reach this tab's data
  * (the server answers 403 to others).
  */
+
 import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined, SendOutlined } from '@ant-design/icons';
+import { formatDateTime } from '@folio/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Card, Checkbox, Form, Input, Modal, Select, Space, Switch, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -185,7 +187,7 @@ export function WebhookSettings({ moduleId }: { moduleId: string }) {
           }}
           expandable={{ expandedRowRender: (d) => <pre style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{d.body}</pre> }}
           columns={[
-            { title: t('history.time'), dataIndex: 'createdAt', render: (v: number) => new Date(v).toLocaleString() },
+            { title: t('history.time'), dataIndex: 'createdAt', render: (v: number) => formatDateTime(v) },
             { title: t('webhook.name'), dataIndex: 'webhookName' },
             { title: t('webhook.event'), dataIndex: 'event' },
             {
