@@ -29,6 +29,11 @@ const admin = () => import('../features/admin-users/admin-pages');
 const misc = () => import('../features/misc/misc-pages');
 const trash = () => import('../features/trash/trash-page');
 
+/** Gives each page under the main layout its own error element, so a failing page keeps the shell. */
+function inShell(children: RouteObject[]): RouteObject[] {
+  return children.map((r) => ({ ...r, errorElement: <RouteError /> }));
+}
+
 export const routes: RouteObject[] = [
   {
     element: <RootShell />,
@@ -62,7 +67,8 @@ export const routes: RouteObject[] = [
           ...viewRoutes,
           {
             ...page(mainLayout, 'MainLayout'),
-            children: [
+            // A page that fails (its code could not load, or it threw) keeps the shell around it.
+            children: inShell([
               { path: '/dashboard', ...page(dashboard, 'DashboardPage') },
               { path: '/updatePassword', ...page(account, 'UpdatePasswordPage') },
               { path: '/openapi', ...page(misc, 'OpenApiRoute') },
@@ -115,7 +121,7 @@ export const routes: RouteObject[] = [
                   { path: '/admin/trash', ...page(trash, 'AdminTrashPage') },
                 ],
               },
-            ],
+            ]),
           },
         ],
       },

@@ -13,8 +13,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../components/confirm';
 import { api } from '../../lib/api';
-import { queryClient } from '../../lib/query';
 import { ui } from '../../lib/ui';
+import { invalidateModule } from '../docs/docs-api';
 
 interface Snapshot {
   id: string;
@@ -209,8 +209,7 @@ export function HistoryPanel({ docId }: { docId: string }) {
     mutationFn: (snapshotId: string) => api.post<{ restored: boolean }>('doc/changelog/restore', { docId, snapshotId }),
     onSuccess: (r) => {
       ui.message?.[r.restored ? 'success' : 'info'](t(r.restored ? 'history.restored' : 'history.nothingToRestore'));
-      for (const k of ['doc-snapshots', 'doc-changelog', 'doc', 'doc-detail', 'doc-view'])
-        void queryClient.invalidateQueries({ queryKey: [k] });
+      invalidateModule();
     },
   });
   const list = snaps.data ?? [];

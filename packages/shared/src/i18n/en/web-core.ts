@@ -447,4 +447,8 @@ export const webCore: Record<string, string> = {
   'trash.restoredToRoot': 'Restored to the top of its application (its folder is deleted)',
   'confirm.typeName': 'Type {0} to confirm',
   'confirm.typeNameLabel': 'Name to confirm',
+  'net.retrying': 'Cannot reach the server — retrying…',
+  'net.restored': 'Connected again',
+  'net.unreachable': 'Cannot reach the server. Your edits are kept: try again in a moment.',
+  'common.pageLoadFailed': 'This page could not be loaded.',
 };

@@ -447,4 +447,8 @@ export const webCore: Record<string, string> = {
   'trash.restoredToRoot': '已恢复到应用的根目录（原目录已删除）',
   'confirm.typeName': '请输入 {0} 以确认',
   'confirm.typeNameLabel': '确认名称',
+  'net.retrying': '无法连接服务器，正在重试…',
+  'net.restored': '已重新连接',
+  'net.unreachable': '无法连接服务器。您的编辑已保留，请稍后重试。',
+  'common.pageLoadFailed': '页面加载失败。',
 };
