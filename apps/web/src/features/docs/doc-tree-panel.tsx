@@ -11,6 +11,7 @@ import {
   NodeCollapseOutlined,
   NodeExpandOutlined,
   PlusOutlined,
+  SwapOutlined,
 } from '@ant-design/icons';
 import { DocType, type TreeNode } from '@folio/shared';
 import { Button, Dropdown, Empty, Flex, Input, type MenuProps, Skeleton, Tooltip, Tree } from 'antd';
@@ -21,11 +22,13 @@ import { useNavigate } from 'react-router';
 import { api } from '../../lib/api';
 import { showError } from '../../lib/errors';
 import { ancestorIds, branchKeys, filterTree, findNode } from '../../lib/tree-filter';
-import { DocTreeTitle } from './doc-tree-node';
+import { DocTreeTitle, type TreeLabelMode } from './doc-tree-node';
 import { invalidateModule, useDocTree } from './docs-api';
 import { useDocActions } from './use-doc-actions';
 
 type Node = DataNode & { raw: TreeNode };
+
+const LABEL_KEY = 'folio.treeLabel';
 
 /** Tree data without rendered titles (rows render lazily through titleRender; only visible ones exist). */
 function toData(nodes: TreeNode[]): Node[] {
@@ -67,6 +70,7 @@ export function DocTreePanel({ projectId, moduleId, selectedId, canWrite, onSele
   const { data, isLoading } = useDocTree(moduleId);
   const [filter, setFilter] = useState('');
   const deferred = useDeferredValue(filter);
+  const [labelMode, setLabelMode] = useState<TreeLabelMode>(() => (localStorage.getItem(LABEL_KEY) === 'path' ? 'path' : 'name'));
   const [checkable, setCheckable] = useState(false);
   const [checked, setChecked] = useState<string[]>([]);
   const [expanded, setExpanded] = useState<string[]>([]);
@@ -206,6 +210,20 @@ export function DocTreePanel({ projectId, moduleId, selectedId, canWrite, onSele
             aria-label={t('tree.collapseAll')}
           />
         </Tooltip>
+        <Tooltip title={labelMode === 'name' ? t('tree.showPaths') : t('tree.showNames')}>
+          <Button
+            size="small"
+            type={labelMode === 'path' ? 'primary' : 'text'}
+            icon={<SwapOutlined />}
+            onClick={() => {
+              const next = labelMode === 'name' ? 'path' : 'name';
+              localStorage.setItem(LABEL_KEY, next);
+              setLabelMode(next);
+            }}
+            aria-label={labelMode === 'name' ? t('tree.showPaths') : t('tree.showNames')}
+            data-testid="tree-label-mode"
+          />
+        </Tooltip>
         <Tooltip title={t('tree.checkable')}>
           <Button
             size="small"
@@ -282,7 +300,7 @@ export function DocTreePanel({ projectId, moduleId, selectedId, canWrite, onSele
             }}
             titleRender={(n) => (
               <div className="tree-row">
-                <DocTreeTitle node={n.raw} />
+                <DocTreeTitle node={n.raw} labelMode={labelMode} />
                 <Dropdown
                   trigger={['click']}
                   menu={{

@@ -26,6 +26,7 @@ import { DictionaryPanel } from './dictionary-panel';
 import { DocTreePanel, editPathOf } from './doc-tree-panel';
 import { invalidateModule, useDocDetail, useModules } from './docs-api';
 import { ModuleSettings } from './module-settings';
+import { PaneResizer, usePaneWidth } from './pane-resizer';
 import { SharePanel } from './share-panel';
 
 function CreateModuleDialog({ projectId, open, onClose }: { projectId: string; open: boolean; onClose: (id?: string) => void }) {
@@ -226,6 +227,7 @@ export function ProjectDocPage() {
   const docId = search.get('docId') ?? '';
   const tab = search.get('tab') ?? 'docs';
   const canWrite = can('doc.update', projectId);
+  const [treeWidth, setTreeWidth] = usePaneWidth('folio.treeWidth', 340);
 
   useEffect(() => {
     if (moduleId) rememberModule(projectId, moduleId);
@@ -311,7 +313,7 @@ export function ProjectDocPage() {
             label: t('doc.list'),
             children: (
               <div className={`doc-workspace${mobile ? ' mobile' : ''}`}>
-                <div className="doc-workspace-tree">
+                <div className="doc-workspace-tree" style={mobile ? undefined : { width: treeWidth }}>
                   <DocTreePanel
                     projectId={projectId}
                     moduleId={moduleId}
@@ -322,6 +324,7 @@ export function ProjectDocPage() {
                     onExport={(scope) => setExportScope(scope.docIds || scope.folderId ? scope : { moduleId })}
                   />
                 </div>
+                {!mobile && <PaneResizer width={treeWidth} onResize={setTreeWidth} />}
                 <div className="doc-workspace-main">
                   {docId ? (
                     <SelectedDoc moduleId={moduleId} docId={docId} canWrite={canWrite} onDeleted={() => setParams({ docId: null })} />

@@ -451,4 +451,7 @@ export const webCore: Record<string, string> = {
   'net.restored': 'Connected again',
   'net.unreachable': 'Cannot reach the server. Your edits are kept: try again in a moment.',
   'common.pageLoadFailed': 'This page could not be loaded.',
+  'tree.showPaths': 'Show method and path',
+  'tree.showNames': 'Show names',
+  'tree.resize': 'Resize the tree',
 };

@@ -451,4 +451,7 @@ export const webCore: Record<string, string> = {
   'net.restored': '已重新连接',
   'net.unreachable': '无法连接服务器。您的编辑已保留，请稍后重试。',
   'common.pageLoadFailed': '页面加载失败。',
+  'tree.showPaths': '显示方法和路径',
+  'tree.showNames': '显示名称',
+  'tree.resize': '调整目录宽度',
 };
