@@ -71,11 +71,14 @@ export function WebhookSettings({ moduleId }: { moduleId: string }) {
     },
     onError: (e) => showError(e, form),
   });
+  // The last test-send's outcome per webhook, shown beside its button.
+  const [tested, setTested] = useState<Record<string, { ok: boolean; text: string }>>({});
   const test = useMutation({
     mutationFn: (id: string) => api.post<{ state: string; status: number; error: string }>('module/webhook/test', { id }),
-    onSuccess: (r) => {
-      if (r.state === 'done') ui.message?.success(t('webhook.testOk', { status: r.status }));
-      else ui.message?.error(t('webhook.testFailed', { error: r.error || `HTTP ${r.status}` }));
+    onSuccess: (r, id) => {
+      const ok = r.state === 'done';
+      const text = ok ? t('webhook.testOk', { status: r.status }) : t('webhook.testFailed', { error: r.error || `HTTP ${r.status}` });
+      setTested((m) => ({ ...m, [id]: { ok, text } }));
       refresh();
     },
   });
@@ -148,6 +151,16 @@ export function WebhookSettings({ moduleId }: { moduleId: string }) {
                   >
                     {t('webhook.test')}
                   </Button>
+                  {tested[h.id] && (
+                    <Typography.Text
+                      type={tested[h.id].ok ? 'success' : 'danger'}
+                      ellipsis={{ tooltip: tested[h.id].text }}
+                      style={{ maxWidth: 320 }}
+                      data-testid="webhook-test-result"
+                    >
+                      {tested[h.id].text}
+                    </Typography.Text>
+                  )}
                   <Button size="small" icon={<EditOutlined />} onClick={() => open(h)} aria-label={t('webhook.edit')} />
                   <Button
                     size="small"
