@@ -14,7 +14,6 @@ import { confirmAction } from '../../components/confirm';
 import { api } from '../../lib/api';
 import { showError } from '../../lib/errors';
 import { queryClient } from '../../lib/query';
-import { ui } from '../../lib/ui';
 
 const KINDS = ['dingtalk', 'wecom', 'feishu', 'slack', 'json'] as const;
 
