@@ -136,6 +136,7 @@ export function AdminUsersPage() {
         <Select
           allowClear
           placeholder={t('common.status')}
+          aria-label={t('common.status')}
           style={{ width: 150 }}
           value={q.status}
           onChange={(status) => setQ({ ...q, status, pageIndex: 1 })}
@@ -148,6 +149,7 @@ export function AdminUsersPage() {
         <Select
           allowClear
           placeholder={t('user.role')}
+          aria-label={t('user.role')}
           style={{ width: 150 }}
           value={q.isSuperAdmin}
           onChange={(isSuperAdmin) => setQ({ ...q, isSuperAdmin, pageIndex: 1 })}

@@ -138,6 +138,7 @@ function SelectedDoc({
             <Select
               size="small"
               value={doc.status}
+              aria-label={t('doc.status')}
               style={{ width: 110 }}
               options={STATUS_OPTIONS.map((o) => ({ value: o.value, label: t(o.key) }))}
               onChange={async (status) => {
@@ -295,6 +296,7 @@ export function ProjectDocPage() {
           onChange={(id) => setParams({ moduleId: id, docId: null })}
           options={list.map((m) => ({ value: m.id, label: m.name }))}
           showSearch={{ optionFilterProp: 'label' }}
+          aria-label={t('module.current')}
           data-testid="module-select"
         />
         {can('module.create', projectId) && (

@@ -454,4 +454,6 @@ export const webCore: Record<string, string> = {
   'tree.showPaths': 'Show method and path',
   'tree.showNames': 'Show names',
   'tree.resize': 'Resize the tree',
+  'doc.httpMethod': 'HTTP method',
+  'editor.markdownSource': 'Markdown source',
 };

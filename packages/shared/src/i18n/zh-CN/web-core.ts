@@ -454,4 +454,6 @@ export const webCore: Record<string, string> = {
   'tree.showPaths': '显示方法和路径',
   'tree.showNames': '显示名称',
   'tree.resize': '调整目录宽度',
+  'doc.httpMethod': '请求方法',
+  'editor.markdownSource': 'Markdown 源文',
 };
