@@ -30,7 +30,6 @@ interface Violation {
 async function seriousViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ path: `${ROOT}/node_modules/axe-core/axe.min.js` });
   const violations = (await page.evaluate(async () => {
-    // biome-ignore lint/suspicious/noExplicitAny: axe is injected into the page
     const axe = (window as any).axe;
     // Syntax-highlighted code (CodeMirror's lines) keeps its highlighting theme's colours.
     const r = await axe.run({ exclude: [['.cm-line']] }, { resultTypes: ['violations'] });
