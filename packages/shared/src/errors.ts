@@ -38,6 +38,7 @@ export const ErrorSlug = [
   'outbound_refused',
   'outbound_failed',
   'mock_script_error',
+  'trash_parent_deleted',
 ] as const;
 export type ErrorSlugCode = (typeof ErrorSlug)[number];
 

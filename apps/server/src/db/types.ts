@@ -540,6 +540,26 @@ export interface RateLimitsTable {
   windowStart: number;
 }
 
+export interface TrashItemsTable {
+  id: Id;
+  /** 'doc' | 'folder' | 'module' | 'project' | 'space'. */
+  kind: string;
+  targetId: number;
+  spaceId: number;
+  projectId: number;
+  moduleId: number;
+  name: string;
+  /** Where the item was, as the user knows it (project › application › folder). */
+  path: string;
+  /** Docs and folders the delete took with it (the item included). */
+  itemCount: number;
+  /** JSON: the rows this delete soft-deleted and the memberships it removed (trash.service.ts). */
+  payload: string;
+  deletedBy: number;
+  deletedByName: string;
+  deletedAt: number;
+}
+
 export interface Database {
   users: UsersTable;
   userSessions: UserSessionsTable;
@@ -584,6 +604,7 @@ export interface Database {
   moduleWebhooks: ModuleWebhooksTable;
   uploads: UploadsTable;
   rateLimits: RateLimitsTable;
+  trashItems: TrashItemsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

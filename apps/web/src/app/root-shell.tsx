@@ -5,10 +5,12 @@
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useNavigate } from 'react-router';
-import { onSessionCode, setToken } from '../lib/api';
+import { api, onReachability, onSessionCode, setToken } from '../lib/api';
 import { queryClient } from '../lib/query';
 import { sessionAction } from '../lib/session';
+import { ui } from '../lib/ui';
 import { hasUnsavedEdits, onEditsStart } from '../lib/unsaved';
+import { i18n } from './i18n';
 
 const loadDialog = () => import('./relogin-dialog');
 const ReLoginDialog = lazy(async () => ({ default: (await loadDialog()).ReLoginDialog }));
@@ -39,6 +41,37 @@ export function RootShell() {
   );
 
   useEffect(() => onEditsStart(preloadDialog), []);
+
+  // While Folio cannot be reached: one lasting notice and a health probe with back-off; when it answers
+  // again (the probe or any call), every view that failed reloads by itself.
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let delay = 1000;
+    const probe = () => {
+      timer = setTimeout(() => {
+        api.get('health', undefined, { silentSession: true }).catch(() => {
+          delay = Math.min(delay * 2, 15_000);
+          probe();
+        });
+      }, delay);
+    };
+    const off = onReachability((ok) => {
+      clearTimeout(timer);
+      if (ok) {
+        delay = 1000;
+        ui.message?.destroy('net');
+        ui.message?.success({ key: 'net-back', content: i18n.t('net.restored'), duration: 2 });
+        void queryClient.refetchQueries({ type: 'active', predicate: (q) => q.state.status === 'error' });
+        return;
+      }
+      ui.message?.warning({ key: 'net', content: i18n.t('net.retrying'), duration: 0 });
+      probe();
+    });
+    return () => {
+      off();
+      clearTimeout(timer);
+    };
+  }, []);
 
   return (
     <>

@@ -26,9 +26,27 @@ const RouteErrorView = lazy(() =>
   ),
 );
 
+const CHUNK_FAILURE =
+  /dynamically imported module|Importing a module script failed|error loading dynamically imported|Unable to preload CSS/i;
+const RELOADED_AT = 'folio.chunkReloadAt';
+
+/**
+ * A page's code that no longer exists on the server (a new version was deployed since this tab loaded)
+ * reloads the app once to the new version; a second failure within a minute shows the error instead.
+ */
+function reloadOnceForNewVersion(err: Error | undefined): boolean {
+  if (!err || !CHUNK_FAILURE.test(String(err.message ?? err))) return false;
+  const last = Number(sessionStorage.getItem(RELOADED_AT) ?? 0);
+  if (Date.now() - last < 60_000) return false;
+  sessionStorage.setItem(RELOADED_AT, String(Date.now()));
+  window.location.reload();
+  return true;
+}
+
 export function RouteError() {
   const err = useRouteError() as Error | undefined;
   if (err) console.error(err);
+  if (reloadOnceForNewVersion(err)) return null;
   return (
     <Suspense fallback={null}>
       <RouteErrorView />

@@ -27,6 +27,12 @@ const editors = () => import('../features/editor/editor-pages');
 const user = () => import('../features/user-center/user-pages');
 const admin = () => import('../features/admin-users/admin-pages');
 const misc = () => import('../features/misc/misc-pages');
+const trash = () => import('../features/trash/trash-page');
+
+/** Gives each page under the main layout its own error element, so a failing page keeps the shell. */
+function inShell(children: RouteObject[]): RouteObject[] {
+  return children.map((r) => ({ ...r, errorElement: <RouteError /> }));
+}
 
 export const routes: RouteObject[] = [
   {
@@ -61,7 +67,8 @@ export const routes: RouteObject[] = [
           ...viewRoutes,
           {
             ...page(mainLayout, 'MainLayout'),
-            children: [
+            // A page that fails (its code could not load, or it threw) keeps the shell around it.
+            children: inShell([
               { path: '/dashboard', ...page(dashboard, 'DashboardPage') },
               { path: '/updatePassword', ...page(account, 'UpdatePasswordPage') },
               { path: '/openapi', ...page(misc, 'OpenApiRoute') },
@@ -76,6 +83,7 @@ export const routes: RouteObject[] = [
                   { path: '/space/member/:spaceId', ...page(space, 'SpaceMemberPage') },
                   { path: '/space/setting/:spaceId', ...page(space, 'SpaceSettingRoute') },
                   { path: '/space/openuser/:spaceId', ...page(space, 'SpaceOpenUserRoute') },
+                  { path: '/space/trash/:spaceId', ...page(trash, 'SpaceTrashPage') },
                 ],
               },
               {
@@ -110,9 +118,10 @@ export const routes: RouteObject[] = [
                   { path: '/admin', element: <Navigate to="/admin/users" replace /> },
                   { path: '/admin/users', ...page(admin, 'AdminUsersPage') },
                   { path: '/admin/setting', ...page(admin, 'AdminSettingRoute') },
+                  { path: '/admin/trash', ...page(trash, 'AdminTrashPage') },
                 ],
               },
-            ],
+            ]),
           },
         ],
       },

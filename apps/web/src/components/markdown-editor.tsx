@@ -2,15 +2,17 @@
 import { markdown } from '@codemirror/lang-markdown';
 import CodeMirror, { EditorView } from '@uiw/react-codemirror';
 import { Segmented } from 'antd';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Markdown } from './markdown';
 
-const extensions = [markdown(), EditorView.lineWrapping];
+const baseExtensions = [markdown(), EditorView.lineWrapping];
 
 export function MarkdownEditor({ value, onChange, height = 420 }: { value?: string; onChange?: (v: string) => void; height?: number }) {
   const { t } = useTranslation();
   const [mode, setMode] = useState<'split' | 'edit' | 'preview'>('split');
+  const label = t('editor.markdownSource');
+  const extensions = useMemo(() => [...baseExtensions, EditorView.contentAttributes.of({ 'aria-label': label })], [label]);
   return (
     <div className="md-editor">
       <Segmented

@@ -98,6 +98,7 @@ export function MembersPanel({ kind, scopeId, canManage }: { kind: 'space' | 'pr
                 <Select
                   size="small"
                   value={role}
+                  aria-label={t('member.role')}
                   options={roleOptions}
                   style={{ width: 120 }}
                   onChange={async (v) => {

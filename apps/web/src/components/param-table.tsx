@@ -46,6 +46,7 @@ export function ParamTable({ value, onChange, kind, initOrder, dictionaries = []
               disabled={readOnly}
               onChange={(e) => set(r.key, { name: e.target.value })}
               className="param-name-input"
+              aria-label={t('param.name')}
               data-testid="param-name"
             />
           </Tooltip>
@@ -64,6 +65,7 @@ export function ParamTable({ value, onChange, kind, initOrder, dictionaries = []
           style={{ width: '100%' }}
           popupMatchSelectWidth={false}
           options={PARAM_TYPES.map((x) => ({ value: x, label: x }))}
+          aria-label={t('param.type')}
           onChange={(type) => set(r.key, { type })}
         />
       ),
@@ -75,7 +77,12 @@ export function ParamTable({ value, onChange, kind, initOrder, dictionaries = []
             dataIndex: 'required',
             width: 64,
             render: (v: number, r: EditParam) => (
-              <Checkbox checked={!!v} disabled={readOnly} onChange={(e) => set(r.key, { required: e.target.checked ? 1 : 0 })} />
+              <Checkbox
+                checked={!!v}
+                disabled={readOnly}
+                aria-label={t('param.required')}
+                onChange={(e) => set(r.key, { required: e.target.checked ? 1 : 0 })}
+              />
             ),
           },
           {
@@ -83,7 +90,13 @@ export function ParamTable({ value, onChange, kind, initOrder, dictionaries = []
             dataIndex: 'maxLength',
             width: 80,
             render: (v: string, r: EditParam) => (
-              <Input size="small" value={v} disabled={readOnly} onChange={(e) => set(r.key, { maxLength: e.target.value })} />
+              <Input
+                size="small"
+                value={v}
+                disabled={readOnly}
+                aria-label={t('param.maxLength')}
+                onChange={(e) => set(r.key, { maxLength: e.target.value })}
+              />
             ),
           },
         ]
@@ -92,7 +105,13 @@ export function ParamTable({ value, onChange, kind, initOrder, dictionaries = []
       title: t('param.example'),
       dataIndex: 'example',
       render: (v: string, r: EditParam) => (
-        <Input size="small" value={v} disabled={readOnly} onChange={(e) => set(r.key, { example: e.target.value })} />
+        <Input
+          size="small"
+          value={v}
+          disabled={readOnly}
+          aria-label={t('param.example')}
+          onChange={(e) => set(r.key, { example: e.target.value })}
+        />
       ),
     },
     {
@@ -100,12 +119,19 @@ export function ParamTable({ value, onChange, kind, initOrder, dictionaries = []
       dataIndex: 'description',
       render: (v: string, r: EditParam) => (
         <Flex gap={4}>
-          <Input size="small" value={v} disabled={readOnly} onChange={(e) => set(r.key, { description: e.target.value })} />
+          <Input
+            size="small"
+            value={v}
+            disabled={readOnly}
+            aria-label={t('param.description')}
+            onChange={(e) => set(r.key, { description: e.target.value })}
+          />
           {r.type === 'enum' && (
             <Select
               size="small"
               allowClear
               placeholder={t('param.dictionary')}
+              aria-label={t('param.dictionary')}
               value={r.enumId || undefined}
               disabled={readOnly}
               style={{ minWidth: 120 }}

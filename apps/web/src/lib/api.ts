@@ -45,6 +45,27 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+type ReachabilityListener = (reachable: boolean) => void;
+const reachabilityListeners = new Set<ReachabilityListener>();
+let reachable = true;
+
+/** Listens for the server becoming unreachable (network down, server or proxy restarting) and reachable again. */
+export function onReachability(fn: ReachabilityListener): () => void {
+  reachabilityListeners.add(fn);
+  return () => reachabilityListeners.delete(fn);
+}
+
+function setReachable(v: boolean): void {
+  if (v === reachable) return;
+  reachable = v;
+  for (const l of reachabilityListeners) l(v);
+}
+
+/** True for a failure to reach Folio at all (no answer, or a proxy saying the server is down). */
+export function isUnreachable(err: unknown): boolean {
+  return err instanceof ApiError && err.code === '-1' && (err.status === undefined || [502, 503, 504].includes(err.status));
+}
+
 async function request<T>(method: string, url: string, body: unknown, opts: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(opts.headers ?? {})) if (v !== undefined) headers[k] = v;
@@ -64,6 +85,7 @@ async function request<T>(method: string, url: string, body: unknown, opts: Requ
   try {
     res = await fetch(url.startsWith('/') ? url : `/api/${url}`, { method, headers, body: payload, signal: ctrl.signal });
   } catch (e) {
+    if (!opts.signal?.aborted) setReachable(false);
     throw new ApiError('-1', (e as Error).message || 'network error');
   } finally {
     clearTimeout(timer);
@@ -72,8 +94,10 @@ async function request<T>(method: string, url: string, body: unknown, opts: Requ
   try {
     env = await res.json();
   } catch {
+    setReachable(![502, 503, 504].includes(res.status));
     throw new ApiError('-1', `HTTP ${res.status}`, undefined, undefined, res.status);
   }
+  setReachable(true);
   if (env.code === '0') return env.data as T;
   if ((env.code === '1000' || env.code === '2000') && !opts.silentSession) {
     for (const l of sessionListeners) l(env.code);

@@ -6,7 +6,7 @@ import { ui } from './ui';
 
 /** Toasts an error (server message for code 100, generic text otherwise; nothing for session codes). */
 export function showError(err: unknown, form?: FormInstance): void {
-  const text = errorToast(err, i18n.t('common.requestError'));
+  const text = errorToast(err, i18n.t('common.requestError'), i18n.t('net.unreachable'));
   if (text) ui.message?.error(text);
   if (form) {
     const fields = formFieldErrors(err);

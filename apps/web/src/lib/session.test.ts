@@ -37,8 +37,14 @@ describe('error toasts', () => {
     expect(errorToast(new ApiError('1000', 'login'), generic)).toBeNull();
     expect(errorToast(new ApiError('2000', 'set'), generic)).toBeNull();
   });
+  it('a server that does not answer says so', () => {
+    const unreachable = 'cannot reach the server';
+    expect(errorToast(new ApiError('-1', 'Failed to fetch'), generic, unreachable)).toBe(unreachable);
+    expect(errorToast(new ApiError('-1', 'HTTP 502', undefined, undefined, 502), generic, unreachable)).toBe(unreachable);
+    expect(errorToast(new ApiError('-1', 'HTTP 500', undefined, undefined, 500), generic, unreachable)).toBe(generic);
+  });
   it('other codes and HTTP failures show the generic text', () => {
-    expect(errorToast(new ApiError('-1', 'HTTP 502', undefined, undefined, 502), generic)).toBe(generic);
+    expect(errorToast(new ApiError('-1', 'HTTP 500', undefined, undefined, 500), generic)).toBe(generic);
     expect(errorToast(new ApiError('500', 'boom'), generic)).toBe(generic);
     expect(errorToast(new TypeError('x'), generic)).toBe(generic);
   });

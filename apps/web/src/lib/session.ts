@@ -3,7 +3,7 @@
  * 1000 → login keeping the redirect (or a Re-Login / Cancel dialog when a form holds unsaved edits),
  * 2000 → /setPassword, 100 → the server's message (and the offending form fields), else a generic error.
  */
-import { ApiError } from './api';
+import { ApiError, isUnreachable } from './api';
 
 export type SessionAction =
   | { type: 'login'; to: string }
@@ -43,12 +43,14 @@ export function sessionAction(code: string, ctx: { current: string; hasUnsavedEd
 
 /**
  * The toast text for a failed call: the server's message for code 100, nothing for the session codes
- * (the shell redirects), and the generic 'request error, check the log' for anything else.
+ * (the shell redirects), 'cannot reach the server' when Folio did not answer, and the generic
+ * 'request error, check the log' for anything else.
  */
-export function errorToast(err: unknown, genericText: string): string | null {
+export function errorToast(err: unknown, genericText: string, unreachableText = genericText): string | null {
   if (err instanceof ApiError) {
     if (err.code === '1000' || err.code === '2000') return null;
     if (err.code === '100') return err.message || genericText;
+    if (isUnreachable(err)) return unreachableText;
     return genericText;
   }
   return genericText;

@@ -11,7 +11,8 @@ import { requireUser } from '../../plugins/auth.js';
 import { ok, okNull, okResponse } from '../../plugins/envelope.js';
 import { AuditAction, audit } from '../admin/audit.js';
 import { registerParamSchema } from '../docs/param-input.js';
-import { deleteModules } from '../lib-cascade.js';
+import { trashed } from '../trash/trash.schemas.js';
+import { trashModule } from '../trash/trash-deletes.js';
 import { environmentsRoutes } from './environments.routes.js';
 
 /** Module config keys of the settings page (module_configs type COMMON). */
@@ -184,11 +185,10 @@ export async function applicationsRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post('/module/delete', { schema: { tags: ['module'], body: Type.Object({ id: IdString }), response: okNull } }, async (req) => {
+  app.post('/module/delete', { schema: { tags: ['module'], body: Type.Object({ id: IdString }), response: trashed } }, async (req) => {
     const id = ids.decode((req.body as { id: string }).id, 'module');
     await authorizeModule(req, id, 'module.delete');
-    await inTx(db, (tx) => deleteModules(tx, [id]));
-    return ok(null);
+    return ok({ trashId: ids.encode(await trashModule(app, requireUser(req), id)) });
   });
 
   // ---- push token ----

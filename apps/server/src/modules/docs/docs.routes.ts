@@ -18,6 +18,7 @@ import {
 } from '../../permissions/authorize.js';
 import { requireUser } from '../../plugins/auth.js';
 import { ok, okNull, okResponse } from '../../plugins/envelope.js';
+import { trashed } from '../trash/trash.schemas.js';
 import { detailsFromRows } from './doc-detail.js';
 import { buildDocForest, loadDocsLite, projectTree, type SortType, spaceTree } from './doc-tree.js';
 import { addFolder, copyDoc, type DocSaveBody, deleteDoc, moveDoc, renameFolder, saveDoc } from './docs.service.js';
@@ -155,14 +156,13 @@ export async function docsRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(
     '/doc/delete',
-    { schema: { tags: ['doc'], body: Type.Object({ id: IdString, deleteChildren: Type.Optional(Flag) }), response: okNull } },
+    { schema: { tags: ['doc'], body: Type.Object({ id: IdString, deleteChildren: Type.Optional(Flag) }), response: trashed } },
     async (req) => {
       const u = requireUser(req);
       const b = req.body as { id: string; deleteChildren?: number | boolean };
       const id = ids.decode(b.id, 'doc');
       await authorizeDoc(req, id, 'doc.delete');
-      await deleteDoc(app, u, id, flag(b.deleteChildren) === 1);
-      return ok(null);
+      return ok({ trashId: ids.encode(await deleteDoc(app, u, id, flag(b.deleteChildren) === 1)) });
     },
   );
 
@@ -207,19 +207,24 @@ export async function docsRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['doc'],
-        body: Type.Object({ id: IdString, parentId: OptionalId, orderIndex: Type.Optional(Type.Integer()) }),
+        body: Type.Object({
+          id: IdString,
+          parentId: OptionalId,
+          orderIndex: Type.Optional(Type.Integer({ minimum: -1_000_000_000, maximum: 1_000_000_000 })),
+          position: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, description: 'index among the new siblings' })),
+        }),
         response: okNull,
       },
     },
     async (req) => {
       const u = requireUser(req);
-      const b = req.body as { id: string; parentId?: string; orderIndex?: number };
+      const b = req.body as { id: string; parentId?: string; orderIndex?: number; position?: number };
       const id = ids.decode(b.id, 'doc');
       await authorizeDoc(req, id, 'doc.update');
       const parentId = ids.tryDecode(b.parentId ?? '');
       if (parentId === null) throw validation([{ field: 'parentId', message: 'invalid value' }]);
       if (parentId === id) throw badRequest('error.move_into_self');
-      await moveDoc(app, u, id, parentId, b.orderIndex);
+      await moveDoc(app, u, id, parentId, b.orderIndex, b.position);
       return ok(null);
     },
   );

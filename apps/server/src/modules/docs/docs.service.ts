@@ -22,6 +22,8 @@ import { AppError, badRequest, conflict, type FieldError, notFound, validation }
 import type { SessionUser } from '../../plugins/auth.js';
 import { upsertEnum } from '../dictionaries/dictionaries.service.js';
 import { type DocChange, emitDocChanges } from '../doc-events.js';
+import { emptyRemoved, liveMocks, softDelete } from '../lib-cascade.js';
+import { placeOf, recordTrash } from '../trash/trash.service.js';
 import { loadDocDetails } from './doc-detail.js';
 import { contentHash, folderKey, dataId as makeDataId, docKey as makeDocKey, normalizeVersion } from './doc-keys.js';
 import { deleteParams, type ParamInput, type ParamSet, replaceParams } from './doc-params.js';
@@ -358,15 +360,19 @@ export async function descendants(tx: Tx, moduleId: number, rootIds: number[]): 
   return out;
 }
 
-/** Soft-deletes a doc or a folder with its subtree (deleteChildren required when the folder has content). */
-export async function deleteDoc(app: FastifyInstance, user: SessionUser, id: number, deleteChildren: boolean): Promise<void> {
-  await inTx(app.ctx.db, async (tx) => {
+/**
+ * Soft-deletes a doc or a folder with its subtree (deleteChildren required when the folder has content) and
+ * records the delete in the trash; returns the trash item's id.
+ */
+export async function deleteDoc(app: FastifyInstance, user: SessionUser, id: number, deleteChildren: boolean): Promise<number> {
+  return inTx(app.ctx.db, async (tx) => {
     const d = await tx.selectFrom('docs').selectAll().where('id', '=', id).where('isDeleted', '=', 0).executeTakeFirst();
     if (!d) throw notFound('doc');
     const below = d.isFolder ? await descendants(tx, d.moduleId, [id]) : [];
     if (below.length && !deleteChildren) throw conflict('error.folder_not_empty', {}, 'folder_not_empty');
     const all = [id, ...below];
     const details = await loadDocDetails(app.ctx, all, tx);
+    const mocks = await liveMocks(tx, all);
     const now = Date.now();
     for (let i = 0; i < all.length; i += 500) {
       const part = all.slice(i, i + 500);
@@ -375,8 +381,8 @@ export async function deleteDoc(app: FastifyInstance, user: SessionUser, id: num
         .set({ isDeleted: 1, updatedAt: now, modifierId: user.id, modifierName: user.nickname })
         .where('id', 'in', part)
         .execute();
-      await tx.updateTable('mockConfigs').set({ isDeleted: 1, updatedAt: now }).where('docId', 'in', part).execute();
     }
+    await softDelete(tx, 'mockConfigs', mocks, now);
     const changes: DocChange[] = [];
     for (const docId of all) {
       const before = details.get(docId);
@@ -393,6 +399,22 @@ export async function deleteDoc(app: FastifyInstance, user: SessionUser, id: num
       });
     }
     await emitDocChanges(app, tx, changes);
+    const m = await tx
+      .selectFrom('modules as m')
+      .innerJoin('projects as p', 'p.id', 'm.projectId')
+      .select(['m.projectId', 'p.spaceId'])
+      .where('m.id', '=', d.moduleId)
+      .executeTakeFirstOrThrow();
+    return recordTrash(app, tx, user, {
+      kind: d.isFolder ? 'folder' : 'doc',
+      targetId: id,
+      spaceId: m.spaceId,
+      projectId: m.projectId,
+      moduleId: d.moduleId,
+      name: d.isFolder || !d.url ? d.name : `${d.name} (${d.httpMethod} ${d.url})`,
+      path: await placeOf(tx, { projectId: m.projectId, moduleId: d.moduleId, parentId: d.parentId }),
+      removed: { ...emptyRemoved(), docs: all, mocks },
+    });
   });
 }
 
@@ -455,7 +477,19 @@ export async function renameFolder(app: FastifyInstance, user: SessionUser, id: 
 }
 
 /** Moves a doc or folder under another folder (or root) of the same application; no cycles. */
-export async function moveDoc(app: FastifyInstance, user: SessionUser, id: number, parentId: number, orderIndex?: number): Promise<void> {
+/**
+ * Moves a doc or folder under parentId (0: the application's top). `position` places it at that index among
+ * its new siblings (in the tree's order) and renumbers them; `orderIndex` sets the index as given; neither
+ * keeps its place in the same folder or puts it last in another.
+ */
+export async function moveDoc(
+  app: FastifyInstance,
+  user: SessionUser,
+  id: number,
+  parentId: number,
+  orderIndex?: number,
+  position?: number,
+): Promise<void> {
   await inTx(app.ctx.db, async (tx) => {
     const d = await tx.selectFrom('docs').selectAll().where('id', '=', id).where('isDeleted', '=', 0).executeTakeFirst();
     if (!d) throw notFound('doc');
@@ -472,7 +506,10 @@ export async function moveDoc(app: FastifyInstance, user: SessionUser, id: numbe
       }
     }
     const patch: Record<string, unknown> = { parentId, modifierId: user.id, modifierName: user.nickname, updatedAt: Date.now() };
-    patch.orderIndex = orderIndex ?? (parentId === d.parentId ? d.orderIndex : await nextOrderIndex(app, tx, d.moduleId, parentId));
+    patch.orderIndex =
+      position !== undefined
+        ? await placeAmongSiblings(tx, d, parentId, position)
+        : (orderIndex ?? (parentId === d.parentId ? d.orderIndex : await nextOrderIndex(app, tx, d.moduleId, parentId)));
     if (d.isFolder) {
       const key = folderKey(d.moduleId, parentId, d.name);
       const did = makeDataId(key, '');
@@ -482,6 +519,45 @@ export async function moveDoc(app: FastifyInstance, user: SessionUser, id: numbe
     }
     await tx.updateTable('docs').set(patch).where('id', '=', id).execute();
   });
+}
+
+/**
+ * Renumbers the new siblings of a moved node (tree order: orderIndex, then name) so that it sits at
+ * `position`; returns the moved node's new orderIndex. One update statement per 200 changed rows.
+ */
+async function placeAmongSiblings(tx: Tx, d: DocRow, parentId: number, position: number): Promise<number> {
+  const siblings = await tx
+    .selectFrom('docs')
+    .select(['id', 'orderIndex', 'name'])
+    .where('moduleId', '=', d.moduleId)
+    .where('parentId', '=', parentId)
+    .where('isDeleted', '=', 0)
+    .where('id', '!=', d.id)
+    .execute();
+  siblings.sort((a, b) => a.orderIndex - b.orderIndex || a.name.localeCompare(b.name));
+  const at = Math.max(0, Math.min(position, siblings.length));
+  const changed: { id: number; orderIndex: number }[] = [];
+  siblings.forEach((s, i) => {
+    const want = (i < at ? i + 1 : i + 2) * ORDER_STEP;
+    if (s.orderIndex !== want) changed.push({ id: s.id, orderIndex: want });
+  });
+  for (let i = 0; i < changed.length; i += 200) {
+    const part = changed.slice(i, i + 200);
+    await tx
+      .updateTable('docs')
+      .set((eb) => {
+        let c = eb.case().when('id', '=', part[0].id).then(part[0].orderIndex);
+        for (const r of part.slice(1)) c = c.when('id', '=', r.id).then(r.orderIndex);
+        return { orderIndex: c.else(eb.ref('orderIndex')).end() };
+      })
+      .where(
+        'id',
+        'in',
+        part.map((r) => r.id),
+      )
+      .execute();
+  }
+  return (at + 1) * ORDER_STEP;
 }
 
 /** Copies a doc (not a folder) with its parameters; HTTP docs get a free URL. Returns the copy's id. */

@@ -223,6 +223,36 @@ describe('docs', () => {
     expect(r.msg).toMatch(/application|应用/);
   });
 
+  it('places a dragged node at any position, first in a folder and into an empty folder included', async () => {
+    const m = (await call(t.app, dev.token, 'POST', '/api/module/add', { projectId: w.projectId, name: 'ordering' })).data.id;
+    const folder = (await call(t.app, dev.token, 'POST', '/api/doc/folder/add', { moduleId: m, name: 'Orders' })).data.id;
+    const empty = (await call(t.app, dev.token, 'POST', '/api/doc/folder/add', { moduleId: m, name: 'Empty' })).data.id;
+    const mk = async (name: string) =>
+      (await call(t.app, dev.token, 'POST', '/api/doc/save', { moduleId: m, parentId: folder, name, url: `/${name}`, httpMethod: 'GET' }))
+        .data.id;
+    const a = await mk('a');
+    const b = await mk('b');
+    const c = await mk('c');
+    type Node = { id: string; name: string; children?: Node[] };
+    const names = async (folderId: string) => {
+      const tree = (await call(t.app, dev.token, 'GET', '/api/doc/tree', { moduleId: m })).data as Node[];
+      return (tree.find((n) => n.id === folderId)?.children ?? []).map((n) => n.name);
+    };
+    expect(await names(folder)).toEqual(['a', 'b', 'c']);
+    const move = (id: string, parentId: string, position: number) =>
+      call(t.app, dev.token, 'POST', '/api/doc/move', { id, parentId, position });
+    expect((await move(c, folder, 0)).code).toBe('0'); // to the top of its own folder
+    expect(await names(folder)).toEqual(['c', 'a', 'b']);
+    await move(c, folder, 1);
+    expect(await names(folder)).toEqual(['a', 'c', 'b']);
+    await move(a, folder, 5); // past the end: last
+    expect(await names(folder)).toEqual(['c', 'b', 'a']);
+    await move(b, empty, 0);
+    expect(await names(empty)).toEqual(['b']);
+    expect(await names(folder)).toEqual(['c', 'a']);
+    expect((await move(b, folder, -1)).status).toBe(422);
+  });
+
   it('copies a doc with its parameters to a free URL', async () => {
     const src = await save(dev.token, {
       name: 'Copy me',

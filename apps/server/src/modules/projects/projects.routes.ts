@@ -8,8 +8,9 @@ import { authorizeProject, authorizeSpace, membershipsOf, projectRole } from '..
 import { requireUser } from '../../plugins/auth.js';
 import { ok, okNull } from '../../plugins/envelope.js';
 import { AuditAction, audit } from '../admin/audit.js';
-import { deleteProjects } from '../lib-cascade.js';
 import { addMembers, listMembers, removeMember, updateMember } from '../members.js';
+import { trashed } from '../trash/trash.schemas.js';
+import { trashProject } from '../trash/trash-deletes.js';
 
 const FlagInput = Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 1 }), Type.Boolean()]));
 
@@ -118,11 +119,10 @@ export async function projectsRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post('/project/delete', { schema: { tags: ['project'], body: Type.Object({ id: IdString }), response: okNull } }, async (req) => {
+  app.post('/project/delete', { schema: { tags: ['project'], body: Type.Object({ id: IdString }), response: trashed } }, async (req) => {
     const id = ids.decode((req.body as { id: string }).id, 'project');
     await authorizeProject(req, id, 'project.delete');
-    await inTx(db, (tx) => deleteProjects(tx, [id]));
-    return ok(null);
+    return ok({ trashId: ids.encode(await trashProject(app, requireUser(req), id)) });
   });
 
   /** Every project the user can see, across spaces (preview mode's project picker). */

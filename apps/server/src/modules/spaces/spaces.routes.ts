@@ -8,8 +8,9 @@ import { authorizeSpace, membershipsOf, projectRole } from '../../permissions/au
 import { requireUser } from '../../plugins/auth.js';
 import { ok, okNull } from '../../plugins/envelope.js';
 import { AuditAction, audit } from '../admin/audit.js';
-import { deleteSpace } from '../lib-cascade.js';
 import { addMembers, listMembers, removeMember, updateMember } from '../members.js';
+import { trashed } from '../trash/trash.schemas.js';
+import { trashSpace } from '../trash/trash-deletes.js';
 
 export async function spacesRoutes(app: FastifyInstance): Promise<void> {
   const { db, dialect, ids } = app.ctx;
@@ -100,11 +101,10 @@ export async function spacesRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post('/space/delete', { schema: { tags: ['space'], body: Type.Object({ id: IdString }), response: okNull } }, async (req) => {
+  app.post('/space/delete', { schema: { tags: ['space'], body: Type.Object({ id: IdString }), response: trashed } }, async (req) => {
     const id = ids.decode((req.body as { id: string }).id, 'space');
     await authorizeSpace(req, id, 'space.delete');
-    await inTx(db, (tx) => deleteSpace(tx, id));
-    return ok(null);
+    return ok({ trashId: ids.encode(await trashSpace(app, requireUser(req), id)) });
   });
 
   app.get('/space/project/list', { schema: { tags: ['space'], querystring: Type.Object({ spaceId: IdString }) } }, async (req) => {

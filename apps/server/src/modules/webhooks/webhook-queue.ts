@@ -6,8 +6,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { type Conn, insertId } from '../../db/database.js';
+import { t } from '../../i18n/messages.js';
 import { registerPeriodic } from '../../jobs/queue.js';
 import { decrypt } from '../../lib/crypto.js';
+import { AppError } from '../../lib/errors.js';
 import { outboundRequest } from '../../lib/outbound.js';
 import { pt } from '../push/texts.js';
 import {
@@ -133,6 +135,17 @@ export async function queueDocNotice(app: FastifyInstance, conn: Conn, n: DocNot
   return ids;
 }
 
+/** A delivery's stored error in the reader's language (Folio's own errors are stored as a message key). */
+export function deliveryError(lang: string, stored: string): string {
+  if (!stored.startsWith('{"key":')) return stored;
+  try {
+    const e = JSON.parse(stored) as { key: string; params?: Record<string, string | number> };
+    return t(lang, e.key, e.params ?? {});
+  } catch {
+    return stored;
+  }
+}
+
 /** Sends one delivery now (if it is still due); returns its final row state. */
 export async function deliverOne(app: FastifyInstance, id: number): Promise<{ state: string; status: number; error: string }> {
   const { db } = app.ctx;
@@ -175,7 +188,12 @@ export async function deliverOne(app: FastifyInstance, id: number): Promise<{ st
       ok = deliveredOk(kind, status, text);
       if (!ok) error = text.slice(0, 500) || `HTTP ${status}`;
     } catch (err) {
-      error = (err instanceof Error ? err.message : String(err)).slice(0, 500);
+      // Folio's own refusals and failures are kept as a message key, shown in the reader's language; the
+      // URL is the hook's masked hint (the real one can carry a token).
+      error =
+        err instanceof AppError
+          ? JSON.stringify({ key: err.msgKey, params: { ...err.params, url: hook.urlHint } }).slice(0, 2000)
+          : (err instanceof Error ? err.message : String(err)).slice(0, 500);
     }
   }
   const state = ok ? 'done' : attempts >= MAX_ATTEMPTS || !hook ? 'failed' : 'retry';

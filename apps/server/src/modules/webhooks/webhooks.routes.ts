@@ -16,7 +16,7 @@ import { ok } from '../../plugins/envelope.js';
 import { MS_KIND, pushModuleToMeterSphere } from '../metersphere/metersphere.service.js';
 import { pt } from '../push/texts.js';
 import { WEBHOOK_KINDS, type WebhookKind } from './webhook-format.js';
-import { deliverOne, queueDocNotice } from './webhook-queue.js';
+import { deliverOne, deliveryError, queueDocNotice } from './webhook-queue.js';
 
 const KindSchema = Type.Union(WEBHOOK_KINDS.map((k) => Type.Literal(k)));
 
@@ -169,7 +169,7 @@ export async function webhooksRoutes(api: FastifyInstance): Promise<void> {
         h.id,
       );
       const r = await deliverOne(api, deliveryId);
-      return ok({ deliveryId: ctx.ids.encode(deliveryId), state: r.state, status: r.status, error: r.error });
+      return ok({ deliveryId: ctx.ids.encode(deliveryId), state: r.state, status: r.status, error: deliveryError(req.lang, r.error) });
     },
   );
 
@@ -230,7 +230,7 @@ export async function webhooksRoutes(api: FastifyInstance): Promise<void> {
           attempts: r.attempts,
           nextAttemptAt: r.nextAttemptAt,
           responseStatus: r.responseStatus,
-          lastError: r.lastError,
+          lastError: deliveryError(req.lang, r.lastError),
           createdAt: r.createdAt,
           updatedAt: r.updatedAt,
           webhookName: r.name ?? '',
@@ -265,7 +265,7 @@ export async function webhooksRoutes(api: FastifyInstance): Promise<void> {
           .execute();
       }
       const r = await deliverOne(api, id);
-      return ok({ state: r.state, status: r.status, error: r.error });
+      return ok({ state: r.state, status: r.status, error: deliveryError(req.lang, r.error) });
     },
   );
 }

@@ -155,4 +155,24 @@ describe('webhooks', () => {
     expect((await call(t.app, guest.token, 'POST', '/api/module/webhook/test', { id: slack.id })).status).toBe(403);
     expect((await call(t.app, t.adminToken, 'POST', '/api/module/webhook/delete', { id: slack.id })).code).toBe('0');
   });
+
+  it("says in the reader's language why Folio refused a delivery, without the hook's secret URL", async () => {
+    const r = await save({ kind: 'json', name: 'metadata', url: 'http://169.254.169.254/hook?token=SECRET-TOKEN' });
+    expect(r.code).toBe('0');
+    const list = await call(t.app, t.adminToken, 'GET', '/api/module/webhook/list', { moduleId: w.moduleId });
+    const hook = list.data.find((h: { name: string }) => h.name === 'metadata');
+    const sent = await call(t.app, t.adminToken, 'POST', '/api/module/webhook/test', { id: hook.id });
+    expect(sent.data.state).not.toBe('done');
+    expect(sent.data.error).toMatch(/^地址不允许访问/);
+    expect(sent.data.error).not.toContain('SECRET-TOKEN');
+    const en = await t.app.inject({
+      method: 'GET',
+      url: '/api/module/webhook/delivery/page',
+      query: { moduleId: w.moduleId },
+      headers: { token: t.adminToken, 'accept-language': 'en' },
+    });
+    const row = en.json().data.list.find((d: { webhookName: string }) => d.webhookName === 'metadata');
+    expect(row.lastError).toMatch(/^Address not allowed: 169\.254\.169\.254/);
+    expect(row.lastError).not.toMatch(/error\.|SECRET-TOKEN/);
+  });
 });

@@ -1,4 +1,5 @@
 /** Audit log tab: security events, filterable by user and event, paged. */
+import { formatDateTime } from '@folio/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Input, Select, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
@@ -67,7 +68,7 @@ export function AuditTab() {
           onChange: (pageIndex, pageSize) => setQuery({ ...query, pageIndex, pageSize }),
         }}
         columns={[
-          { title: t('admin.audit.time'), dataIndex: 'createdAt', width: 180, render: (v: number) => new Date(v).toLocaleString() },
+          { title: t('admin.audit.time'), dataIndex: 'createdAt', width: 180, render: (v: number) => formatDateTime(v) },
           { title: t('admin.audit.actor'), dataIndex: 'actorName', width: 140 },
           { title: t('admin.audit.action'), dataIndex: 'action', width: 170 },
           { title: t('admin.audit.target'), dataIndex: 'target', width: 200, ellipsis: true },

@@ -2,6 +2,7 @@
  * MeterSphere target of one application (project, module, cover switch), send-now button and delivery
  * log. Used in /space/setting; the application settings page may render it too: <MeterSpherePanel moduleId=… />.
  */
+import { formatDateTime } from '@folio/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, Select, Space, Table, Tag, TreeSelect } from 'antd';
 import { useEffect, useState } from 'react';
@@ -141,7 +142,7 @@ export function MeterSpherePanel({ moduleId }: { moduleId: string }) {
         title={() => t('ms.log')}
         dataSource={log.data ?? []}
         columns={[
-          { title: t('admin.audit.time'), dataIndex: 'gmtCreate', width: 180, render: (v: number) => new Date(v).toLocaleString() },
+          { title: t('admin.audit.time'), dataIndex: 'gmtCreate', width: 180, render: (v: number) => formatDateTime(v) },
           { title: '', dataIndex: 'trigger', width: 90 },
           {
             title: t('openuser.status'),

@@ -1,4 +1,5 @@
 /** /space/openuser/{spaceId}: app key + secret pairs of the space (secret shown once; reset asks first). */
+import { formatDateTime } from '@folio/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Flex, Input, Modal, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -68,7 +69,7 @@ export function SpaceOpenUserPage({ spaceId }: { spaceId: string }) {
             dataIndex: 'status',
             render: (v: number) => (v ? <Tag color="green">{t('openuser.enabled')}</Tag> : <Tag>{t('openuser.disabled')}</Tag>),
           },
-          { title: t('openuser.created'), dataIndex: 'gmtCreate', render: (v: number) => new Date(v).toLocaleString() },
+          { title: t('openuser.created'), dataIndex: 'gmtCreate', render: (v: number) => formatDateTime(v) },
           {
             title: '',
             key: 'ops',

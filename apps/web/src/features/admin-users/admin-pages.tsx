@@ -1,5 +1,5 @@
 /** Admin (super admins): user management and system settings, with a sidebar and a way back to doc management. */
-import { ArrowLeftOutlined, PlusOutlined, SettingOutlined, TeamOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, DeleteOutlined, PlusOutlined, SettingOutlined, TeamOutlined } from '@ant-design/icons';
 import { formatDateTime, PAGE_SIZES, ROLES, UserStatus } from '@folio/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Modal, Result, Select, Space, Switch, Table, Tag, TreeSelect, Typography } from 'antd';
@@ -26,6 +26,7 @@ export function AdminLayout() {
       items={[
         { key: '/admin/users', label: t('admin.users'), icon: <TeamOutlined /> },
         { key: '/admin/setting', label: t('admin.setting'), icon: <SettingOutlined /> },
+        { key: '/admin/trash', label: t('trash.menu'), icon: <DeleteOutlined /> },
       ]}
       footer={
         <div style={{ padding: '8px 12px' }}>
@@ -135,6 +136,7 @@ export function AdminUsersPage() {
         <Select
           allowClear
           placeholder={t('common.status')}
+          aria-label={t('common.status')}
           style={{ width: 150 }}
           value={q.status}
           onChange={(status) => setQ({ ...q, status, pageIndex: 1 })}
@@ -147,6 +149,7 @@ export function AdminUsersPage() {
         <Select
           allowClear
           placeholder={t('user.role')}
+          aria-label={t('user.role')}
           style={{ width: 150 }}
           value={q.isSuperAdmin}
           onChange={(isSuperAdmin) => setQ({ ...q, isSuperAdmin, pageIndex: 1 })}

@@ -21,7 +21,10 @@ export function nodeIcon(n: Pick<TreeNode, 'type' | 'isFolder' | 'docType'>) {
   return <FileTextOutlined />;
 }
 
-export function DocTreeTitle({ node }: { node: TreeNode }) {
+/** What a tree row shows for a doc: its name, or its method and path (how a reader of a spec knows it). */
+export type TreeLabelMode = 'name' | 'path';
+
+export function DocTreeTitle({ node, labelMode = 'name' }: { node: TreeNode; labelMode?: TreeLabelMode }) {
   const deprecated = !node.isFolder && isDeprecated(node.deprecated);
   const isHttp = !node.isFolder && (node.docType === DocType.HTTP || node.docType === undefined) && !!node.httpMethod;
   return (
@@ -36,7 +39,7 @@ export function DocTreeTitle({ node }: { node: TreeNode }) {
           {node.httpMethod.toUpperCase()}
         </Tag>
       )}
-      <span className="tree-label">{node.label || node.name}</span>
+      <span className="tree-label">{labelMode === 'path' && isHttp && node.url ? node.url : node.label || node.name}</span>
       {!!node.isFolder && <span className="tree-count">({node.apiCount ?? 0})</span>}
       {!!node.isLocked && <LockOutlined className="tree-lock" />}
     </span>

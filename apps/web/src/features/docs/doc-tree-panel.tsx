@@ -11,6 +11,7 @@ import {
   NodeCollapseOutlined,
   NodeExpandOutlined,
   PlusOutlined,
+  SwapOutlined,
 } from '@ant-design/icons';
 import { DocType, type TreeNode } from '@folio/shared';
 import { Button, Dropdown, Empty, Flex, Input, type MenuProps, Skeleton, Tooltip, Tree } from 'antd';
@@ -21,11 +22,13 @@ import { useNavigate } from 'react-router';
 import { api } from '../../lib/api';
 import { showError } from '../../lib/errors';
 import { ancestorIds, branchKeys, filterTree, findNode } from '../../lib/tree-filter';
-import { DocTreeTitle } from './doc-tree-node';
+import { DocTreeTitle, type TreeLabelMode } from './doc-tree-node';
 import { invalidateModule, useDocTree } from './docs-api';
 import { useDocActions } from './use-doc-actions';
 
 type Node = DataNode & { raw: TreeNode };
+
+const LABEL_KEY = 'folio.treeLabel';
 
 /** Tree data without rendered titles (rows render lazily through titleRender; only visible ones exist). */
 function toData(nodes: TreeNode[]): Node[] {
@@ -67,6 +70,7 @@ export function DocTreePanel({ projectId, moduleId, selectedId, canWrite, onSele
   const { data, isLoading } = useDocTree(moduleId);
   const [filter, setFilter] = useState('');
   const deferred = useDeferredValue(filter);
+  const [labelMode, setLabelMode] = useState<TreeLabelMode>(() => (localStorage.getItem(LABEL_KEY) === 'path' ? 'path' : 'name'));
   const [checkable, setCheckable] = useState(false);
   const [checked, setChecked] = useState<string[]>([]);
   const [expanded, setExpanded] = useState<string[]>([]);
@@ -206,6 +210,20 @@ export function DocTreePanel({ projectId, moduleId, selectedId, canWrite, onSele
             aria-label={t('tree.collapseAll')}
           />
         </Tooltip>
+        <Tooltip title={labelMode === 'name' ? t('tree.showPaths') : t('tree.showNames')}>
+          <Button
+            size="small"
+            type={labelMode === 'path' ? 'primary' : 'text'}
+            icon={<SwapOutlined />}
+            onClick={() => {
+              const next = labelMode === 'name' ? 'path' : 'name';
+              localStorage.setItem(LABEL_KEY, next);
+              setLabelMode(next);
+            }}
+            aria-label={labelMode === 'name' ? t('tree.showPaths') : t('tree.showNames')}
+            data-testid="tree-label-mode"
+          />
+        </Tooltip>
         <Tooltip title={t('tree.checkable')}>
           <Button
             size="small"
@@ -258,20 +276,18 @@ export function DocTreePanel({ projectId, moduleId, selectedId, canWrite, onSele
             onDrop={async (info) => {
               const drag = info.dragNode.raw;
               const target = info.node.raw;
+              // Dropped on a folder's title: first in that folder. Into a gap: before or after the target.
               const intoFolder = !info.dropToGap && !!target.isFolder;
-              const parentId = intoFolder ? target.id : target.parentId || '';
               if (!intoFolder && !info.dropToGap) return;
-              const siblings = intoFolder ? (target.children ?? []) : parentId ? (findNode(tree, parentId)?.children ?? []) : tree;
-              const at = siblings.findIndex((s) => s.id === target.id);
-              const after = siblings[at]?.orderIndex ?? 0;
-              const next = siblings[at + 1]?.orderIndex;
-              const orderIndex = intoFolder
-                ? undefined
-                : next !== undefined && next > after + 1
-                  ? Math.floor((after + next) / 2)
-                  : after + 1;
+              const parentId = intoFolder ? target.id : target.parentId || '';
+              const siblings = (intoFolder ? [] : parentId ? (findNode(tree, parentId)?.children ?? []) : tree).filter(
+                (n) => n.id !== drag.id,
+              );
+              const before = info.dropPosition - Number(info.node.pos.split('-').pop()) === -1;
+              const at = siblings.findIndex((n) => n.id === target.id);
+              const position = intoFolder ? 0 : before ? Math.max(0, at) : at + 1;
               try {
-                await api.post('doc/move', { id: drag.id, parentId, ...(orderIndex !== undefined ? { orderIndex } : {}) });
+                await api.post('doc/move', { id: drag.id, parentId, position });
                 invalidateModule(moduleId);
               } catch (e) {
                 showError(e);
@@ -284,7 +300,7 @@ export function DocTreePanel({ projectId, moduleId, selectedId, canWrite, onSele
             }}
             titleRender={(n) => (
               <div className="tree-row">
-                <DocTreeTitle node={n.raw} />
+                <DocTreeTitle node={n.raw} labelMode={labelMode} />
                 <Dropdown
                   trigger={['click']}
                   menu={{

@@ -55,8 +55,12 @@ export const useEnvironments = (moduleId?: string) =>
     enabled: !!moduleId,
   });
 
-/** Refreshes every view of an application's docs after a change. */
+/**
+ * The one refresh rule for docs: after any change to an application's docs (save, status, lock, move, delete,
+ * restore, import), every view that shows them is refreshed: the management tree, the doc detail, the reading
+ * view (header included), the history lists. Without moduleId, every application's tree.
+ */
 export function invalidateModule(moduleId?: string) {
-  queryClient.invalidateQueries({ queryKey: ['tree', moduleId] });
-  queryClient.invalidateQueries({ queryKey: ['doc'] });
+  queryClient.invalidateQueries({ queryKey: moduleId ? ['tree', moduleId] : ['tree'] });
+  for (const key of ['doc', 'viewDoc', 'doc-snapshots', 'doc-changelog']) queryClient.invalidateQueries({ queryKey: [key] });
 }

@@ -22,6 +22,7 @@ import { queryClient } from '../../lib/query';
 import { ui } from '../../lib/ui';
 import { useUnsavedEdits } from '../../lib/unsaved';
 import { MeterSpherePanel } from '../admin-setting/metersphere-panel';
+import { notifyDeleted } from '../trash/trash-api';
 import { WebhookSettings } from '../webhooks/webhook-settings';
 import { type Environment, type ModuleItem, useEnvironments } from './docs-api';
 
@@ -428,9 +429,10 @@ function ModuleGeneral({
               title: t('module.deleteConfirm', { 0: module.name }),
               content: t('module.deleteHint'),
               run: async () => {
-                await api.post('module/delete', { id: module.id });
+                const r = await api.post<{ trashId: string }>('module/delete', { id: module.id });
                 await queryClient.invalidateQueries({ queryKey: ['modules'] });
                 onDeleted();
+                notifyDeleted(r?.trashId);
               },
             })
           }

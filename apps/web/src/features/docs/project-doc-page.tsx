@@ -21,10 +21,12 @@ import { DocView } from '../doc-view/doc-view';
 import { ExportDialog } from '../import-export/export-dialog';
 import { ImportDialog } from '../import-export/import-dialog';
 import { useIsMobile } from '../shell/sidebar';
+import { notifyDeleted } from '../trash/trash-api';
 import { DictionaryPanel } from './dictionary-panel';
 import { DocTreePanel, editPathOf } from './doc-tree-panel';
 import { invalidateModule, useDocDetail, useModules } from './docs-api';
 import { ModuleSettings } from './module-settings';
+import { PaneResizer, usePaneWidth } from './pane-resizer';
 import { SharePanel } from './share-panel';
 
 function CreateModuleDialog({ projectId, open, onClose }: { projectId: string; open: boolean; onClose: (id?: string) => void }) {
@@ -136,6 +138,7 @@ function SelectedDoc({
             <Select
               size="small"
               value={doc.status}
+              aria-label={t('doc.status')}
               style={{ width: 110 }}
               options={STATUS_OPTIONS.map((o) => ({ value: o.value, label: t(o.key) }))}
               onChange={async (status) => {
@@ -181,14 +184,18 @@ function SelectedDoc({
             <Button
               size="small"
               danger
+              data-testid="doc-delete"
               icon={<DeleteOutlined />}
               onClick={() =>
                 confirmAction({
                   title: t('doc.deleteConfirm', { 0: doc.name }),
                   run: async () => {
-                    await api.post('doc/delete', { id: doc.id });
-                    invalidateModule(moduleId);
+                    const r = await api.post<{ trashId: string }>('doc/delete', { id: doc.id });
+                    // Leave the deleted doc first, so nothing asks for it again (and shows "not found").
                     onDeleted();
+                    queryClient.removeQueries({ queryKey: ['doc', doc.id] });
+                    invalidateModule(moduleId);
+                    notifyDeleted(r?.trashId, () => invalidateModule(moduleId));
                   },
                 })
               }
@@ -221,6 +228,7 @@ export function ProjectDocPage() {
   const docId = search.get('docId') ?? '';
   const tab = search.get('tab') ?? 'docs';
   const canWrite = can('doc.update', projectId);
+  const [treeWidth, setTreeWidth] = usePaneWidth('folio.treeWidth', 340);
 
   useEffect(() => {
     if (moduleId) rememberModule(projectId, moduleId);
@@ -288,6 +296,7 @@ export function ProjectDocPage() {
           onChange={(id) => setParams({ moduleId: id, docId: null })}
           options={list.map((m) => ({ value: m.id, label: m.name }))}
           showSearch={{ optionFilterProp: 'label' }}
+          aria-label={t('module.current')}
           data-testid="module-select"
         />
         {can('module.create', projectId) && (
@@ -306,7 +315,7 @@ export function ProjectDocPage() {
             label: t('doc.list'),
             children: (
               <div className={`doc-workspace${mobile ? ' mobile' : ''}`}>
-                <div className="doc-workspace-tree">
+                <div className="doc-workspace-tree" style={mobile ? undefined : { width: treeWidth }}>
                   <DocTreePanel
                     projectId={projectId}
                     moduleId={moduleId}
@@ -317,6 +326,7 @@ export function ProjectDocPage() {
                     onExport={(scope) => setExportScope(scope.docIds || scope.folderId ? scope : { moduleId })}
                   />
                 </div>
+                {!mobile && <PaneResizer width={treeWidth} onResize={setTreeWidth} />}
                 <div className="doc-workspace-main">
                   {docId ? (
                     <SelectedDoc moduleId={moduleId} docId={docId} canWrite={canWrite} onDeleted={() => setParams({ docId: null })} />

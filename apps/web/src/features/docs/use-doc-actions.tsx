@@ -8,6 +8,7 @@ import { api } from '../../lib/api';
 import { showError } from '../../lib/errors';
 import { countDocs, findNode } from '../../lib/tree-filter';
 import { ui } from '../../lib/ui';
+import { notifyDeleted } from '../trash/trash-api';
 import { invalidateModule } from './docs-api';
 
 export interface FolderOption {
@@ -62,16 +63,18 @@ export function useDocActions(moduleId: string, _projectId: string) {
           </div>
         ) : undefined,
         run: async () => {
-          await api.post('doc/delete', { id: n.id, deleteChildren: hasChildren ? deleteChildren : false });
+          const r = await api.post<{ trashId: string }>('doc/delete', { id: n.id, deleteChildren: hasChildren ? deleteChildren : false });
           refresh();
+          notifyDeleted(r?.trashId, refresh);
         },
       });
     }
     return confirmAction({
       title: t('doc.deleteConfirm', { 0: n.label }),
       run: async () => {
-        await api.post('doc/delete', { id: n.id });
+        const r = await api.post<{ trashId: string }>('doc/delete', { id: n.id });
         refresh();
+        notifyDeleted(r?.trashId, refresh);
       },
     });
   };
@@ -87,6 +90,7 @@ export function useDocActions(moduleId: string, _projectId: string) {
       run: async () => {
         for (const d of docs) await api.post('doc/delete', { id: d.id });
         refresh();
+        notifyDeleted(undefined);
       },
     });
   };

@@ -223,7 +223,12 @@ function DocEditor({ moduleId, mode }: { moduleId: string; mode: Mode }) {
                 <Form.Item label={t('doc.url')} required>
                   <Space.Compact style={{ width: '100%' }}>
                     <Form.Item name="httpMethod" noStyle>
-                      <Select style={{ width: 120 }} options={HTTP_METHODS.map((m) => ({ value: m, label: m }))} data-testid="doc-method" />
+                      <Select
+                        style={{ width: 120 }}
+                        options={HTTP_METHODS.map((m) => ({ value: m, label: m }))}
+                        aria-label={t('doc.httpMethod')}
+                        data-testid="doc-method"
+                      />
                     </Form.Item>
                     <Form.Item
                       name="url"
@@ -572,6 +577,7 @@ function ArrayFlag({
   label: string;
   onChange: () => void;
 }) {
+  const { t } = useTranslation();
   const on = Form.useWatch(flag, { form, preserve: true });
   const elType = Form.useWatch(typeField, { form, preserve: true });
   return (
@@ -589,6 +595,7 @@ function ArrayFlag({
         <Select
           size="small"
           value={elType || 'object'}
+          aria-label={t('param.type')}
           style={{ width: 110 }}
           options={['object', 'string', 'number', 'boolean'].map((x) => ({ value: x, label: x }))}
           onChange={(v) => {

@@ -3,16 +3,18 @@
  * field-level details of each change. Compare shows the two versions side by side with added, removed
  * and changed parameters highlighted. Restoring asks first and is itself recorded as a change.
  */
+
 import { DiffOutlined, RollbackOutlined } from '@ant-design/icons';
 import type { ChangeDetail, ChangeRecord, DocDetail, DocParam } from '@folio/shared';
+import { formatDateTime } from '@folio/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, Modal, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../components/confirm';
 import { api } from '../../lib/api';
-import { queryClient } from '../../lib/query';
 import { ui } from '../../lib/ui';
+import { invalidateModule } from '../docs/docs-api';
 
 interface Snapshot {
   id: string;
@@ -207,8 +209,7 @@ export function HistoryPanel({ docId }: { docId: string }) {
     mutationFn: (snapshotId: string) => api.post<{ restored: boolean }>('doc/changelog/restore', { docId, snapshotId }),
     onSuccess: (r) => {
       ui.message?.[r.restored ? 'success' : 'info'](t(r.restored ? 'history.restored' : 'history.nothingToRestore'));
-      for (const k of ['doc-snapshots', 'doc-changelog', 'doc', 'doc-detail', 'doc-view'])
-        void queryClient.invalidateQueries({ queryKey: [k] });
+      invalidateModule();
     },
   });
   const list = snaps.data ?? [];
@@ -247,7 +248,7 @@ export function HistoryPanel({ docId }: { docId: string }) {
               dataIndex: 'modifiedAt',
               render: (v: number, _s, i) => (
                 <Space>
-                  {new Date(v).toLocaleString()}
+                  {formatDateTime(v)}
                   {i === 0 && <Tag color="blue">{t('history.current')}</Tag>}
                 </Space>
               ),
@@ -290,7 +291,7 @@ export function HistoryPanel({ docId }: { docId: string }) {
           pagination={{ pageSize: 20, hideOnSinglePage: true }}
           expandable={{ expandedRowRender: (r) => <DetailList details={r.details} />, rowExpandable: (r) => r.modifyType === 0 }}
           columns={[
-            { title: t('history.time'), dataIndex: 'modifyTime', render: (v: number) => new Date(v).toLocaleString() },
+            { title: t('history.time'), dataIndex: 'modifyTime', render: (v: number) => formatDateTime(v) },
             { title: t('history.modifier'), dataIndex: 'modifyNickname' },
             { title: t('history.source'), dataIndex: 'modifySource', render: (v: number) => t(`history.source.${v}`) },
             {
@@ -307,8 +308,8 @@ export function HistoryPanel({ docId }: { docId: string }) {
         {cmp.data?.old && cmp.data.new ? (
           <Space direction="vertical" style={{ width: '100%' }} data-testid="history-diff">
             <Typography.Text type="secondary">
-              {new Date(cmp.data.old.modifiedAt).toLocaleString()} ({cmp.data.old.modifierName}) →{' '}
-              {new Date(cmp.data.new.modifiedAt).toLocaleString()} ({cmp.data.new.modifierName})
+              {formatDateTime(cmp.data.old.modifiedAt)} ({cmp.data.old.modifierName}) → {formatDateTime(cmp.data.new.modifiedAt)} (
+              {cmp.data.new.modifierName})
             </Typography.Text>
             <SideBySide a={cmp.data.old.content} b={cmp.data.new.content} />
           </Space>

@@ -8,8 +8,9 @@ import { Alert, Button, Form, Input, List, Modal, Progress, Radio, Select, Space
 import type { UploadFile } from 'antd/es/upload/interface';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api';
+import { type ApiError, api } from '../../lib/api';
 import { showError } from '../../lib/errors';
+import { invalidateModule } from '../docs/docs-api';
 
 type Source = 'file' | 'url' | 'content';
 
@@ -56,6 +57,7 @@ export function ImportDialog({
   const [fileError, setFileError] = useState('');
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<ImportStatus | null>(null);
+  const [reconnecting, setReconnecting] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const target = Form.useWatch('target', form);
 
@@ -76,16 +78,29 @@ export function ImportDialog({
     return stopPolling;
   }, [open, form, stopPolling]);
 
-  const poll = (jobId: string) => {
+  /**
+   * Follows the job until it ends. A failed poll (server restarting, network down) is retried with back-off
+   * while the dialog says so: the job goes on on the server, and the dialog shows its final outcome.
+   */
+  const poll = (jobId: string, failures = 0) => {
     api
       .get<ImportStatus>('import/status', { jobId })
       .then((s) => {
         setStatus(s);
+        setReconnecting(false);
         if (s.state === 'queued' || s.state === 'running') timer.current = setTimeout(() => poll(jobId), POLL_MS);
+        else if (s.state === 'done') invalidateModule(s.moduleId);
       })
-      .catch((e) => {
-        showError(e);
-        setBusy(false);
+      .catch((e: ApiError) => {
+        const transient = e.code === '-1' || (e.status ?? 0) >= 500;
+        if (!transient || failures >= 60) {
+          showError(e);
+          setBusy(false);
+          setReconnecting(false);
+          return;
+        }
+        setReconnecting(true);
+        timer.current = setTimeout(() => poll(jobId, failures + 1), Math.min(10_000, POLL_MS * 2 ** Math.min(failures, 5)));
       });
   };
 
@@ -165,8 +180,13 @@ export function ImportDialog({
           key="again"
           disabled={!finished}
           onClick={() => {
+            // A new import into the same target: the previous file goes, the target choice stays.
+            const keep = form.getFieldsValue(['target', 'name', 'format']);
             setStatus(null);
             setBusy(false);
+            setFiles([]);
+            setFileError('');
+            setTimeout(() => form.setFieldsValue(keep));
           }}
         >
           {t('ie.import.again')}
@@ -194,7 +214,12 @@ export function ImportDialog({
   return (
     <Modal open={open} title={t('ie.import.title')} onCancel={close} footer={footer} width={640} destroyOnHidden maskClosable={false}>
       {status ? (
-        <ImportProgress status={status} />
+        <>
+          {reconnecting && (
+            <Alert type="warning" showIcon title={t('net.retrying')} style={{ marginBottom: 12 }} data-testid="import-reconnecting" />
+          )}
+          <ImportProgress status={status} />
+        </>
       ) : (
         <Form form={form} layout="vertical" onFinish={submit} initialValues={{ target: moduleId ? 'current' : 'new', format: 'auto' }}>
           {moduleId && (

@@ -15,6 +15,7 @@ import { queryClient } from '../../lib/query';
 import { ui } from '../../lib/ui';
 import { NotFoundOrHidden } from '../misc/not-found-or-hidden';
 import { SectionLayout } from '../shell/sidebar';
+import { notifyDeleted } from '../trash/trash-api';
 import { useProjectInfo } from './project-api';
 
 export function ProjectLayout() {
@@ -129,10 +130,12 @@ export function ProjectInfoPage() {
               confirmAction({
                 title: t('project.deleteConfirm', { 0: data.name }),
                 content: t('project.deleteHint'),
+                typeToConfirm: data.name,
                 run: async () => {
-                  await api.post('project/delete', { id: projectId });
+                  const r = await api.post<{ trashId: string }>('project/delete', { id: projectId });
                   queryClient.invalidateQueries({ queryKey: ['space', 'projects'] });
                   navigate(`/space/project/${data.spaceId}`);
+                  notifyDeleted(r?.trashId);
                 },
               })
             }

@@ -66,7 +66,7 @@ export function SectionLayout({ items, header, footer }: { items: SideItem[]; he
     <Layout className="section-layout" hasSider>
       {mobile && open && <div className="sider-mask" onClick={close} aria-hidden />}
       <Layout.Sider
-        width={200}
+        width={224}
         collapsedWidth={mobile ? 0 : 70}
         collapsed={!open}
         trigger={null}

@@ -1,6 +1,7 @@
 /** Space section: project list (or composed projects), info, members, settings, open users. */
 import {
   ApiOutlined,
+  DeleteOutlined,
   InfoCircleOutlined,
   LockOutlined,
   PlusOutlined,
@@ -25,6 +26,7 @@ import { SpaceOpenUserPage } from '../admin-setting/space-openuser-page';
 import { SpaceSettingPage } from '../admin-setting/space-setting-page';
 import { NotFoundOrHidden } from '../misc/not-found-or-hidden';
 import { SectionLayout } from '../shell/sidebar';
+import { notifyDeleted } from '../trash/trash-api';
 import { useSpaceInfo, useSpaceProjects } from './space-api';
 
 export { SpaceComposePage } from './compose-page';
@@ -54,6 +56,11 @@ export function SpaceLayout() {
           label: t('space.setting'),
           icon: <SettingOutlined />,
           hidden: !(cfg?.enableMeterSphere && can('space.manageSettings', spaceId)),
+        },
+        {
+          key: `/space/trash/${spaceId}`,
+          label: t('trash.menu'),
+          icon: <DeleteOutlined />,
         },
         {
           key: `/space/openuser/${spaceId}`,
@@ -250,10 +257,12 @@ export function SpaceInfoPage() {
               confirmAction({
                 title: t('space.deleteConfirm', { 0: data.name }),
                 content: t('space.deleteHint'),
+                typeToConfirm: data.name,
                 run: async () => {
-                  await api.post('space/delete', { id: spaceId });
+                  const r = await api.post<{ trashId: string }>('space/delete', { id: spaceId });
                   await queryClient.invalidateQueries({ queryKey: ['spaces'] });
                   navigate('/dashboard');
+                  notifyDeleted(r?.trashId);
                 },
               })
             }

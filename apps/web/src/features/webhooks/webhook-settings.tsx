@@ -3,7 +3,9 @@
  * test-send, delete, and the delivery log with retry. Only the application's admins reach this tab's data
  * (the server answers 403 to others).
  */
+
 import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined, SendOutlined } from '@ant-design/icons';
+import { formatDateTime } from '@folio/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Card, Checkbox, Form, Input, Modal, Select, Space, Switch, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -12,7 +14,6 @@ import { confirmAction } from '../../components/confirm';
 import { api } from '../../lib/api';
 import { showError } from '../../lib/errors';
 import { queryClient } from '../../lib/query';
-import { ui } from '../../lib/ui';
 
 const KINDS = ['dingtalk', 'wecom', 'feishu', 'slack', 'json'] as const;
 
@@ -69,11 +70,14 @@ export function WebhookSettings({ moduleId }: { moduleId: string }) {
     },
     onError: (e) => showError(e, form),
   });
+  // The last test-send's outcome per webhook, shown beside its button.
+  const [tested, setTested] = useState<Record<string, { ok: boolean; text: string }>>({});
   const test = useMutation({
     mutationFn: (id: string) => api.post<{ state: string; status: number; error: string }>('module/webhook/test', { id }),
-    onSuccess: (r) => {
-      if (r.state === 'done') ui.message?.success(t('webhook.testOk', { status: r.status }));
-      else ui.message?.error(t('webhook.testFailed', { error: r.error || `HTTP ${r.status}` }));
+    onSuccess: (r, id) => {
+      const ok = r.state === 'done';
+      const text = ok ? t('webhook.testOk', { status: r.status }) : t('webhook.testFailed', { error: r.error || `HTTP ${r.status}` });
+      setTested((m) => ({ ...m, [id]: { ok, text } }));
       refresh();
     },
   });
@@ -146,6 +150,16 @@ export function WebhookSettings({ moduleId }: { moduleId: string }) {
                   >
                     {t('webhook.test')}
                   </Button>
+                  {tested[h.id] && (
+                    <Typography.Text
+                      type={tested[h.id].ok ? 'success' : 'danger'}
+                      ellipsis={{ tooltip: tested[h.id].text }}
+                      style={{ maxWidth: 320 }}
+                      data-testid="webhook-test-result"
+                    >
+                      {tested[h.id].text}
+                    </Typography.Text>
+                  )}
                   <Button size="small" icon={<EditOutlined />} onClick={() => open(h)} aria-label={t('webhook.edit')} />
                   <Button
                     size="small"
@@ -185,7 +199,7 @@ export function WebhookSettings({ moduleId }: { moduleId: string }) {
           }}
           expandable={{ expandedRowRender: (d) => <pre style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{d.body}</pre> }}
           columns={[
-            { title: t('history.time'), dataIndex: 'createdAt', render: (v: number) => new Date(v).toLocaleString() },
+            { title: t('history.time'), dataIndex: 'createdAt', render: (v: number) => formatDateTime(v) },
             { title: t('webhook.name'), dataIndex: 'webhookName' },
             { title: t('webhook.event'), dataIndex: 'event' },
             {

@@ -37,7 +37,7 @@ export const view: Record<string, string> = {
   'view.doc.contentType': 'Content type',
   'view.doc.maintainer': 'Maintainer',
   'view.doc.status': 'Status',
-  'view.doc.status.0': 'Todo',
+  'view.doc.status.0': 'To do',
   'view.doc.status.5': 'Doing',
   'view.doc.status.10': 'Done',
   'view.doc.deprecated': 'Deprecated',
