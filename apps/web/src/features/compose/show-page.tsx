@@ -11,6 +11,7 @@ import { useNavigate, useParams } from 'react-router';
 import { Markdown } from '../../components/markdown';
 import { type ApiError, api } from '../../lib/api';
 import { fetchComposeInfo } from '../doc-view/doc-source';
+import { Description } from '../doc-view/description';
 import { DocView } from '../doc-view/doc-view';
 import { grantHeaders, readGrant, storeGrant } from '../doc-view/grants';
 import { GateMessage, PasswordBox } from '../share/password-box';
@@ -90,7 +91,7 @@ export function ShowPage() {
       docId={docId}
     >
       {!docId ? (
-        <Result status="info" title={data.name} subTitle={data.description} />
+        <Result status="info" title={data.name} subTitle={<Description text={data.description} />} />
       ) : isPage ? (
         <ExtraPage showId={showId} pageId={docId.slice(PAGE_PREFIX.length)} grant={grant} />
       ) : (

@@ -12,6 +12,7 @@ import { Markdown, SafeHtml } from '../../components/markdown';
 import { api } from '../../lib/api';
 import { copyText } from '../../lib/clipboard';
 import { readLocal, writeLocal } from '../../lib/storage';
+import { Description } from './description';
 import type { DocViewSource, LoadedDoc, ViewDoc } from './doc-source';
 import { withApplicationCodes } from './error-codes';
 import { bodyExample, findDataNode, queryString, responseExample } from './examples';
@@ -176,7 +177,7 @@ export function DocContent({ loaded, source }: { loaded: LoadedDoc; source: DocV
       {deprecated && doc.deprecated !== 'true' && <div className="doc-warning">{doc.deprecated}</div>}
       {doc.description && (
         <Section title={t('view.doc.description')} testId="doc-description">
-          <Markdown source={doc.description} />
+          <Description text={doc.description} />
         </Section>
       )}
       {doc.type === DocType.DUBBO && <DubboInfo doc={doc} />}
@@ -258,8 +259,12 @@ function ErrorCodes({ codes }: { codes: ErrorCodeParam[] }) {
           // biome-ignore lint/suspicious/noArrayIndexKey: codes may repeat; the list is static
           <tr key={i}>
             <td>{c.code}</td>
-            <td>{c.msg}</td>
-            <td>{c.solution}</td>
+            <td>
+              <Description text={c.msg} inline />
+            </td>
+            <td>
+              <Description text={c.solution} inline />
+            </td>
           </tr>
         ))}
       </tbody>

@@ -5,8 +5,9 @@
 import type { DocParam } from '@folio/shared';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Description } from './description';
 
-/** "name=value description" items of a param's dictionary, or its free enum text. */
+/** "name=value description" items of a param's dictionary, or its free enum text (plain text). */
 export function enumText(p: DocParam): string {
   const items = p.enumInfo?.items ?? [];
   if (items.length) {
@@ -15,6 +16,25 @@ export function enumText(p: DocParam): string {
       .join('; ');
   }
   return p.enumContent ?? '';
+}
+
+/** A dictionary's values, each description rendered; free enum text as written. */
+function EnumValues({ p }: { p: DocParam }) {
+  const items = p.enumInfo?.items ?? [];
+  if (!items.length) return <>{p.enumContent}</>;
+  return (
+    <>
+      {items.map((i, n) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: values may repeat; the list is static
+        <span key={n} className="enum-item">
+          {n > 0 && '; '}
+          <code>{`${i.name}${i.value && i.value !== i.name ? `=${i.value}` : ''}`}</code>
+          {i.description && ' '}
+          <Description text={i.description} inline />
+        </span>
+      ))}
+    </>
+  );
 }
 
 type Kind = 'header' | 'path' | 'query' | 'request' | 'response';
@@ -62,12 +82,12 @@ function Rows({
                   <td>{p.maxLength}</td>
                 </>
               )}
-              <td>
-                {p.description}
+              <td className="param-desc">
+                <Description text={p.description} inline />
                 {e && (
                   <div className="enum-values">
                     <span className="muted">{t('view.enumValues')}: </span>
-                    {e}
+                    <EnumValues p={p} />
                   </div>
                 )}
               </td>
