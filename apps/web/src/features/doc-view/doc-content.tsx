@@ -18,6 +18,7 @@ import { withApplicationCodes } from './error-codes';
 import { bodyExample, findDataNode, queryString, responseExample } from './examples';
 import { MethodTag } from './method-tag';
 import { ParamViewTable } from './param-view-table';
+import { type StatusTab, splitResponses } from './responses';
 
 const ENV_KEY = 'folio.view.env';
 
@@ -98,7 +99,9 @@ export function DocContent({ loaded, source }: { loaded: LoadedDoc; source: DocV
   const headers = useMemo(() => [...(doc.isUseGlobalHeaders === 0 ? [] : (doc.globalHeaders ?? [])), ...doc.headerParams], [doc]);
   const requestParams = useMemo(() => [...(doc.isUseGlobalParams === 0 ? [] : (doc.globalParams ?? [])), ...doc.requestParams], [doc]);
   const responseParams = useMemo(() => responseTable(doc), [doc]);
-  const errorCodes = useMemo(() => withApplicationCodes(doc), [doc]);
+  const allCodes = useMemo(() => withApplicationCodes(doc), [doc]);
+  // A spec's statuses become response tabs; business and application codes stay "error codes".
+  const { tabs: statusTabs, codes: errorCodes } = useMemo(() => splitResponses(doc.errorCodeParams ?? [], allCodes), [doc, allCodes]);
   const requestText = useMemo(() => {
     if (!requestParams.length) return '';
     if (/x-www-form-urlencoded/i.test(doc.contentType)) return queryString(requestParams).slice(1);
@@ -129,6 +132,28 @@ export function DocContent({ loaded, source }: { loaded: LoadedDoc; source: DocV
   }
 
   const method = (doc.httpMethod || 'GET').toUpperCase();
+  const responseTitle = doc.isResponseArray
+    ? `${t('view.doc.responseParams')} · ${t('view.doc.arrayOf', { 0: doc.responseArrayType || 'object' })}`
+    : t('view.doc.responseParams');
+  const responseSection = (
+    <Section title={responseTitle} testId="response-params">
+      {responseParams.length ? (
+        <ParamViewTable params={responseParams} kind="response" testId="response-table" />
+      ) : (
+        <span className="muted">{t('view.doc.none')}</span>
+      )}
+    </Section>
+  );
+  const successBody = (
+    <>
+      {responseSection}
+      {responseText && (
+        <Section title={t('view.doc.responseExample')}>
+          <CodeBlock text={responseText} testId="response-example" />
+        </Section>
+      )}
+    </>
+  );
   return (
     <article className="doc-content">
       {header}
@@ -210,29 +235,24 @@ export function DocContent({ loaded, source }: { loaded: LoadedDoc; source: DocV
           <span className="muted">{t('view.doc.none')}</span>
         )}
       </Section>
-      <Section
-        title={
-          doc.isResponseArray
-            ? `${t('view.doc.responseParams')} · ${t('view.doc.arrayOf', { 0: doc.responseArrayType || 'object' })}`
-            : t('view.doc.responseParams')
-        }
-        testId="response-params"
-      >
-        {responseParams.length ? (
-          <ParamViewTable params={responseParams} kind="response" testId="response-table" />
-        ) : (
-          <span className="muted">{t('view.doc.none')}</span>
-        )}
-      </Section>
       {requestText && (
         <Section title={t('view.doc.requestExample')}>
           <CodeBlock text={requestText} testId="request-example" />
         </Section>
       )}
-      {responseText && (
-        <Section title={t('view.doc.responseExample')}>
-          <CodeBlock text={responseText} testId="response-example" />
+      {statusTabs.length > 0 ? (
+        <Section title={t('view.doc.responses')} testId="responses">
+          <ResponseTabs tabs={statusTabs}>{successBody}</ResponseTabs>
         </Section>
+      ) : (
+        <>
+          {responseSection}
+          {responseText && (
+            <Section title={t('view.doc.responseExample')}>
+              <CodeBlock text={responseText} testId="response-example" />
+            </Section>
+          )}
+        </>
       )}
       {errorCodes.length > 0 && (
         <Section title={t('view.doc.errorCodes')} testId="error-codes">
@@ -240,6 +260,38 @@ export function DocContent({ loaded, source }: { loaded: LoadedDoc; source: DocV
         </Section>
       )}
     </article>
+  );
+}
+
+/** One tab per HTTP status; the success status holds the documented body. */
+function ResponseTabs({ tabs, children }: { tabs: StatusTab[]; children: React.ReactNode }) {
+  const { t } = useTranslation();
+  const [active, setActive] = useState(() => tabs.find((x) => x.success)?.code ?? tabs[0].code);
+  const tab = tabs.find((x) => x.code === active) ?? tabs[0];
+  const tone = (code: string) => (/^2/.test(code) ? 'ok' : /^[45]/.test(code) ? 'err' : 'other');
+  return (
+    <div className="response-tabs">
+      <div className="status-tabs" role="tablist" data-testid="response-tabs">
+        {tabs.map((x) => (
+          <button
+            key={x.code}
+            type="button"
+            role="tab"
+            aria-selected={x.code === tab.code}
+            className={`status-tab status-${tone(x.code)}${x.code === tab.code ? ' is-active' : ''}`}
+            title={x.description}
+            data-testid="response-tab"
+            onClick={() => setActive(x.code)}
+          >
+            {x.code}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" data-testid="response-panel">
+        {tab.description && <Description text={tab.description} className="status-desc" />}
+        {tab.success ? children : <span className="muted">{t('view.doc.noBody')}</span>}
+      </div>
+    </div>
   );
 }
 

@@ -57,6 +57,8 @@ export const view: Record<string, string> = {
   'view.doc.copyExample': '复制',
   'view.doc.none': '无',
   'view.doc.arrayOf': '{0} 数组',
+  'view.doc.responses': '响应',
+  'view.doc.noBody': '此状态未描述响应体。',
   'view.col.name': '名称',
   'view.col.type': '类型',
   'view.col.required': '必填',
