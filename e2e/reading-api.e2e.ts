@@ -16,6 +16,7 @@ let h: Harness;
 let w: ShopWorld;
 let stripe: { projectId: string; docId: string };
 let smartDocId = '';
+let altDocId = '';
 
 interface Node {
   id: string;
@@ -72,6 +73,25 @@ beforeAll(async () => {
     ],
   });
   smartDocId = saved.id;
+  const alt = await h.admin<{ id: string }>('POST', 'doc/save', {
+    moduleId: w.moduleId,
+    name: 'Create charge',
+    url: '/charges',
+    httpMethod: 'POST',
+    contentType: 'application/json',
+    requestParams: [
+      { name: 'amount', type: 'integer', example: '100' },
+      {
+        name: 'source',
+        type: 'anyOf',
+        children: [
+          { name: 'Card', type: 'object', children: [{ name: 'number', type: 'string', example: '4242' }] },
+          { name: 'Bank Account', type: 'object', children: [{ name: 'iban', type: 'string', example: 'DE89' }] },
+        ],
+      },
+    ],
+  });
+  altDocId = alt.id;
 }, 180_000);
 afterAll(async () => {
   await h?.stop();
@@ -157,6 +177,37 @@ describe('reading a big real API', () => {
     expect(await panel.textContent()).toContain('No body is documented for this status.');
     await page.getByTestId('responses').scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/stripe-customers-default-tab-1440.png` });
+  });
+
+  it('examples are valid payloads: one anyOf alternative at a time with a switcher, highlighted JSON', async () => {
+    const page = await readerWhoOpenedTheShop();
+    await page.goto(`/view/${altDocId}`);
+    const block = page.getByTestId('request-example');
+    await block.waitFor();
+    const read = async () => JSON.parse((await block.locator('pre').textContent()) ?? '');
+    expect(await read()).toEqual({ amount: 100, source: { number: '4242' } });
+    expect(await block.locator('.tok-key').count()).toBeGreaterThan(0);
+    await page.getByTestId('example-alternatives').getByRole('button', { name: 'Bank Account' }).click();
+    await expect.poll(read).toEqual({ amount: 100, source: { iban: 'DE89' } });
+    await page.getByTestId('request-example').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/alternatives-1440.png` });
+  });
+
+  it('tree labels: the path for operationId-only docs, counts that follow the filter, the match highlighted', async () => {
+    const page = await readerWhoOpenedTheShop();
+    await page.goto(`/view/${stripe.docId}`);
+    const row = page.locator('.vt-row.is-selected');
+    await row.waitFor();
+    expect(await row.locator('.vt-label').textContent()).toBe('/v1/customers');
+    expect(await row.getByTestId('tree-node').getAttribute('title')).toBe('PostCustomers\n/v1/customers');
+    await page.getByTestId('tree-filter').fill('balance_transactions');
+    const customers = page
+      .locator('.vt-row', { hasText: 'customers' })
+      .filter({ has: page.getByTestId('tree-count') })
+      .first();
+    await expect.poll(() => customers.getByTestId('tree-count').textContent()).toMatch(/^\(\d+ of 47\)$/);
+    expect(await page.locator('.vt-label mark').first().textContent()).toBe('balance_transactions');
+    await page.screenshot({ path: `${SHOTS}/tree-filter-1440.png` });
   });
 
   it('reads at 375 px', async () => {

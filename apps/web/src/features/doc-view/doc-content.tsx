@@ -15,7 +15,8 @@ import { readLocal, writeLocal } from '../../lib/storage';
 import { Description } from './description';
 import type { DocViewSource, LoadedDoc, ViewDoc } from './doc-source';
 import { withApplicationCodes } from './error-codes';
-import { bodyExample, findDataNode, queryString, responseExample } from './examples';
+import { AlternativeSwitcher, CodeBlock } from './example-block';
+import { alternativesOf, bodyExample, type Choices, findDataNode, queryString, responseExample } from './examples';
 import { MethodTag } from './method-tag';
 import { ParamViewTable } from './param-view-table';
 import { type StatusTab, splitResponses } from './responses';
@@ -66,18 +67,6 @@ function Section({ title, children, testId }: { title: string; children: React.R
   );
 }
 
-function CodeBlock({ text, testId }: { text: string; testId?: string }) {
-  const { t } = useTranslation();
-  return (
-    <div className="code-block" data-testid={testId}>
-      <Button size="small" className="code-copy" icon={<CopyOutlined />} onClick={() => copyText(text)}>
-        {t('view.doc.copyExample')}
-      </Button>
-      <pre>{text}</pre>
-    </div>
-  );
-}
-
 /** Wraps the doc's response params in the common returns at the `$data$` node (for the table). */
 function responseTable(doc: ViewDoc) {
   const common = doc.isUseGlobalReturns === 0 ? [] : (doc.globalReturns ?? []);
@@ -102,15 +91,24 @@ export function DocContent({ loaded, source }: { loaded: LoadedDoc; source: DocV
   const allCodes = useMemo(() => withApplicationCodes(doc), [doc]);
   // A spec's statuses become response tabs; business and application codes stay "error codes".
   const { tabs: statusTabs, codes: errorCodes } = useMemo(() => splitResponses(doc.errorCodeParams ?? [], allCodes), [doc, allCodes]);
+  // One example per alternative of each oneOf/anyOf: the reader picks which (request and response apart).
+  const [requestChoices, setRequestChoices] = useState<Choices>({});
+  const [responseChoices, setResponseChoices] = useState<Choices>({});
+  const formBody = /x-www-form-urlencoded/i.test(doc.contentType);
   const requestText = useMemo(() => {
     if (!requestParams.length) return '';
-    if (/x-www-form-urlencoded/i.test(doc.contentType)) return queryString(requestParams).slice(1);
-    return JSON.stringify(bodyExample(requestParams, !!doc.isRequestArray, doc.requestArrayType), null, 2);
-  }, [doc, requestParams]);
+    if (formBody) return queryString(requestParams).slice(1);
+    return JSON.stringify(bodyExample(requestParams, !!doc.isRequestArray, doc.requestArrayType, requestChoices), null, 2);
+  }, [doc, requestParams, requestChoices, formBody]);
+  const requestAlternatives = useMemo(
+    () => (formBody ? [] : alternativesOf(requestParams, requestChoices)),
+    [requestParams, requestChoices, formBody],
+  );
   const responseText = useMemo(() => {
     if (!doc.responseParams.length && !(doc.globalReturns ?? []).length) return '';
-    return JSON.stringify(responseExample(doc, doc.globalReturns), null, 2);
-  }, [doc]);
+    return JSON.stringify(responseExample(doc, doc.globalReturns, responseChoices), null, 2);
+  }, [doc, responseChoices]);
+  const responseAlternatives = useMemo(() => alternativesOf(doc.responseParams, responseChoices), [doc, responseChoices]);
 
   const header = (
     <div className="doc-title">
@@ -149,7 +147,8 @@ export function DocContent({ loaded, source }: { loaded: LoadedDoc; source: DocV
       {responseSection}
       {responseText && (
         <Section title={t('view.doc.responseExample')}>
-          <CodeBlock text={responseText} testId="response-example" />
+          <AlternativeSwitcher sets={responseAlternatives} choices={responseChoices} onChange={setResponseChoices} />
+          <CodeBlock text={responseText} testId="response-example" json />
         </Section>
       )}
     </>
@@ -237,7 +236,8 @@ export function DocContent({ loaded, source }: { loaded: LoadedDoc; source: DocV
       </Section>
       {requestText && (
         <Section title={t('view.doc.requestExample')}>
-          <CodeBlock text={requestText} testId="request-example" />
+          <AlternativeSwitcher sets={requestAlternatives} choices={requestChoices} onChange={setRequestChoices} />
+          <CodeBlock text={requestText} testId="request-example" json={!formBody} />
         </Section>
       )}
       {statusTabs.length > 0 ? (
@@ -245,14 +245,7 @@ export function DocContent({ loaded, source }: { loaded: LoadedDoc; source: DocV
           <ResponseTabs tabs={statusTabs}>{successBody}</ResponseTabs>
         </Section>
       ) : (
-        <>
-          {responseSection}
-          {responseText && (
-            <Section title={t('view.doc.responseExample')}>
-              <CodeBlock text={responseText} testId="response-example" />
-            </Section>
-          )}
-        </>
+        successBody
       )}
       {errorCodes.length > 0 && (
         <Section title={t('view.doc.errorCodes')} testId="error-codes">
