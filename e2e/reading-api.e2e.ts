@@ -86,7 +86,7 @@ beforeAll(async () => {
         type: 'anyOf',
         children: [
           { name: 'Card', type: 'object', children: [{ name: 'number', type: 'string', example: '4242' }] },
-          { name: 'Bank Account', type: 'object', children: [{ name: 'iban', type: 'string', example: 'DE89' }] },
+          { name: 'Bank_Account', type: 'object', children: [{ name: 'iban', type: 'string', example: 'DE89' }] },
         ],
       },
     ],
@@ -187,7 +187,7 @@ describe('reading a big real API', () => {
     const read = async () => JSON.parse((await block.locator('pre').textContent()) ?? '');
     expect(await read()).toEqual({ amount: 100, source: { number: '4242' } });
     expect(await block.locator('.tok-key').count()).toBeGreaterThan(0);
-    await page.getByTestId('example-alternatives').getByRole('button', { name: 'Bank Account' }).click();
+    await page.getByTestId('example-alternatives').getByRole('button', { name: 'Bank_Account' }).click();
     await expect.poll(read).toEqual({ amount: 100, source: { iban: 'DE89' } });
     await page.getByTestId('request-example').scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/alternatives-1440.png` });
