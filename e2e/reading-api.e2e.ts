@@ -157,6 +157,9 @@ describe('reading a big real API', () => {
     expect(await table.locator('tr[data-depth="2"]').count()).toBeGreaterThan(0);
     await table.getByTestId('collapse-all').click();
     await expect.poll(() => table.locator('tr[data-depth="1"]').count()).toBe(0);
+    // The outline jumps to the responses.
+    await page.getByTestId('doc-outline').getByRole('button', { name: 'Responses' }).click();
+    await expect.poll(() => page.getByTestId('responses').evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBeLessThan(200);
   });
 
   it('shows a response tab per status, the success one with a parsable example', async () => {
@@ -208,6 +211,20 @@ describe('reading a big real API', () => {
     await expect.poll(() => customers.getByTestId('tree-count').textContent()).toMatch(/^\(\d+ of 47\)$/);
     expect(await page.locator('.vt-label mark').first().textContent()).toBe('balance_transactions');
     await page.screenshot({ path: `${SHOTS}/tree-filter-1440.png` });
+  });
+
+  it('gate pages follow the browser’s language, with a picker', async () => {
+    for (const [locale, text] of [
+      ['en-US', 'The link does not exist'],
+      ['zh-CN', '链接不存在'],
+    ]) {
+      const page = await h.newPage({ locale });
+      await page.goto('/share/no-such-link');
+      await expect.poll(() => page.getByTestId('gate-message').textContent()).toBe(text);
+      expect(await page.getByTestId('lang-picker').isVisible()).toBe(true);
+      if (locale === 'en-US') await page.screenshot({ path: `${SHOTS}/gate-en-1440.png` });
+      await page.context().close();
+    }
   });
 
   it('reads at 375 px', async () => {

@@ -58,9 +58,9 @@ function Meta({ label, value }: { label: string; value: string }) {
   );
 }
 
-function Section({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
+function Section({ title, children, testId, anchor }: { title: string; children: React.ReactNode; testId?: string; anchor?: string }) {
   return (
-    <section className="doc-section" data-testid={testId}>
+    <section className="doc-section" data-testid={testId} id={anchor ? `sec-${anchor}` : undefined}>
       <h4 className="doc-section-title">{title}</h4>
       {children}
     </section>
@@ -134,7 +134,7 @@ export function DocContent({ loaded, source }: { loaded: LoadedDoc; source: DocV
     ? `${t('view.doc.responseParams')} · ${t('view.doc.arrayOf', { 0: doc.responseArrayType || 'object' })}`
     : t('view.doc.responseParams');
   const responseSection = (
-    <Section title={responseTitle} testId="response-params">
+    <Section title={responseTitle} testId="response-params" anchor={statusTabs.length ? undefined : 'responses'}>
       {responseParams.length ? (
         <ParamViewTable params={responseParams} kind="response" testId="response-table" />
       ) : (
@@ -199,24 +199,36 @@ export function DocContent({ loaded, source }: { loaded: LoadedDoc; source: DocV
         {doc.gmtModified && <Meta label={t('view.doc.modified')} value={formatDateTime(Number(doc.gmtModified) || doc.gmtModified)} />}
       </div>
       {deprecated && doc.deprecated !== 'true' && <div className="doc-warning">{doc.deprecated}</div>}
+      <Outline
+        items={[
+          ['description', t('view.doc.description'), !!doc.description],
+          ['path', t('view.doc.pathParams'), doc.pathParams.length > 0],
+          ['header', t('view.doc.headerParams'), headers.length > 0],
+          ['query', t('view.doc.queryParams'), doc.queryParams.length > 0],
+          ['body', t('view.doc.requestParams'), true],
+          ['request-example', t('view.doc.requestExample'), !!requestText],
+          ['responses', t('view.doc.responses'), true],
+          ['error-codes', t('view.doc.errorCodes'), errorCodes.length > 0],
+        ]}
+      />
       {doc.description && (
-        <Section title={t('view.doc.description')} testId="doc-description">
+        <Section title={t('view.doc.description')} testId="doc-description" anchor="description">
           <Description text={doc.description} />
         </Section>
       )}
       {doc.type === DocType.DUBBO && <DubboInfo doc={doc} />}
       {doc.pathParams.length > 0 && (
-        <Section title={t('view.doc.pathParams')}>
+        <Section title={t('view.doc.pathParams')} anchor="path">
           <ParamViewTable params={doc.pathParams} kind="path" />
         </Section>
       )}
       {headers.length > 0 && (
-        <Section title={t('view.doc.headerParams')}>
+        <Section title={t('view.doc.headerParams')} anchor="header">
           <ParamViewTable params={headers} kind="header" />
         </Section>
       )}
       {doc.queryParams.length > 0 && (
-        <Section title={t('view.doc.queryParams')}>
+        <Section title={t('view.doc.queryParams')} anchor="query">
           <ParamViewTable params={doc.queryParams} kind="query" />
         </Section>
       )}
@@ -227,6 +239,7 @@ export function DocContent({ loaded, source }: { loaded: LoadedDoc; source: DocV
             : t('view.doc.requestParams')
         }
         testId="request-params"
+        anchor="body"
       >
         {requestParams.length ? (
           <ParamViewTable params={requestParams} kind="request" testId="request-table" />
@@ -235,24 +248,44 @@ export function DocContent({ loaded, source }: { loaded: LoadedDoc; source: DocV
         )}
       </Section>
       {requestText && (
-        <Section title={t('view.doc.requestExample')}>
+        <Section title={t('view.doc.requestExample')} anchor="request-example">
           <AlternativeSwitcher sets={requestAlternatives} choices={requestChoices} onChange={setRequestChoices} />
           <CodeBlock text={requestText} testId="request-example" json={!formBody} />
         </Section>
       )}
       {statusTabs.length > 0 ? (
-        <Section title={t('view.doc.responses')} testId="responses">
+        <Section title={t('view.doc.responses')} testId="responses" anchor="responses">
           <ResponseTabs tabs={statusTabs}>{successBody}</ResponseTabs>
         </Section>
       ) : (
         successBody
       )}
       {errorCodes.length > 0 && (
-        <Section title={t('view.doc.errorCodes')} testId="error-codes">
+        <Section title={t('view.doc.errorCodes')} testId="error-codes" anchor="error-codes">
           <ErrorCodes codes={errorCodes} />
         </Section>
       )}
     </article>
+  );
+}
+
+/** The doc's sections as links that jump (big operations are long). */
+function Outline({ items }: { items: [string, string, boolean][] }) {
+  const shown = items.filter((x) => x[2]);
+  if (shown.length < 3) return null;
+  return (
+    <nav className="doc-outline" data-testid="doc-outline">
+      {shown.map(([anchor, label]) => (
+        <button
+          key={anchor}
+          type="button"
+          className="link-button"
+          onClick={() => document.getElementById(`sec-${anchor}`)?.scrollIntoView({ block: 'start' })}
+        >
+          {label}
+        </button>
+      ))}
+    </nav>
   );
 }
 
