@@ -213,6 +213,24 @@ describe('reading a big real API', () => {
     await page.screenshot({ path: `${SHOTS}/tree-filter-1440.png` });
   });
 
+  it('code samples from the doc and the environment, in the language the reader picked last', async () => {
+    const page = await readerWhoOpenedTheShop();
+    await page.goto(`/view/${altDocId}`);
+    await page.getByTestId('doc-outline').getByRole('button', { name: 'Code samples' }).click();
+    const sample = page.getByTestId('code-sample').locator('pre');
+    await sample.waitFor();
+    const curl = (await sample.textContent()) ?? '';
+    expect(curl).toContain('curl');
+    expect(curl).toContain('http://staging.example.test/charges');
+    expect(curl).toContain('"amount": 100');
+    await page.getByTestId('code-lang').filter({ hasText: 'Python' }).click();
+    await expect.poll(() => sample.textContent()).toContain('requests.post(');
+    await page.screenshot({ path: `${SHOTS}/code-samples-1440.png` });
+    await page.reload();
+    await page.getByTestId('doc-outline').getByRole('button', { name: 'Code samples' }).click();
+    await expect.poll(() => page.getByTestId('code-sample').locator('pre').textContent()).toContain('requests.post(');
+  });
+
   it('gate pages follow the browser’s language, with a picker', async () => {
     for (const [locale, text] of [
       ['en-US', 'The link does not exist'],

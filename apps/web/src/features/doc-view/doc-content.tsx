@@ -6,20 +6,22 @@ import { CopyOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
 import { DocType, type ErrorCodeParam, formatDateTime, isDeprecated } from '@folio/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd';
-import { useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Markdown, SafeHtml } from '../../components/markdown';
 import { api } from '../../lib/api';
 import { copyText } from '../../lib/clipboard';
 import { readLocal, writeLocal } from '../../lib/storage';
+import { sampleRequest } from './code-samples';
 import { Description } from './description';
+import { CodeSamplesPanel, Outline, ResponseTabs, WhenVisible } from './doc-parts';
 import type { DocViewSource, LoadedDoc, ViewDoc } from './doc-source';
 import { withApplicationCodes } from './error-codes';
 import { AlternativeSwitcher, CodeBlock } from './example-block';
 import { alternativesOf, bodyExample, type Choices, findDataNode, queryString, responseExample } from './examples';
 import { MethodTag } from './method-tag';
 import { ParamViewTable } from './param-view-table';
-import { type StatusTab, splitResponses } from './responses';
+import { splitResponses } from './responses';
 
 const ENV_KEY = 'folio.view.env';
 
@@ -108,6 +110,10 @@ export function DocContent({ loaded, source }: { loaded: LoadedDoc; source: DocV
     if (!doc.responseParams.length && !(doc.globalReturns ?? []).length) return '';
     return JSON.stringify(responseExample(doc, doc.globalReturns, responseChoices), null, 2);
   }, [doc, responseChoices]);
+  const sample = useMemo(
+    () => sampleRequest(doc, headers, requestParams, env?.url ?? '', formBody ? '' : requestText),
+    [doc, headers, requestParams, env, formBody, requestText],
+  );
   const responseAlternatives = useMemo(() => alternativesOf(doc.responseParams, responseChoices), [doc, responseChoices]);
 
   const header = (
@@ -209,6 +215,7 @@ export function DocContent({ loaded, source }: { loaded: LoadedDoc; source: DocV
           ['request-example', t('view.doc.requestExample'), !!requestText],
           ['responses', t('view.doc.responses'), true],
           ['error-codes', t('view.doc.errorCodes'), errorCodes.length > 0],
+          ['code-samples', t('view.doc.codeSamples'), doc.type === DocType.HTTP],
         ]}
       />
       {doc.description && (
@@ -265,59 +272,16 @@ export function DocContent({ loaded, source }: { loaded: LoadedDoc; source: DocV
           <ErrorCodes codes={errorCodes} />
         </Section>
       )}
+      {doc.type === DocType.HTTP && (
+        <Section title={t('view.doc.codeSamples')} anchor="code-samples">
+          <WhenVisible>
+            <Suspense fallback={<div style={{ minHeight: 40 }} />}>
+              <CodeSamplesPanel request={sample} />
+            </Suspense>
+          </WhenVisible>
+        </Section>
+      )}
     </article>
-  );
-}
-
-/** The doc's sections as links that jump (big operations are long). */
-function Outline({ items }: { items: [string, string, boolean][] }) {
-  const shown = items.filter((x) => x[2]);
-  if (shown.length < 3) return null;
-  return (
-    <nav className="doc-outline" data-testid="doc-outline">
-      {shown.map(([anchor, label]) => (
-        <button
-          key={anchor}
-          type="button"
-          className="link-button"
-          onClick={() => document.getElementById(`sec-${anchor}`)?.scrollIntoView({ block: 'start' })}
-        >
-          {label}
-        </button>
-      ))}
-    </nav>
-  );
-}
-
-/** One tab per HTTP status; the success status holds the documented body. */
-function ResponseTabs({ tabs, children }: { tabs: StatusTab[]; children: React.ReactNode }) {
-  const { t } = useTranslation();
-  const [active, setActive] = useState(() => tabs.find((x) => x.success)?.code ?? tabs[0].code);
-  const tab = tabs.find((x) => x.code === active) ?? tabs[0];
-  const tone = (code: string) => (/^2/.test(code) ? 'ok' : /^[45]/.test(code) ? 'err' : 'other');
-  return (
-    <div className="response-tabs">
-      <div className="status-tabs" role="tablist" data-testid="response-tabs">
-        {tabs.map((x) => (
-          <button
-            key={x.code}
-            type="button"
-            role="tab"
-            aria-selected={x.code === tab.code}
-            className={`status-tab status-${tone(x.code)}${x.code === tab.code ? ' is-active' : ''}`}
-            title={x.description}
-            data-testid="response-tab"
-            onClick={() => setActive(x.code)}
-          >
-            {x.code}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" data-testid="response-panel">
-        {tab.description && <Description text={tab.description} className="status-desc" />}
-        {tab.success ? children : <span className="muted">{t('view.doc.noBody')}</span>}
-      </div>
-    </div>
   );
 }
 

@@ -58,6 +58,7 @@ export const view: Record<string, string> = {
   'view.doc.none': 'None',
   'view.doc.arrayOf': 'Array of {0}',
   'view.countOf': '{0} of {1}',
+  'view.doc.codeSamples': 'Code samples',
   'view.doc.responses': 'Responses',
   'view.doc.noBody': 'No body is documented for this status.',
   'view.col.name': 'Name',

@@ -58,6 +58,7 @@ export const view: Record<string, string> = {
   'view.doc.none': '无',
   'view.doc.arrayOf': '{0} 数组',
   'view.countOf': '{0} / {1}',
+  'view.doc.codeSamples': '代码示例',
   'view.doc.responses': '响应',
   'view.doc.noBody': '此状态未描述响应体。',
   'view.col.name': '名称',
