@@ -199,7 +199,8 @@ function Console({ doc, ctx, grant }: { doc: DocDetail; ctx: DebugContext; grant
       else if (e instanceof ScriptFailure) setError(e.message);
       else {
         console.error('[folio debug] send failed', e);
-        setError(t('debug.sendFailed'));
+        // A direct call the browser refused (CORS, mixed content, unreachable): the proxy usually helps.
+        setError(!viaProxy && e instanceof TypeError ? t('debug.corsHint') : t('debug.sendFailed'));
       }
     } finally {
       clearTimeout(timer);
