@@ -113,6 +113,8 @@ describe('debug console', () => {
     await expect
       .poll(() => page.getByTestId('debug-error').textContent(), { timeout: 20_000 })
       .toBe('send failed, press F12 to see Console');
+    // …and points at the proxy switch next to it.
+    expect(await page.getByTestId('debug-cors-hint').textContent()).toContain('Turn on “Through Folio proxy”');
     // The switch is remembered for the application.
     await page.reload();
     await page.getByTestId('doc-title').waitFor({ timeout: 60_000 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { descriptionHtml, descriptionInlineHtml, descriptionMarkdown, descriptionText } from './description.js';
+import { descriptionHtml, descriptionInlineHtml, descriptionMarkdown, descriptionText, markdownText } from './description.js';
 
 const SMART_DOC = '用户状态<br>1: 正常<br>2: <b>禁用</b>';
 
@@ -41,5 +41,19 @@ describe('descriptions', () => {
 
   it('fits a Markdown table cell when inline', () => {
     expect(descriptionMarkdown('a | b\nc', { inline: true })).toBe('a \\| b<br>c');
+  });
+
+  it('keeps Markdown written around HTML as Markdown, and drops unsafe reference links and autolinks', () => {
+    expect(descriptionMarkdown('See [docs](https://e.com)<br>and `x`')).toBe('See [docs](https://e.com)  \nand `x`');
+    expect(descriptionMarkdown('See [docs](https://e.com)<br>and `x`', { inline: true })).toBe('See [docs](https://e.com)<br>and `x`');
+    expect(descriptionMarkdown('[a][1]\n\n[1]: javascript:alert(1)')).not.toContain('javascript:');
+    expect(descriptionMarkdown('go <javascript:alert(1)>')).not.toMatch(/<javascript:/);
+  });
+
+  it('escapes plain text for Markdown so it shows as written', () => {
+    expect(markdownText('<script>alert(1)</script>')).toBe('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(markdownText('user_name *x* [a](b) `c` |')).toBe('user\\_name \\*x\\* \\[a\\](b) \\`c\\` \\|');
+    expect(markdownText('# h\n- li\n1. one', { inline: true })).toBe('\\# h<br>\\- li<br>1\\. one');
+    expect(markdownText('2026-11-25 a+b')).toBe('2026-11-25 a+b');
   });
 });

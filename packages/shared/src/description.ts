@@ -113,15 +113,37 @@ export function descriptionMarkdown(src: string | null | undefined, opts: { inli
   let md: string;
   if (HAS_TAG.test(src)) {
     turndown ??= new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-' });
-    md = turndown.turndown(sanitizeDescriptionHtml(src));
+    // Rendered first, so Markdown written around the HTML stays Markdown (turndown would escape it as text).
+    md = turndown.turndown(descriptionHtml(src));
   } else {
     md = src;
   }
   // A Markdown link or image to a javascript:/data: URL keeps its text only.
   md = md.replace(/(!?)\[([^\]]*)\]\(\s*<?([^)\s>]*)>?(\s+"[^"]*")?\s*\)/g, (all, _bang, text, url) => (isSafeUrl(url) ? all : text));
+  // So do reference definitions and autolinks.
+  md = md.replace(/^ {0,3}\[[^\]]+\]:\s*<?(\S*?)>?(\s.*)?$/gm, (all, url) => (isSafeUrl(url) ? all : ''));
+  md = md.replace(/<([a-z][a-z0-9+.-]*:[^\s<>]*)>/gi, (all, url) => (isSafeUrl(url) ? all : url.replace(/:/, '&#58;')));
   md = md.trim();
-  if (opts.inline) md = md.replace(/\|/g, '\\|').replace(/\r?\n/g, '<br>');
+  if (opts.inline) md = md.replace(/\|/g, '\\|').replace(/ *\r?\n/g, '<br>');
   return md;
+}
+
+/**
+ * Plain text (a name, an author, an example, an error code) as Markdown that shows exactly that text: HTML and
+ * Markdown syntax escaped, so a stock renderer makes no tag, link or emphasis of it. With `inline`, it fits one
+ * table cell or heading (line breaks as `<br>`).
+ */
+export function markdownText(s: string | null | undefined, opts: { inline?: boolean } = {}): string {
+  if (!s) return '';
+  let out = s
+    .replace(/[\\`*_[\]|~]/g, '\\$&')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
+  // A line starting with "#", "-", "+", "=" or "1." would be a heading, a list or a rule.
+  out = out.replace(/^(\s*)([#+=-])/gm, '$1\\$2').replace(/^(\s*\d+)([.)])/gm, '$1\\$2');
+  if (opts.inline) out = out.replace(/\r?\n/g, '<br>');
+  return out;
 }
 
 /** Escapes text for HTML. */

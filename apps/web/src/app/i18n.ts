@@ -7,7 +7,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { api, setApiLanguage } from '../lib/api';
 import { ANTD_LOCALES } from './antd-locales';
-import { antdLocaleName, FALLBACK_LANG, storedLang, storeLang } from './lang';
+import { antdLocaleName, browserLang, FALLBACK_LANG, isVisitorPath, storedLang, storeLang } from './lang';
 
 export interface I18nPayload {
   lang: string;
@@ -46,7 +46,9 @@ export async function loadAntdLocale(lang: string): Promise<Locale | undefined> 
 
 /** Fetches the texts of a language (empty = the user's or server default), installs them and returns the language used. */
 export async function loadLanguage(lang?: string): Promise<{ lang: string; antd?: Locale; defaultLang: string }> {
-  const asked = lang ?? storedLang();
+  // Outside visitors of share/compose pages who never chose a language get their browser's.
+  const visitor = typeof window !== 'undefined' && isVisitorPath(window.location.pathname) ? browserLang() : '';
+  const asked = lang ?? (storedLang() || visitor);
   let payload: I18nPayload;
   try {
     payload = await api.get<I18nPayload>('system/i18n/get', asked ? { lang: asked } : undefined, { silentSession: true });

@@ -18,3 +18,16 @@ describe('antd locale follows the chosen language', () => {
     expect(names.length).toBeGreaterThan(40);
   });
 });
+
+describe('the browser language of outside visitors', () => {
+  it('picks the first Chinese or English language, else none; only on share and compose pages', async () => {
+    const { browserLang, isVisitorPath } = await import('./lang');
+    expect(browserLang(['en-US', 'zh-CN'])).toBe('en');
+    expect(browserLang(['zh-TW', 'en'])).toBe('zh-CN');
+    expect(browserLang(['de-DE', 'en-GB'])).toBe('en');
+    expect(browserLang(['de-DE'])).toBe('');
+    expect(isVisitorPath('/share/abc')).toBe(true);
+    expect(isVisitorPath('/show/abc/1')).toBe(true);
+    expect(isVisitorPath('/view/1')).toBe(false);
+  });
+});

@@ -31,6 +31,24 @@ export function antdLocaleName(lang: string, available: readonly string[]): stri
   return available.find((n) => n.toLowerCase().startsWith(`${base}_`)) ?? null;
 }
 
+/**
+ * The browser's language, for outside visitors of share and compose pages who never chose one: the first of
+ * `navigator.languages` that is Chinese or English (the built-in languages), else ''.
+ */
+export function browserLang(
+  langs: readonly string[] = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]),
+): string {
+  for (const l of langs) {
+    const base = l.toLowerCase().split(/[-_]/)[0];
+    if (base === 'zh') return 'zh-CN';
+    if (base === 'en') return 'en';
+  }
+  return '';
+}
+
+/** Whether a path is a public reading page (share, compose show). */
+export const isVisitorPath = (path: string) => /^\/(share|show)\//.test(path);
+
 /** The language to ask the server for first: the stored one, else empty (the server answers its default). */
 export function initialLang(): string {
   return storedLang();

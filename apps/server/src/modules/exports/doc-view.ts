@@ -13,7 +13,10 @@ export interface RowView {
   required: boolean;
   maxLength: string;
   example: string;
+  /** As written (Markdown and inline HTML); each format renders it. */
   description: string;
+  /** The dictionary's values as plain text ("Enum: a (A), b"), or ''. */
+  enums: string;
 }
 
 export interface SectionView {
@@ -28,6 +31,7 @@ export interface DocView {
   url: string;
   contentType: string;
   deprecated: string;
+  /** As written (Markdown and inline HTML); each format renders it. */
   description: string;
   isMarkdown: boolean;
   author: string;
@@ -101,7 +105,8 @@ function flatten(ps: DocParam[], depth: number, out: RowView[]): RowView[] {
       required: p.required === 1,
       maxLength: p.maxLength ?? '',
       example: p.example ?? '',
-      description: [p.description, en].filter(Boolean).join(' '),
+      description: p.description ?? '',
+      enums: en,
     });
     if (p.children?.length) flatten(p.children, depth + 1, out);
   }

@@ -229,8 +229,8 @@ describe('readers’ formats', () => {
     expect(xml).toContain('Consolas');
     expect(xml).toContain('└ vat');
     expect(xml).toMatch(/<w:ind w:left="480"/);
-    // Markup is escaped and characters XML 1.0 forbids are left out.
-    expect(xml).toContain('a &lt;b&gt;&amp;&quot;tax&quot;&lt;/b&gt; id<');
+    // A description's HTML is rendered as text, the rest escaped; characters XML 1.0 forbids are left out.
+    expect(xml).toContain('>a &amp;&quot;tax&quot; id<');
     expect(xml).not.toContain('\u0001');
   });
 

@@ -5,6 +5,7 @@
  * as WordprocessingML text and put in place of a marker paragraph. Building a docx object per table cell
  * needs gigabytes for an application like GitHub's (74,000 parameter rows); the text body needs megabytes.
  */
+import { descriptionText } from '@folio/shared';
 import { Document, HeadingLevel, Packer, Paragraph } from 'docx';
 import { strFromU8, unzipSync } from 'fflate';
 import { type DocView, docView, labels } from './doc-view.js';
@@ -102,13 +103,13 @@ function docXml(v: DocView, level: number, lang: string, out: string[]): void {
     for (const line of s.split(/\r?\n/)) out.push(para(run(line)));
   };
   if (v.isMarkdown) {
-    text(v.description);
+    text(descriptionText(v.description));
     return;
   }
   out.push(para(run(`${L.url}: `, { bold: true }) + run(`${v.method} ${v.url}`, { mono: true })));
   if (v.contentType) out.push(para(run(`${L.contentType}: `, { bold: true }) + run(v.contentType)));
   if (v.deprecated) out.push(para(run(`${L.deprecated}: ${v.deprecated}`, { color: 'CF222E' })));
-  if (v.description) text(v.description);
+  if (v.description) text(descriptionText(v.description));
   for (const s of v.sections) {
     out.push(heading(s.title, level + 1));
     const req = s.key !== 'response';
@@ -121,7 +122,7 @@ function docXml(v: DocView, level: number, lang: string, out: string[]): void {
           cell(r.type),
           ...(req ? [cell(r.required ? L.yes : L.no), cell(r.maxLength)] : []),
           cell(r.example, { mono: true }),
-          cell(r.description),
+          cell([descriptionText(r.description), r.enums].filter(Boolean).join('\n')),
         ]),
       ),
     );

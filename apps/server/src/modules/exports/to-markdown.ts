@@ -1,10 +1,21 @@
-/** Markdown exports: one file for the whole scope, or a zip with one file per doc in folder paths. */
-import { docView, labels } from './doc-view.js';
+/**
+ * Markdown exports: one file for the whole scope, or a zip with one file per doc in folder paths. Descriptions
+ * are Markdown (sanitised); every plain-text field is escaped, so a stock renderer shows it as text and runs
+ * nothing from it.
+ */
+import { descriptionMarkdown, markdownText } from '@folio/shared';
+import { docView, labels, type RowView } from './doc-view.js';
 import type { ExportSet, OutlineNode } from './export-scope.js';
 import { walkOutline } from './export-scope.js';
 import { zipFiles } from './zip.js';
 
-const cell = (s: string) => s.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, '<br>');
+const cell = (s: string) => markdownText(s, { inline: true });
+const descCell = (r: RowView) => [descriptionMarkdown(r.description, { inline: true }), cell(r.enums)].filter(Boolean).join(' ');
+/** Inline code showing `s` as it is (a fence longer than any backtick run inside). */
+const code = (s: string) => {
+  const ticks = '`'.repeat(Math.max(0, ...(s.match(/`+/g) ?? []).map((m) => m.length)) + 1);
+  return `${ticks}${ticks.length > 1 ? ' ' : ''}${s.replace(/\r?\n/g, ' ')}${ticks.length > 1 ? ' ' : ''}${ticks}`;
+};
 
 /** One doc as Markdown, headed at the given level. */
 export function docMarkdown(node: OutlineNode, set: ExportSet, lang: string, level: number): string {
@@ -13,16 +24,16 @@ export function docMarkdown(node: OutlineNode, set: ExportSet, lang: string, lev
   const L = labels(lang);
   const v = docView(d, set.env, lang, set.commonReturns.get(d.moduleId) ?? []);
   const h = '#'.repeat(Math.min(6, level));
-  const out: string[] = [`${h} ${v.name}`, ''];
+  const out: string[] = [`${h} ${cell(v.name)}`, ''];
   if (v.isMarkdown) {
-    out.push(v.description, '');
+    out.push(descriptionMarkdown(v.description), '');
     return out.join('\n');
   }
-  out.push(`**${L.url}:** \`${v.method} ${v.url}\``, '');
-  if (v.contentType) out.push(`**${L.contentType}:** ${v.contentType}`, '');
-  if (v.deprecated) out.push(`**${L.deprecated}:** ${v.deprecated}`, '');
-  if (v.author) out.push(`**${L.author}:** ${v.author}`, '');
-  if (v.description) out.push(v.description, '');
+  out.push(`**${L.url}:** ${code(`${v.method} ${v.url}`)}`, '');
+  if (v.contentType) out.push(`**${L.contentType}:** ${cell(v.contentType)}`, '');
+  if (v.deprecated) out.push(`**${L.deprecated}:** ${cell(v.deprecated)}`, '');
+  if (v.author) out.push(`**${L.author}:** ${cell(v.author)}`, '');
+  if (v.description) out.push(descriptionMarkdown(v.description), '');
   const sub = '#'.repeat(Math.min(6, level + 1));
   for (const s of v.sections) {
     out.push(`${sub} ${s.title}`, '');
@@ -37,15 +48,15 @@ export function docMarkdown(node: OutlineNode, set: ExportSet, lang: string, lev
       const name = `${r.depth ? `${'&nbsp;&nbsp;'.repeat(r.depth)}└ ` : ''}${cell(r.name)}`;
       out.push(
         withReq
-          ? `| ${name} | ${cell(r.type)} | ${r.required ? L.yes : L.no} | ${cell(r.maxLength)} | ${cell(r.example)} | ${cell(r.description)} |`
-          : `| ${name} | ${cell(r.type)} | ${cell(r.example)} | ${cell(r.description)} |`,
+          ? `| ${name} | ${cell(r.type)} | ${r.required ? L.yes : L.no} | ${cell(r.maxLength)} | ${cell(r.example)} | ${descCell(r)} |`
+          : `| ${name} | ${cell(r.type)} | ${cell(r.example)} | ${descCell(r)} |`,
       );
     }
     out.push('');
   }
   if (v.codes.length) {
     out.push(`${sub} ${L.codes}`, '', `| ${L.code} | ${L.msg} | ${L.solution} |`, '|---|---|---|');
-    for (const c of v.codes) out.push(`| ${cell(c.code)} | ${cell(c.msg)} | ${cell(c.solution)} |`);
+    for (const c of v.codes) out.push(`| ${cell(String(c.code))} | ${cell(c.msg)} | ${cell(c.solution)} |`);
     out.push('');
   }
   return out.join('\n');
@@ -53,12 +64,12 @@ export function docMarkdown(node: OutlineNode, set: ExportSet, lang: string, lev
 
 /** The whole scope as one Markdown file. */
 export function toMarkdown(set: ExportSet, lang: string): string {
-  const parts: string[] = [`# ${set.title}`, ''];
+  const parts: string[] = [`# ${cell(set.title)}`, ''];
   const single = set.roots.length === 1 && set.roots[0].kind === 'module';
   walkOutline(set.roots, (n, depth) => {
     const level = (single ? depth : depth + 1) + 1;
     if (n.kind === 'doc') parts.push(docMarkdown(n, set, lang, level));
-    else if (!(single && n.kind === 'module')) parts.push(`${'#'.repeat(Math.min(6, level))} ${n.name}`, '');
+    else if (!(single && n.kind === 'module')) parts.push(`${'#'.repeat(Math.min(6, level))} ${cell(n.name)}`, '');
   });
   return parts.join('\n');
 }

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { Markdown } from '../../components/markdown';
 import { type ApiError, api } from '../../lib/api';
+import { Description } from '../doc-view/description';
 import { fetchComposeInfo } from '../doc-view/doc-source';
 import { DocView } from '../doc-view/doc-view';
 import { grantHeaders, readGrant, storeGrant } from '../doc-view/grants';
@@ -90,7 +91,7 @@ export function ShowPage() {
       docId={docId}
     >
       {!docId ? (
-        <Result status="info" title={data.name} subTitle={data.description} />
+        <Result status="info" title={data.name} subTitle={<Description text={data.description} />} />
       ) : isPage ? (
         <ExtraPage showId={showId} pageId={docId.slice(PAGE_PREFIX.length)} grant={grant} />
       ) : (

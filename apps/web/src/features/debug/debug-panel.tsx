@@ -113,6 +113,7 @@ function Console({ doc, ctx, grant }: { doc: DocDetail; ctx: DebugContext; grant
   const [response, setResponse] = useState<DebugResponse | null>(null);
   const [logs, setLogs] = useState<string[]>([]);
   const [error, setError] = useState<string>('');
+  const [hint, setHint] = useState<string>('');
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
 
@@ -140,6 +141,7 @@ function Console({ doc, ctx, grant }: { doc: DocDetail; ctx: DebugContext; grant
   const send = async () => {
     setSending(true);
     setError('');
+    setHint('');
     setLogs([]);
     setResponse(null);
     abort.current?.abort();
@@ -199,7 +201,9 @@ function Console({ doc, ctx, grant }: { doc: DocDetail; ctx: DebugContext; grant
       else if (e instanceof ScriptFailure) setError(e.message);
       else {
         console.error('[folio debug] send failed', e);
+        // A direct call the browser refused (CORS, mixed content, unreachable): the proxy usually helps.
         setError(t('debug.sendFailed'));
+        setHint(!viaProxy && e instanceof TypeError ? t('debug.corsHint') : '');
       }
     } finally {
       clearTimeout(timer);
@@ -335,6 +339,7 @@ function Console({ doc, ctx, grant }: { doc: DocDetail; ctx: DebugContext; grant
       />
       <div style={{ marginTop: 12 }}>
         {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 8 }} data-testid="debug-error" />}
+        {hint && <Alert type="info" showIcon message={hint} style={{ marginBottom: 8 }} data-testid="debug-cors-hint" />}
         {response ? <ResponseView response={response} logs={logs} /> : !error && <Empty description={t('debug.empty')} />}
         {!response && logs.length > 0 && <pre data-testid="debug-script-logs">{logs.join('\n')}</pre>}
       </div>

@@ -3,8 +3,20 @@
  * server built on an in-memory database and listening on a random port), and the script runner as a pure
  * module (an after-response script extracting a token that the next pre-request script signs with).
  */
+import type { DocParam } from '@folio/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUrl, type DraftRequest, encodeBody, mergeSetCookies, row, rowsObject, sendRequest, viewOf } from './debug-request';
+import {
+  buildUrl,
+  contentTypeFits,
+  type DraftRequest,
+  encodeBody,
+  mergeSetCookies,
+  row,
+  rowsFromParams,
+  rowsObject,
+  sendRequest,
+  viewOf,
+} from './debug-request';
 import { scriptLib } from './script-lib';
 import { applyVars, runScript } from './script-runner';
 
@@ -198,5 +210,35 @@ describe('scripts (pure runner)', () => {
       {},
     );
     expect(bad.error).toMatch(/TypeError/);
+  });
+});
+
+describe('debug form rows from a form-encoded, deep-object API', () => {
+  const p = (name: string, required = 0, example = '', children: DocParam[] = [], type = 'string'): DocParam =>
+    ({ name, type, required, example, children, maxLength: '', description: '', orderIndex: 0 }) as DocParam;
+
+  it('ticks only required params and those with an example; nested params become bracketed keys', () => {
+    const rows = rowsFromParams([
+      p('email', 1),
+      p('expand'),
+      p('name', 0, 'Jane'),
+      p('address', 0, '', [p('city', 1), p('line1')], 'object'),
+      p('items', 1, '', [p('price', 1, 'price_1')], 'array'),
+    ]);
+    expect(rows.map((r) => [r.name, r.enabled])).toEqual([
+      ['email', true],
+      ['expand', false],
+      ['name', true],
+      ['address[city]', false],
+      ['address[line1]', false],
+      ['items[0][price]', true],
+    ]);
+  });
+
+  it('lets the body type decide a Content-Type header that does not fit the body', () => {
+    expect(contentTypeFits('text/plain', 'json')).toBe(false);
+    expect(contentTypeFits('application/json; charset=utf-8', 'json')).toBe(true);
+    expect(contentTypeFits('application/x-www-form-urlencoded', 'form')).toBe(true);
+    expect(contentTypeFits('text/plain', 'text')).toBe(true);
   });
 });

@@ -24,9 +24,39 @@ let seq = 0;
 /** A new editable row. */
 export const row = (name = '', value = '', kind: Row['kind'] = 'text'): Row => ({ key: `r${++seq}`, enabled: true, name, value, kind });
 
-/** Rows from doc params (name + example; file types become file rows). */
+/**
+ * Rows from doc params (name + example; file types become file rows). Only required params and params with an
+ * example are ticked (an optional empty `?expand=` is not sent). Nested params become bracketed keys, as
+ * form-encoded and `deepObject` APIs (Stripe) take them: `address[city]`, `items[0][sku]`.
+ */
 export function rowsFromParams(params: DocParam[] | undefined): Row[] {
-  return (params ?? []).filter((p) => p.name).map((p) => row(p.name, p.example ?? '', /^file/i.test(p.type) ? 'file' : 'text'));
+  const out: Row[] = [];
+  const walk = (list: DocParam[], prefix: string, required: boolean, depth: number) => {
+    for (const p of list) {
+      if (!p.name || depth > 8) continue;
+      const name = prefix ? `${prefix}[${p.name}]` : p.name;
+      const need = required && p.required === 1;
+      const kids = p.children ?? [];
+      // Alternatives (oneOf/anyOf) have no single set of keys: the param stays one row.
+      if (kids.length && !/^(oneof|anyof)$/i.test(p.type ?? '')) {
+        walk(kids, /^(array|list)/i.test(p.type ?? '') || (p.type ?? '').endsWith('[]') ? `${name}[0]` : name, need, depth + 1);
+        continue;
+      }
+      const r = row(name, p.example ?? '', /^file/i.test(p.type) ? 'file' : 'text');
+      out.push({ ...r, enabled: need || !!p.example });
+    }
+  };
+  walk(params ?? [], '', true, 0);
+  return out;
+}
+
+/** Whether a Content-Type header fits a body type (a `text/plain` header must not relabel a JSON body). */
+export function contentTypeFits(header: string, bodyType: BodyType): boolean {
+  const h = header.toLowerCase();
+  if (bodyType === 'json') return /json/.test(h);
+  if (bodyType === 'form') return /x-www-form-urlencoded/.test(h);
+  if (bodyType === 'xml') return /xml/.test(h);
+  return true;
 }
 
 /** Body type of a doc's content type. */
@@ -145,6 +175,9 @@ export class ProxyError extends Error {
 export async function sendRequest(d: DraftRequest, opts: SendOptions, vars: Record<string, string> = {}): Promise<DebugResponse> {
   const { body, contentType } = encodeBody(d, vars);
   const headers: Record<string, string> = { ...d.headers };
+  // The body type decides the Content-Type when a header (often imported) says something the body is not.
+  for (const k of Object.keys(headers))
+    if (k.toLowerCase() === 'content-type' && !contentTypeFits(headers[k], d.bodyType)) delete headers[k];
   if (contentType && !Object.keys(headers).some((k) => k.toLowerCase() === 'content-type')) headers['Content-Type'] = contentType;
   if (d.bodyType === 'multipart') for (const k of Object.keys(headers)) if (k.toLowerCase() === 'content-type') delete headers[k];
   const started = performance.now();

@@ -6,17 +6,22 @@ import { CopyOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
 import { DocType, type ErrorCodeParam, formatDateTime, isDeprecated } from '@folio/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd';
-import { useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Markdown, SafeHtml } from '../../components/markdown';
 import { api } from '../../lib/api';
 import { copyText } from '../../lib/clipboard';
 import { readLocal, writeLocal } from '../../lib/storage';
+import { sampleRequest } from './code-samples';
+import { Description } from './description';
+import { CodeSamplesPanel, Outline, ResponseTabs, WhenVisible } from './doc-parts';
 import type { DocViewSource, LoadedDoc, ViewDoc } from './doc-source';
 import { withApplicationCodes } from './error-codes';
-import { bodyExample, findDataNode, queryString, responseExample } from './examples';
+import { AlternativeSwitcher, CodeBlock } from './example-block';
+import { alternativesOf, bodyExample, type Choices, findDataNode, queryString, responseExample } from './examples';
 import { MethodTag } from './method-tag';
 import { ParamViewTable } from './param-view-table';
+import { splitResponses } from './responses';
 
 const ENV_KEY = 'folio.view.env';
 
@@ -55,24 +60,12 @@ function Meta({ label, value }: { label: string; value: string }) {
   );
 }
 
-function Section({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
+function Section({ title, children, testId, anchor }: { title: string; children: React.ReactNode; testId?: string; anchor?: string }) {
   return (
-    <section className="doc-section" data-testid={testId}>
+    <section className="doc-section" data-testid={testId} id={anchor ? `sec-${anchor}` : undefined}>
       <h4 className="doc-section-title">{title}</h4>
       {children}
     </section>
-  );
-}
-
-function CodeBlock({ text, testId }: { text: string; testId?: string }) {
-  const { t } = useTranslation();
-  return (
-    <div className="code-block" data-testid={testId}>
-      <Button size="small" className="code-copy" icon={<CopyOutlined />} onClick={() => copyText(text)}>
-        {t('view.doc.copyExample')}
-      </Button>
-      <pre>{text}</pre>
-    </div>
   );
 }
 
@@ -97,16 +90,31 @@ export function DocContent({ loaded, source }: { loaded: LoadedDoc; source: DocV
   const headers = useMemo(() => [...(doc.isUseGlobalHeaders === 0 ? [] : (doc.globalHeaders ?? [])), ...doc.headerParams], [doc]);
   const requestParams = useMemo(() => [...(doc.isUseGlobalParams === 0 ? [] : (doc.globalParams ?? [])), ...doc.requestParams], [doc]);
   const responseParams = useMemo(() => responseTable(doc), [doc]);
-  const errorCodes = useMemo(() => withApplicationCodes(doc), [doc]);
+  const allCodes = useMemo(() => withApplicationCodes(doc), [doc]);
+  // A spec's statuses become response tabs; business and application codes stay "error codes".
+  const { tabs: statusTabs, codes: errorCodes } = useMemo(() => splitResponses(doc.errorCodeParams ?? [], allCodes), [doc, allCodes]);
+  // One example per alternative of each oneOf/anyOf: the reader picks which (request and response apart).
+  const [requestChoices, setRequestChoices] = useState<Choices>({});
+  const [responseChoices, setResponseChoices] = useState<Choices>({});
+  const formBody = /x-www-form-urlencoded/i.test(doc.contentType);
   const requestText = useMemo(() => {
     if (!requestParams.length) return '';
-    if (/x-www-form-urlencoded/i.test(doc.contentType)) return queryString(requestParams).slice(1);
-    return JSON.stringify(bodyExample(requestParams, !!doc.isRequestArray, doc.requestArrayType), null, 2);
-  }, [doc, requestParams]);
+    if (formBody) return queryString(requestParams).slice(1);
+    return JSON.stringify(bodyExample(requestParams, !!doc.isRequestArray, doc.requestArrayType, requestChoices), null, 2);
+  }, [doc, requestParams, requestChoices, formBody]);
+  const requestAlternatives = useMemo(
+    () => (formBody ? [] : alternativesOf(requestParams, requestChoices)),
+    [requestParams, requestChoices, formBody],
+  );
   const responseText = useMemo(() => {
     if (!doc.responseParams.length && !(doc.globalReturns ?? []).length) return '';
-    return JSON.stringify(responseExample(doc, doc.globalReturns), null, 2);
-  }, [doc]);
+    return JSON.stringify(responseExample(doc, doc.globalReturns, responseChoices), null, 2);
+  }, [doc, responseChoices]);
+  const sample = useMemo(
+    () => sampleRequest(doc, headers, requestParams, env?.url ?? '', formBody ? '' : requestText),
+    [doc, headers, requestParams, env, formBody, requestText],
+  );
+  const responseAlternatives = useMemo(() => alternativesOf(doc.responseParams, responseChoices), [doc, responseChoices]);
 
   const header = (
     <div className="doc-title">
@@ -128,6 +136,29 @@ export function DocContent({ loaded, source }: { loaded: LoadedDoc; source: DocV
   }
 
   const method = (doc.httpMethod || 'GET').toUpperCase();
+  const responseTitle = doc.isResponseArray
+    ? `${t('view.doc.responseParams')} · ${t('view.doc.arrayOf', { 0: doc.responseArrayType || 'object' })}`
+    : t('view.doc.responseParams');
+  const responseSection = (
+    <Section title={responseTitle} testId="response-params" anchor={statusTabs.length ? undefined : 'responses'}>
+      {responseParams.length ? (
+        <ParamViewTable params={responseParams} kind="response" testId="response-table" />
+      ) : (
+        <span className="muted">{t('view.doc.none')}</span>
+      )}
+    </Section>
+  );
+  const successBody = (
+    <>
+      {responseSection}
+      {responseText && (
+        <Section title={t('view.doc.responseExample')}>
+          <AlternativeSwitcher sets={responseAlternatives} choices={responseChoices} onChange={setResponseChoices} />
+          <CodeBlock text={responseText} testId="response-example" json />
+        </Section>
+      )}
+    </>
+  );
   return (
     <article className="doc-content">
       {header}
@@ -174,24 +205,37 @@ export function DocContent({ loaded, source }: { loaded: LoadedDoc; source: DocV
         {doc.gmtModified && <Meta label={t('view.doc.modified')} value={formatDateTime(Number(doc.gmtModified) || doc.gmtModified)} />}
       </div>
       {deprecated && doc.deprecated !== 'true' && <div className="doc-warning">{doc.deprecated}</div>}
+      <Outline
+        items={[
+          ['description', t('view.doc.description'), !!doc.description],
+          ['path', t('view.doc.pathParams'), doc.pathParams.length > 0],
+          ['header', t('view.doc.headerParams'), headers.length > 0],
+          ['query', t('view.doc.queryParams'), doc.queryParams.length > 0],
+          ['body', t('view.doc.requestParams'), true],
+          ['request-example', t('view.doc.requestExample'), !!requestText],
+          ['responses', t('view.doc.responses'), true],
+          ['error-codes', t('view.doc.errorCodes'), errorCodes.length > 0],
+          ['code-samples', t('view.doc.codeSamples'), doc.type === DocType.HTTP],
+        ]}
+      />
       {doc.description && (
-        <Section title={t('view.doc.description')} testId="doc-description">
-          <Markdown source={doc.description} />
+        <Section title={t('view.doc.description')} testId="doc-description" anchor="description">
+          <Description text={doc.description} />
         </Section>
       )}
       {doc.type === DocType.DUBBO && <DubboInfo doc={doc} />}
       {doc.pathParams.length > 0 && (
-        <Section title={t('view.doc.pathParams')}>
+        <Section title={t('view.doc.pathParams')} anchor="path">
           <ParamViewTable params={doc.pathParams} kind="path" />
         </Section>
       )}
       {headers.length > 0 && (
-        <Section title={t('view.doc.headerParams')}>
+        <Section title={t('view.doc.headerParams')} anchor="header">
           <ParamViewTable params={headers} kind="header" />
         </Section>
       )}
       {doc.queryParams.length > 0 && (
-        <Section title={t('view.doc.queryParams')}>
+        <Section title={t('view.doc.queryParams')} anchor="query">
           <ParamViewTable params={doc.queryParams} kind="query" />
         </Section>
       )}
@@ -202,6 +246,7 @@ export function DocContent({ loaded, source }: { loaded: LoadedDoc; source: DocV
             : t('view.doc.requestParams')
         }
         testId="request-params"
+        anchor="body"
       >
         {requestParams.length ? (
           <ParamViewTable params={requestParams} kind="request" testId="request-table" />
@@ -209,33 +254,31 @@ export function DocContent({ loaded, source }: { loaded: LoadedDoc; source: DocV
           <span className="muted">{t('view.doc.none')}</span>
         )}
       </Section>
-      <Section
-        title={
-          doc.isResponseArray
-            ? `${t('view.doc.responseParams')} · ${t('view.doc.arrayOf', { 0: doc.responseArrayType || 'object' })}`
-            : t('view.doc.responseParams')
-        }
-        testId="response-params"
-      >
-        {responseParams.length ? (
-          <ParamViewTable params={responseParams} kind="response" testId="response-table" />
-        ) : (
-          <span className="muted">{t('view.doc.none')}</span>
-        )}
-      </Section>
       {requestText && (
-        <Section title={t('view.doc.requestExample')}>
-          <CodeBlock text={requestText} testId="request-example" />
+        <Section title={t('view.doc.requestExample')} anchor="request-example">
+          <AlternativeSwitcher sets={requestAlternatives} choices={requestChoices} onChange={setRequestChoices} />
+          <CodeBlock text={requestText} testId="request-example" json={!formBody} />
         </Section>
       )}
-      {responseText && (
-        <Section title={t('view.doc.responseExample')}>
-          <CodeBlock text={responseText} testId="response-example" />
+      {statusTabs.length > 0 ? (
+        <Section title={t('view.doc.responses')} testId="responses" anchor="responses">
+          <ResponseTabs tabs={statusTabs}>{successBody}</ResponseTabs>
         </Section>
+      ) : (
+        successBody
       )}
       {errorCodes.length > 0 && (
-        <Section title={t('view.doc.errorCodes')} testId="error-codes">
+        <Section title={t('view.doc.errorCodes')} testId="error-codes" anchor="error-codes">
           <ErrorCodes codes={errorCodes} />
+        </Section>
+      )}
+      {doc.type === DocType.HTTP && (
+        <Section title={t('view.doc.codeSamples')} anchor="code-samples">
+          <WhenVisible>
+            <Suspense fallback={<div style={{ minHeight: 40 }} />}>
+              <CodeSamplesPanel request={sample} />
+            </Suspense>
+          </WhenVisible>
         </Section>
       )}
     </article>
@@ -258,8 +301,12 @@ function ErrorCodes({ codes }: { codes: ErrorCodeParam[] }) {
           // biome-ignore lint/suspicious/noArrayIndexKey: codes may repeat; the list is static
           <tr key={i}>
             <td>{c.code}</td>
-            <td>{c.msg}</td>
-            <td>{c.solution}</td>
+            <td>
+              <Description text={c.msg} inline />
+            </td>
+            <td>
+              <Description text={c.solution} inline />
+            </td>
           </tr>
         ))}
       </tbody>

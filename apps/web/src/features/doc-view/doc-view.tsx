@@ -7,7 +7,7 @@
 import { DocType } from '@folio/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Spin } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { ApiError } from '../../lib/api';
@@ -20,6 +20,12 @@ export type { DocViewSource } from './doc-source';
 const DebugPanel = lazy(() => import('../debug/debug-panel').then((m) => ({ default: m.DebugPanel })));
 const MockPanel = lazy(() => import('../mock/mock-panel').then((m) => ({ default: m.MockPanel })));
 const HistoryPanel = lazy(() => import('../history/history-panel').then((m) => ({ default: m.HistoryPanel })));
+
+/** The browser title of a doc (tabs, history): `GET /orders/{id} · Get order · Folio`. */
+export function docTitle(doc: { name: string; type: number; httpMethod: string; url: string }): string {
+  const head = doc.type === DocType.HTTP && doc.url ? `${(doc.httpMethod || 'GET').toUpperCase()} ${doc.url} · ` : '';
+  return `${head}${doc.name} · Folio`;
+}
 
 /** Query key of a doc read through a source. */
 export const viewDocKey = (docId: string, source: DocViewSource) => [
@@ -57,6 +63,13 @@ function DocBody({ loaded, source, management }: { loaded: LoadedDoc; source: Do
   const { t } = useTranslation();
   const { doc } = loaded;
   const debugAllowed = loaded.debug;
+  useEffect(() => {
+    const before = document.title;
+    document.title = docTitle(doc);
+    return () => {
+      document.title = before;
+    };
+  }, [doc]);
   const items = [
     { key: 'doc', label: t('view.doc.tab.doc'), children: <DocContent loaded={loaded} source={source} /> },
     ...(doc.type === DocType.HTTP && debugAllowed

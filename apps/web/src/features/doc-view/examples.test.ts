@@ -1,6 +1,6 @@
 import type { DocParam } from '@folio/shared';
 import { describe, expect, it } from 'vitest';
-import { bodyExample, findDataNode, paramsToObject, responseExample } from './examples';
+import { alternativesOf, bodyExample, findDataNode, paramsToObject, responseExample } from './examples';
 
 const p = (name: string, type: string, example = '', children: DocParam[] = []): DocParam => ({
   name,
@@ -49,5 +49,25 @@ describe('examples from params', () => {
     // Without the data node, or when the doc does not use common returns, the doc's own response is shown.
     expect(responseExample(doc, [p('code', 'string', '0')])).toEqual([{ id: 7 }]);
     expect(responseExample({ ...doc, isUseGlobalReturns: 0 }, common)).toEqual([{ id: 7 }]);
+  });
+
+  it('shows one oneOf/anyOf alternative at a time (never all merged), the chosen one by path', () => {
+    const card = p('Card', 'object', '', [p('number', 'string', '4242'), p('exp', 'integer', '12')]);
+    const bank = p('Bank Account', 'object', '', [p('iban', 'string', 'DE89')]);
+    const params = [p('amount', 'integer', '100'), p('source', 'anyOf', '', [card, bank, p('(string)', 'string', 'tok_visa')])];
+    expect(bodyExample(params, false)).toEqual({ amount: 100, source: { number: '4242', exp: 12 } });
+    expect(bodyExample(params, false, 'object', { source: 1 })).toEqual({ amount: 100, source: { iban: 'DE89' } });
+    expect(bodyExample(params, false, 'object', { source: 2 })).toEqual({ amount: 100, source: 'tok_visa' });
+    expect(alternativesOf(params)).toEqual([
+      { path: 'source', name: 'source', kind: 'anyOf', options: ['Card', 'Bank Account', '(string)'] },
+    ]);
+  });
+
+  it('takes a dictionary’s first value when a param has no example', () => {
+    const obj = {
+      ...p('object', 'string'),
+      enumInfo: { name: 'o', items: [{ name: 'customer', value: 'customer', type: 'string', description: '' }] },
+    };
+    expect(paramsToObject([obj as DocParam])).toEqual({ object: 'customer' });
   });
 });

@@ -1,9 +1,18 @@
 /**
  * Request and response examples generated from parameter trees: objects from children, arrays of one
- * element, scalar examples typed by the param type. A doc's response nests inside the application's
- * common response where a node's example is `$data$` (when the doc uses the common returns).
+ * element, scalar examples typed by the param type (a dictionary's first value when there is no example).
+ * A `oneOf`/`anyOf` param's children are its alternatives: the example is one alternative (the first, or the
+ * one `choices` names by the param's path), never all of them merged. A doc's response nests inside the
+ * application's common response where a node's example is `$data$` (when the doc uses the common returns).
+ * This is the one example generator of the web (view, Copy, debug pre-fill).
  */
 import { DATA_NODE_EXAMPLE, type DocParam } from '@folio/shared';
+
+/** Which alternative each `oneOf`/`anyOf` param shows, by its path ("source", "owner.0.address"). */
+export type Choices = Record<string, number>;
+
+/** A param whose children are alternatives. */
+export const isAlternatives = (p: Pick<DocParam, 'type'>) => /^(oneof|anyof)$/i.test(p.type ?? '');
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
@@ -16,7 +25,7 @@ function parseJson(text: string): Json | undefined {
 }
 
 /** The example value of one scalar param (typed by its declared type). */
-export function scalarExample(p: Pick<DocParam, 'type' | 'example'>): Json {
+export function scalarExample(p: Pick<DocParam, 'type' | 'example'> & { enumInfo?: DocParam['enumInfo'] }): Json {
   const type = (p.type || 'string').toLowerCase();
   const ex = p.example ?? '';
   switch (type) {
@@ -50,22 +59,28 @@ export function scalarExample(p: Pick<DocParam, 'type' | 'example'>): Json {
         .map((s) => s.trim())
         .filter(Boolean);
     }
-    default:
-      return ex;
+    default: {
+      const first = !ex && p.enumInfo?.items?.[0];
+      return first ? first.value || first.name : ex;
+    }
   }
 }
 
 /** The example value of a param and its children. */
-export function paramExample(p: DocParam, depth = 0): Json {
+export function paramExample(p: DocParam, depth = 0, path = p.name, choices: Choices = {}): Json {
   const type = (p.type || 'string').toLowerCase();
   const kids = p.children ?? [];
   if (depth > 32) return null;
+  if (isAlternatives(p) && kids.length) {
+    const i = Math.min(kids.length - 1, Math.max(0, choices[path] ?? 0));
+    return paramExample(kids[i], depth + 1, `${path}.${i}`, choices);
+  }
   if (type === 'object' || (kids.length && type !== 'array')) {
     if (!kids.length) return parseJson(p.example) ?? {};
-    return paramsToObject(kids, depth + 1);
+    return paramsToObject(kids, depth + 1, path, choices);
   }
   if (type === 'array' || type.endsWith('[]') || type.startsWith('list') || type.startsWith('array')) {
-    if (kids.length) return [paramsToObject(kids, depth + 1)];
+    if (kids.length) return [paramsToObject(kids, depth + 1, path, choices)];
     const parsed = parseJson(p.example);
     if (Array.isArray(parsed)) return parsed;
     return p.example ? [p.example] : [];
@@ -74,17 +89,47 @@ export function paramExample(p: DocParam, depth = 0): Json {
 }
 
 /** An object from a parameter list (name → example). */
-export function paramsToObject(params: DocParam[], depth = 0): { [k: string]: Json } {
+export function paramsToObject(params: DocParam[], depth = 0, prefix = '', choices: Choices = {}): { [k: string]: Json } {
   const out: { [k: string]: Json } = {};
-  for (const p of params) if (p.name) out[p.name] = paramExample(p, depth);
+  for (const p of params) if (p.name) out[p.name] = paramExample(p, depth, prefix ? `${prefix}.${p.name}` : p.name, choices);
+  return out;
+}
+
+export interface AlternativeSet {
+  path: string;
+  name: string;
+  kind: string;
+  options: string[];
+}
+
+/** The `oneOf`/`anyOf` params of a body shown by the current choices (for the example's switcher). */
+export function alternativesOf(
+  params: DocParam[],
+  choices: Choices = {},
+  prefix = '',
+  out: AlternativeSet[] = [],
+  depth = 0,
+): AlternativeSet[] {
+  if (depth > 32 || out.length >= 20) return out;
+  for (const p of params) {
+    if (!p.name) continue;
+    const path = prefix ? `${prefix}.${p.name}` : p.name;
+    const kids = p.children ?? [];
+    if (isAlternatives(p) && kids.length) {
+      out.push({ path, name: p.name, kind: p.type, options: kids.map((k, i) => k.name || String(i + 1)) });
+      const i = Math.min(kids.length - 1, Math.max(0, choices[path] ?? 0));
+      const chosen = kids[i];
+      if (chosen.children?.length) alternativesOf(chosen.children, choices, `${path}.${i}`, out, depth + 1);
+    } else if (kids.length) alternativesOf(kids, choices, path, out, depth + 1);
+  }
   return out;
 }
 
 /** Example of a body: an object, or an array of one when the doc says the body is an array. */
-export function bodyExample(params: DocParam[], isArray: boolean, arrayType = 'object'): Json {
-  if (!isArray) return paramsToObject(params);
+export function bodyExample(params: DocParam[], isArray: boolean, arrayType = 'object', choices: Choices = {}): Json {
+  if (!isArray) return paramsToObject(params, 0, '', choices);
   if (arrayType && arrayType !== 'object' && !params.length) return [scalarExample({ type: arrayType, example: '' })];
-  return [paramsToObject(params)];
+  return [paramsToObject(params, 0, '', choices)];
 }
 
 /** Finds the `$data$` node of a common response tree (depth first), or null. */
@@ -109,8 +154,9 @@ export function responseExample(
     isUseGlobalReturns?: number;
   },
   globalReturns: DocParam[] = [],
+  choices: Choices = {},
 ): Json {
-  const own = bodyExample(doc.responseParams, !!doc.isResponseArray, doc.responseArrayType);
+  const own = bodyExample(doc.responseParams, !!doc.isResponseArray, doc.responseArrayType, choices);
   if (doc.isUseGlobalReturns === 0 || !globalReturns.length) return own;
   const dataNode = findDataNode(globalReturns);
   if (!dataNode) return own;

@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
 import { type GrantKind, storeGrant } from '../doc-view/grants';
+import { LangPicker } from '../view/lang-picker';
 
 /** md5 of the trimmed password, as the check calls expect. */
 export const hashPassword = (password: string) => md5(password.trim()).toString();
@@ -32,6 +33,9 @@ export function PasswordBox({ kind, id, title }: { kind: GrantKind; id: string; 
   };
   return (
     <div className="public-gate">
+      <div className="public-gate-lang">
+        <LangPicker />
+      </div>
       <Card className="public-gate-card" data-testid="password-box">
         <Typography.Title level={4} style={{ marginTop: 0 }}>
           <LockOutlined /> {title}
@@ -62,6 +66,9 @@ export function PasswordBox({ kind, id, title }: { kind: GrantKind; id: string; 
 export function GateMessage({ title, status = 'warning' }: { title: string; status?: 'warning' | '404' | 'error' }) {
   return (
     <div className="public-gate">
+      <div className="public-gate-lang">
+        <LangPicker />
+      </div>
       <Card className="public-gate-card" data-testid="gate-message">
         <Typography.Title level={4} type={status === 'error' ? 'danger' : undefined} style={{ margin: 0, textAlign: 'center' }}>
           {title}

@@ -19,6 +19,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ancestorIds, branchKeys, filterTree } from '../../lib/tree-filter';
 import { MethodTag } from '../doc-view/method-tag';
+import { docCount, readerLabel, splitMatch } from './tree-label';
 
 const ROW = 28;
 const OVERSCAN = 8;
@@ -32,20 +33,37 @@ function icon(n: TreeNode) {
   return <FileTextOutlined />;
 }
 
-/** One row: icon, method tag, label, count. */
-export function TreeTitle({ node }: { node: TreeNode }) {
+/** One row: icon, method tag, label (the match highlighted), count (matches of all while filtering). */
+export function TreeTitle({ node, filter = '' }: { node: TreeNode; filter?: string }) {
+  const { t } = useTranslation();
   const deprecated = !node.isFolder && isDeprecated(node.deprecated);
   const method = !node.isFolder && node.docType === DocType.HTTP && node.httpMethod ? node.httpMethod : '';
+  const label = readerLabel(node);
+  const name = node.label || node.name;
+  const hover = [name, node.url && node.url !== name ? node.url : ''].filter(Boolean).join('\n');
+  const parts = splitMatch(label, filter);
+  const total = node.apiCount ?? 0;
+  const shown = filter.trim() && node.isFolder ? docCount(node) : total;
   return (
-    <span
-      className={`vt-title${deprecated ? ' vt-deprecated' : ''}`}
-      title={node.url ? `${node.label}\n${node.url}` : node.label}
-      data-testid="tree-node"
-    >
+    <span className={`vt-title${deprecated ? ' vt-deprecated' : ''}`} title={hover} data-testid="tree-node">
       <span className="vt-icon">{icon(node)}</span>
       {method && <MethodTag method={method} className="vt-method" />}
-      <span className="vt-label">{node.label || node.name}</span>
-      {!!node.isFolder && <span className="vt-count">({node.apiCount ?? 0})</span>}
+      <span className="vt-label">
+        {parts ? (
+          <>
+            {parts[0]}
+            <mark>{parts[1]}</mark>
+            {parts[2]}
+          </>
+        ) : (
+          label
+        )}
+      </span>
+      {!!node.isFolder && (
+        <span className="vt-count" data-testid="tree-count">
+          {shown !== total ? `(${t('view.countOf', { 0: shown, 1: total })})` : `(${total})`}
+        </span>
+      )}
     </span>
   );
 }
@@ -211,7 +229,7 @@ export function DocTree({ nodes, filter, expandAll, expandSignal, selectedDocId,
               }}
             >
               <span className="vt-caret">{r.branch ? r.open ? <CaretDownOutlined /> : <CaretRightOutlined /> : null}</span>
-              <TreeTitle node={n} />
+              <TreeTitle node={n} filter={filter} />
             </div>
           );
         })}

@@ -106,17 +106,19 @@ export function PreviewPage() {
     if (located.data.spaceId !== spaceId) setSpaceId(located.data.spaceId);
   }, [located.data]);
 
-  // Default to the first project/space when nothing valid is selected.
+  // Default to the first project/space when nothing valid is selected. A deep-linked doc decides instead (unless
+  // it cannot be located): both answers may land in one render, and the default must not win that race.
+  const docDecides = !!docId && !located.isError;
   // biome-ignore lint/correctness/useExhaustiveDependencies: defaults only
   useEffect(() => {
     const list = projects.data ?? [];
-    if (list.length && !list.some((p) => p.id === projectId) && !(docId && located.isLoading)) setProjectId(list[0].id);
-  }, [projects.data, located.isLoading]);
+    if (list.length && !list.some((p) => p.id === projectId) && !docDecides) setProjectId(list[0].id);
+  }, [projects.data, docDecides]);
   const spaceOptions = useMemo(() => (spaces.data ?? []).filter((s) => !s.isCompose), [spaces.data]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: defaults only
   useEffect(() => {
-    if (spaceOptions.length && !spaceOptions.some((s) => s.id === spaceId) && !(docId && located.isLoading)) setSpaceId(spaceOptions[0].id);
-  }, [spaceOptions, located.isLoading]);
+    if (spaceOptions.length && !spaceOptions.some((s) => s.id === spaceId) && !docDecides) setSpaceId(spaceOptions[0].id);
+  }, [spaceOptions, docDecides]);
 
   const bySpace = dimension === Dimension.SPACE;
   const tree = useQuery({

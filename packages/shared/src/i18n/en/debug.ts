@@ -31,6 +31,8 @@ export const debug: Record<string, string> = {
   'debug.copy': 'Copy',
   'debug.download': 'Download',
   'debug.empty': 'Press Send to see the response here',
+  'debug.corsHint':
+    'The browser blocked the direct call (CORS, mixed content or an unreachable host). Turn on “Through Folio proxy” above and send again.',
   'debug.sendFailed': 'send failed, press F12 to see Console',
   'debug.formatError': 'format conversion error',
   'debug.scriptError': 'script error: {0}',

@@ -31,6 +31,7 @@ export const debug: Record<string, string> = {
   'debug.copy': '复制',
   'debug.download': '下载',
   'debug.empty': '点击发送后在此查看响应',
+  'debug.corsHint': '浏览器拦截了直接请求（跨域、混合内容或主机不可达）。请打开上方的“通过 Folio 代理”开关后重新发送。',
   'debug.sendFailed': '发送失败，按F12查看Console',
   'debug.formatError': '格式转换错误',
   'debug.scriptError': '脚本错误：{0}',

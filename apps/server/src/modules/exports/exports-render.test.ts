@@ -1,0 +1,106 @@
+/**
+ * Descriptions in the readers' exports: Markdown and smart-doc's inline HTML rendered (sanitised) in HTML,
+ * as text with line breaks in Word, as Markdown in Markdown; every plain-text field of a Markdown export is
+ * escaped so a stock renderer runs nothing from it.
+ */
+import { strFromU8, unzipSync } from 'fflate';
+import { marked } from 'marked';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestApp, createWorld, type TestApp } from '../../../test/harness.js';
+
+let t: TestApp;
+let moduleId = '';
+
+const EVIL = '<script>alert(1)</script><img src=x onerror="alert(2)">';
+const LINK = 'Two-letter [ISO 3166-1 alpha-2](https://en.wikipedia.org/wiki/ISO_3166-1) code<br>e.g. `US`';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const w = await createWorld(t);
+  moduleId = w.moduleId;
+  const saved = await call(t.app, t.adminToken, 'POST', '/api/doc/save', {
+    moduleId,
+    name: `Create ${EVIL}`,
+    author: `Eve ${EVIL}`,
+    url: '/customers',
+    httpMethod: 'POST',
+    contentType: 'application/json',
+    description: `Creates a customer.<br>See [docs](https://example.com/docs) ${EVIL} [x](javascript:alert(3))`,
+    requestParams: [
+      { name: 'country', type: 'string', required: 1, example: `US${EVIL}`, description: LINK },
+      {
+        name: 'state',
+        type: 'string',
+        example: '* not a list',
+        description: '状态<br>1: 正常',
+        enumInfo: {
+          name: 'State',
+          items: [{ name: 'ON', type: 'string', value: `1${EVIL}`, description: `<b onmouseover="alert(4)">on</b>` }],
+        },
+      },
+    ],
+    errorCodeParams: [{ code: `E1${EVIL}`, msg: `bad <img src=x onerror=alert(5)>`, solution: '[fix](javascript:alert(6))' }],
+  });
+  expect(saved.code, JSON.stringify(saved)).toBe('0');
+});
+afterAll(() => t.close());
+
+const download = (format: string) =>
+  t.app.inject({ method: 'GET', url: '/api/export', query: { format, moduleId }, headers: { token: t.adminToken } });
+
+/** Whatever of HTML could run: script elements, event handler attributes, javascript: URLs. */
+const ACTIVE = /^<script|\son[a-z]+\s*=|javascript:/i;
+/** The tags of an HTML text (escaped text such as `&lt;script&gt;` is no tag). */
+const tags = (html: string) => html.match(/<[a-z][^>]*>/gi) ?? [];
+const runnable = (html: string) => tags(html).filter((tag) => ACTIVE.test(tag));
+
+describe('descriptions and plain text in the readers’ exports', () => {
+  it('Markdown: descriptions as Markdown, every other field escaped; rendered by marked, nothing can run', async () => {
+    const res = await download('markdown');
+    expect(res.statusCode).toBe(200);
+    const md = res.body;
+    expect(md).toContain('[ISO 3166-1 alpha-2](https://en.wikipedia.org/wiki/ISO_3166-1)');
+    const html = marked.parse(md, { async: false, gfm: true }) as string;
+    expect(runnable(html)).toEqual([]);
+    expect(tags(html).filter((tag) => /^<img/i.test(tag))).toEqual([]);
+    // The description's link and code are rendered; smart-doc's <br> is a line break.
+    expect(html).toContain('<a href="https://en.wikipedia.org/wiki/ISO_3166-1">ISO 3166-1 alpha-2</a>');
+    expect(html).toContain('<code>US</code>');
+    expect(html).toMatch(/状态<br>1: 正常/);
+    // Plain text shows as written.
+    expect(html).toContain('Create &lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).toContain('Eve &lt;script&gt;');
+    expect(html).toContain('* not a list');
+    expect(html).toContain('E1&lt;script&gt;');
+    expect(html).toContain('[fix](javascript');
+    expect(html).not.toContain('href="javascript');
+  });
+
+  it('HTML: descriptions travel as sanitised HTML with links and line breaks', async () => {
+    const res = await download('html');
+    const data = JSON.parse(/<script type="application\/json" id="data">([\s\S]*?)<\/script>/.exec(res.body)?.[1] ?? '{}');
+    const doc = data.docs[0];
+    expect(doc.description).toContain('Creates a customer.<br>');
+    expect(doc.description).toContain('<a href="https://example.com/docs">docs</a>');
+    expect(runnable(doc.description)).toEqual([]);
+    const rows = doc.sections[0].rows as unknown[][];
+    expect(rows[0][6]).toBe(
+      'Two-letter <a href="https://en.wikipedia.org/wiki/ISO_3166-1">ISO 3166-1 alpha-2</a> code<br>e.g. <code>US</code>',
+    );
+    expect(rows[1][6]).toContain('状态<br>1: 正常');
+    expect(runnable(rows[1][6] as string)).toEqual([]);
+    // Names and examples stay text; the page sets them with textContent.
+    expect(rows[0][5]).toBe(`US${EVIL}`);
+    expect(res.body).toContain("e('td',{class:'ex'},r[5])");
+  });
+
+  it('Word: descriptions as text with their line breaks', async () => {
+    const res = await download('docx');
+    const xml = strFromU8(unzipSync(new Uint8Array(res.rawPayload))['word/document.xml']);
+    expect(xml).toContain(
+      '<w:t xml:space="preserve">Two-letter ISO 3166-1 alpha-2 code</w:t><w:br/><w:t xml:space="preserve">e.g. US</w:t>',
+    );
+    expect(xml).toContain('<w:t xml:space="preserve">状态</w:t><w:br/><w:t xml:space="preserve">1: 正常</w:t>');
+    expect(xml).not.toContain('&lt;br&gt;');
+  });
+});

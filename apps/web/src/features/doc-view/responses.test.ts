@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { isHttpStatus, splitResponses } from './responses';
+
+describe('responses per status', () => {
+  it('shows a spec’s statuses as tabs, the first success holding the body, and keeps business codes as error codes', () => {
+    const own = [
+      { code: '201', msg: 'created', solution: '' },
+      { code: '404', msg: 'no such pet', solution: '' },
+      { code: 'default', msg: 'Error response.', solution: '' },
+      { code: 'E_STOCK', msg: 'out of stock', solution: 'retry' },
+    ];
+    const app = { code: '1001', msg: 'app code', solution: '' };
+    const { tabs, codes } = splitResponses(own, [...own, app]);
+    expect(tabs).toEqual([
+      { code: '201', description: 'created', success: true },
+      { code: '404', description: 'no such pet', success: false },
+      { code: 'default', description: 'Error response.', success: false },
+    ]);
+    expect(codes.map((c) => c.code)).toEqual(['E_STOCK', '1001']);
+  });
+
+  it('leaves docs without HTTP statuses as they were (all codes are error codes)', () => {
+    const own = [{ code: '10001', msg: 'bad', solution: '' }];
+    expect(splitResponses(own, own)).toEqual({ tabs: [], codes: own });
+    expect(['200', '2XX', '5xx', 'default'].every(isHttpStatus)).toBe(true);
+    expect(['600', '20', 'E1', '1001'].some(isHttpStatus)).toBe(false);
+  });
+});

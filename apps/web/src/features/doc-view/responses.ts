@@ -1,0 +1,31 @@
+/**
+ * A doc's responses per HTTP status. Imports list every status of a spec's operation as a code of the doc
+ * (Torna's shape); the view shows those as response tabs and keeps the rest (Torna's business codes, the
+ * application's error codes) as "error codes".
+ */
+import type { ErrorCodeParam } from '@folio/shared';
+
+/** 200, 404, 2XX, default: an HTTP status of a spec's response. */
+export const isHttpStatus = (code: string) => /^([1-5]\d\d|[1-5]xx|default)$/i.test(String(code).trim());
+
+export interface StatusTab {
+  code: string;
+  description: string;
+  /** The status whose body the doc's response parameters describe (the first success, as imports pick it). */
+  success: boolean;
+}
+
+/** The doc's own HTTP statuses as tabs (the success one marked), and the codes that stay error codes. */
+export function splitResponses(own: ErrorCodeParam[], all: ErrorCodeParam[]): { tabs: StatusTab[]; codes: ErrorCodeParam[] } {
+  const statuses = own.filter((c) => isHttpStatus(c.code));
+  if (!statuses.length) return { tabs: [], codes: all };
+  const codes = statuses.map((c) => String(c.code));
+  const success =
+    codes.find((c) => c === '200') ??
+    codes.find((c) => /^2\d\d$/.test(c)) ??
+    codes.find((c) => /^2xx$/i.test(c)) ??
+    codes.find((c) => c === 'default');
+  const tabs = statuses.map((c) => ({ code: String(c.code), description: c.msg ?? '', success: String(c.code) === success }));
+  const taken = new Set(statuses);
+  return { tabs, codes: all.filter((c) => !taken.has(c)) };
+}

@@ -1,0 +1,259 @@
+/**
+ * Issue 21 in the browser, on Stripe's imported spec: a fresh deep link opens the doc's own project and
+ * highlights its row whatever the reader opened before; the browser title names the doc; descriptions are
+ * rendered (Markdown links, smart-doc's <br>, sanitised); one response tab per status with a parsable example.
+ * Screenshots at 1440 and 375 px go to /tmp/reading-shots (not committed).
+ */
+import { mkdirSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixture } from '../apps/server/test/fixtures/index.js';
+import { type Harness, startHarness } from './harness.js';
+import { createShopWorld, type ShopWorld } from './world.js';
+
+const SHOTS = '/tmp/reading-shots';
+let h: Harness;
+let w: ShopWorld;
+let stripe: { projectId: string; docId: string };
+let smartDocId = '';
+let altDocId = '';
+
+interface Node {
+  id: string;
+  url?: string;
+  httpMethod?: string;
+  isFolder?: number;
+  children?: Node[];
+}
+const findDoc = (nodes: Node[], method: string, url: string): Node | undefined => {
+  for (const n of nodes) {
+    if (!n.isFolder && n.url === url && n.httpMethod?.toUpperCase() === method) return n;
+    const hit = findDoc(n.children ?? [], method, url);
+    if (hit) return hit;
+  }
+  return undefined;
+};
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  h = await startHarness({ prefix: 'reading-api' });
+  w = await createShopWorld(h);
+  // Stripe in a space and project of its own, created after the shop (the shop is what a reader opened before).
+  const space = await h.admin<{ id: string }>('POST', 'space/add', { name: 'Payments', isCompose: 0 });
+  const project = await h.admin<{ id: string }>('POST', 'project/add', {
+    spaceId: space.id,
+    name: 'Stripe',
+    description: '',
+    isPrivate: 0,
+  });
+  const job = await h.admin<{ jobId: string }>('POST', 'import', {
+    projectId: project.id,
+    name: 'stripe',
+    content: fixture('openapi/stripe-spec3.yaml.gz'),
+  });
+  for (let i = 0; ; i++) {
+    const s = await h.admin<{ state: string; errors?: unknown }>('GET', 'import/status', { jobId: job.jobId });
+    if (s.state === 'done') break;
+    if (s.state === 'failed' || i > 180) throw new Error(`Stripe import: ${JSON.stringify(s)}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  const tree = await h.admin<Node[]>('GET', 'doc/view/dataByProject', { projectId: project.id });
+  const doc = findDoc(tree, 'POST', '/v1/customers');
+  if (!doc) throw new Error('POST /v1/customers not imported');
+  stripe = { projectId: project.id, docId: doc.id };
+  // A smart-doc style description: inline HTML line breaks and a script that must not run.
+  const saved = await h.admin<{ id: string }>('POST', 'doc/save', {
+    moduleId: w.moduleId,
+    name: 'User status',
+    url: '/users/status',
+    httpMethod: 'GET',
+    description: 'Status of a user<script>window.__pwned = 1</script>',
+    queryParams: [
+      { name: 'state', type: 'integer', description: '用户状态<br>1: 正常<br>2: <b>禁用</b><img src=x onerror="window.__pwned=2">' },
+    ],
+  });
+  smartDocId = saved.id;
+  const alt = await h.admin<{ id: string }>('POST', 'doc/save', {
+    moduleId: w.moduleId,
+    name: 'Create charge',
+    url: '/charges',
+    httpMethod: 'POST',
+    contentType: 'application/json',
+    requestParams: [
+      { name: 'amount', type: 'integer', example: '100' },
+      {
+        name: 'source',
+        type: 'anyOf',
+        children: [
+          { name: 'Card', type: 'object', children: [{ name: 'number', type: 'string', example: '4242' }] },
+          { name: 'Bank_Account', type: 'object', children: [{ name: 'iban', type: 'string', example: 'DE89' }] },
+        ],
+      },
+    ],
+  });
+  altDocId = alt.id;
+}, 180_000);
+afterAll(async () => {
+  await h?.stop();
+});
+
+/** A fresh browser whose remembered project is the shop's (what the reader opened before). */
+async function readerWhoOpenedTheShop(viewport = { width: 1440, height: 900 }): Promise<Page> {
+  const page = await h.newPage({ token: h.adminToken, lang: 'en', viewport });
+  await page.addInitScript((projectId) => {
+    localStorage.setItem('folio.view.projectId', JSON.stringify(projectId));
+  }, w.projectId);
+  return page;
+}
+
+describe('reading a big real API', () => {
+  it('a fresh deep link opens the doc’s own project, highlights its row and names the doc in the title', async () => {
+    for (let i = 0; i < 3; i++) {
+      const page = await readerWhoOpenedTheShop();
+      await page.goto(`/view/${stripe.docId}`);
+      await page.getByTestId('doc-title').waitFor();
+      await expect.poll(() => page.getByTestId('project-select').inputValue()).toBe(stripe.projectId);
+      const row = page.locator('.vt-row.is-selected');
+      await row.waitFor();
+      expect(await row.getAttribute('aria-selected')).toBe('true');
+      expect(await row.isVisible()).toBe(true);
+      expect(await row.locator('.vt-method').textContent()).toBe('POST');
+      await expect.poll(() => page.title()).toMatch(/^POST \/v1\/customers · .+ · Folio$/);
+      await page.context().close();
+    }
+  });
+
+  it('renders descriptions: Markdown links, HTML as formatting, nothing runs', async () => {
+    const page = await readerWhoOpenedTheShop();
+    await page.goto(`/view/${stripe.docId}`);
+    const link = page.getByTestId('request-table').locator('a[href="https://stripe.com/docs/api/metadata"]');
+    await link.first().waitFor();
+    expect(await link.first().textContent()).toBe('key-value pairs');
+    const desc = page.getByTestId('doc-description');
+    expect(await desc.textContent()).toContain('Creates a new customer object.');
+    expect(await desc.textContent()).not.toContain('<p>');
+
+    await page.goto(`/view/${smartDocId}`);
+    const cell = page.locator('.param-desc').first();
+    await cell.waitFor();
+    expect(await cell.locator('br').count()).toBe(2);
+    expect(await cell.locator('b').textContent()).toBe('禁用');
+    expect(await cell.innerText()).toContain('用户状态\n1: 正常\n2: 禁用');
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(await page.getByTestId('doc-description').locator('script').count()).toBe(0);
+  });
+
+  it('keeps a big operation readable: deeper objects collapsed, expand and collapse all', async () => {
+    const page = await readerWhoOpenedTheShop();
+    await page.goto(`/view/${stripe.docId}`);
+    const table = page.getByTestId('request-table');
+    const rows = table.locator('tbody tr');
+    await rows.first().waitFor();
+    const collapsed = await rows.count();
+    expect(collapsed).toBeLessThan(300);
+    expect(await table.locator('tr[data-depth="2"]').count()).toBe(0);
+    await table.getByTestId('expand-all').click();
+    await expect.poll(() => rows.count()).toBeGreaterThan(collapsed);
+    expect(await table.locator('tr[data-depth="2"]').count()).toBeGreaterThan(0);
+    await table.getByTestId('collapse-all').click();
+    await expect.poll(() => table.locator('tr[data-depth="1"]').count()).toBe(0);
+    // The outline jumps to the responses.
+    await page.getByTestId('doc-outline').getByRole('button', { name: 'Responses' }).click();
+    await expect.poll(() => page.getByTestId('responses').evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBeLessThan(200);
+  });
+
+  it('shows a response tab per status, the success one with a parsable example', async () => {
+    const page = await readerWhoOpenedTheShop();
+    await page.goto(`/view/${stripe.docId}`);
+    const tabs = page.getByTestId('response-tab');
+    await tabs.first().waitFor();
+    expect(await tabs.allInnerTexts()).toEqual(['200', 'default']);
+    expect(await page.getByTestId('response-tabs').locator('[aria-selected="true"]').textContent()).toBe('200');
+    const example = JSON.parse((await page.getByTestId('response-example').locator('pre').textContent()) ?? '');
+    expect(Object.keys(example)).toEqual(expect.arrayContaining(['id', 'object', 'email']));
+    // No status is listed as an "error code" any more.
+    expect(await page.getByTestId('error-codes').count()).toBe(0);
+    await page.screenshot({ path: `${SHOTS}/stripe-customers-1440.png`, fullPage: false });
+    await tabs.nth(1).click();
+    const panel = page.getByTestId('response-panel');
+    await expect.poll(() => panel.textContent()).toContain('Error response');
+    expect(await panel.textContent()).toContain('No body is documented for this status.');
+    await page.getByTestId('responses').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/stripe-customers-default-tab-1440.png` });
+  });
+
+  it('examples are valid payloads: one anyOf alternative at a time with a switcher, highlighted JSON', async () => {
+    const page = await readerWhoOpenedTheShop();
+    await page.goto(`/view/${altDocId}`);
+    const block = page.getByTestId('request-example');
+    await block.waitFor();
+    const read = async () => JSON.parse((await block.locator('pre').textContent()) ?? '');
+    expect(await read()).toEqual({ amount: 100, source: { number: '4242' } });
+    expect(await block.locator('.tok-key').count()).toBeGreaterThan(0);
+    await page.getByTestId('example-alternatives').getByRole('button', { name: 'Bank_Account' }).click();
+    await expect.poll(read).toEqual({ amount: 100, source: { iban: 'DE89' } });
+    await page.getByTestId('request-example').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/alternatives-1440.png` });
+  });
+
+  it('tree labels: the path for operationId-only docs, counts that follow the filter, the match highlighted', async () => {
+    const page = await readerWhoOpenedTheShop();
+    await page.goto(`/view/${stripe.docId}`);
+    const row = page.locator('.vt-row.is-selected');
+    await row.waitFor();
+    expect(await row.locator('.vt-label').textContent()).toBe('/v1/customers');
+    expect(await row.getByTestId('tree-node').getAttribute('title')).toBe('PostCustomers\n/v1/customers');
+    await page.getByTestId('tree-filter').fill('balance_transactions');
+    const customers = page
+      .locator('.vt-row', { hasText: 'customers' })
+      .filter({ has: page.getByTestId('tree-count') })
+      .first();
+    await expect.poll(() => customers.getByTestId('tree-count').textContent()).toMatch(/^\(\d+ of 47\)$/);
+    expect(await page.locator('.vt-label mark').first().textContent()).toBe('balance_transactions');
+    await page.screenshot({ path: `${SHOTS}/tree-filter-1440.png` });
+  });
+
+  it('code samples from the doc and the environment, in the language the reader picked last', async () => {
+    const page = await readerWhoOpenedTheShop();
+    await page.goto(`/view/${altDocId}`);
+    await page.getByTestId('doc-outline').getByRole('button', { name: 'Code samples' }).click();
+    const sample = page.getByTestId('code-sample').locator('pre');
+    await sample.waitFor();
+    const curl = (await sample.textContent()) ?? '';
+    expect(curl).toContain('curl');
+    expect(curl).toContain('http://staging.example.test/charges');
+    expect(curl).toContain('"amount": 100');
+    await page.getByTestId('code-lang').filter({ hasText: 'Python' }).click();
+    await expect.poll(() => sample.textContent()).toContain('requests.post(');
+    await page.screenshot({ path: `${SHOTS}/code-samples-1440.png` });
+    await page.reload();
+    await page.getByTestId('doc-outline').getByRole('button', { name: 'Code samples' }).click();
+    await expect.poll(() => page.getByTestId('code-sample').locator('pre').textContent()).toContain('requests.post(');
+  });
+
+  it('gate pages follow the browser’s language, with a picker', async () => {
+    for (const [locale, text] of [
+      ['en-US', 'The link does not exist'],
+      ['zh-CN', '链接不存在'],
+    ]) {
+      const page = await h.newPage({ locale });
+      await page.goto('/share/no-such-link');
+      await expect.poll(() => page.getByTestId('gate-message').textContent()).toBe(text);
+      expect(await page.getByTestId('lang-picker').isVisible()).toBe(true);
+      if (locale === 'en-US') await page.screenshot({ path: `${SHOTS}/gate-en-1440.png` });
+      await page.context().close();
+    }
+  });
+
+  it('reads at 375 px', async () => {
+    const page = await readerWhoOpenedTheShop({ width: 375, height: 800 });
+    await page.goto(`/view/${stripe.docId}`);
+    await page.getByTestId('doc-title').waitFor();
+    await page.screenshot({ path: `${SHOTS}/stripe-customers-375.png` });
+    await page.getByTestId('responses').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/stripe-customers-responses-375.png` });
+    await page.goto(`/view/${smartDocId}`);
+    await page.locator('.param-desc').first().waitFor();
+    await page.screenshot({ path: `${SHOTS}/smart-doc-375.png` });
+  });
+});
