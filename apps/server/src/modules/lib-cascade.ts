@@ -1,5 +1,6 @@
 /** Consistent soft deletion down the tree: space → projects → applications → docs (+ shares, mocks). */
 import type { Tx } from '../db/database.js';
+import { removeEntriesUnder } from './search/search-index.js';
 
 /** Soft-deletes applications and everything below them. */
 export async function deleteModules(tx: Tx, moduleIds: number[]): Promise<void> {
@@ -8,6 +9,7 @@ export async function deleteModules(tx: Tx, moduleIds: number[]): Promise<void> 
   await tx.updateTable('modules').set({ isDeleted: 1, updatedAt: now }).where('id', 'in', moduleIds).execute();
   await tx.updateTable('docs').set({ isDeleted: 1, updatedAt: now }).where('moduleId', 'in', moduleIds).execute();
   await tx.updateTable('shares').set({ isDeleted: 1, updatedAt: now }).where('moduleId', 'in', moduleIds).execute();
+  await removeEntriesUnder(tx, { moduleIds });
   await tx
     .updateTable('mockConfigs')
     .set({ isDeleted: 1, updatedAt: now })
@@ -25,6 +27,7 @@ export async function deleteProjects(tx: Tx, projectIds: number[]): Promise<void
     modules.map((m) => m.id),
   );
   await tx.updateTable('projects').set({ isDeleted: 1, updatedAt: now }).where('id', 'in', projectIds).execute();
+  await removeEntriesUnder(tx, { projectIds });
   await tx.deleteFrom('projectMembers').where('projectId', 'in', projectIds).execute();
 }
 
@@ -38,5 +41,6 @@ export async function deleteSpace(tx: Tx, spaceId: number): Promise<void> {
   );
   await tx.updateTable('composeProjects').set({ isDeleted: 1, updatedAt: now }).where('spaceId', '=', spaceId).execute();
   await tx.updateTable('spaces').set({ isDeleted: 1, updatedAt: now }).where('id', '=', spaceId).execute();
+  await removeEntriesUnder(tx, { spaceId });
   await tx.deleteFrom('spaceMembers').where('spaceId', '=', spaceId).execute();
 }

@@ -22,6 +22,7 @@ import { AppError, badRequest, conflict, type FieldError, notFound, validation }
 import type { SessionUser } from '../../plugins/auth.js';
 import { upsertEnum } from '../dictionaries/dictionaries.service.js';
 import { type DocChange, emitDocChanges } from '../doc-events.js';
+import { indexModuleExtras } from '../search/search-index.js';
 import { loadDocDetails } from './doc-detail.js';
 import { contentHash, folderKey, dataId as makeDataId, docKey as makeDocKey, normalizeVersion } from './doc-keys.js';
 import { deleteParams, type ParamInput, type ParamSet, replaceParams } from './doc-params.js';
@@ -393,6 +394,8 @@ export async function deleteDoc(app: FastifyInstance, user: SessionUser, id: num
       });
     }
     await emitDocChanges(app, tx, changes);
+    // Folders are indexed with their application (the events above cover it when docs went too).
+    if (!changes.length) await indexModuleExtras(app.ctx, tx, [d.moduleId]);
   });
 }
 
@@ -429,11 +432,13 @@ export async function addFolder(
       createdAt: now,
       updatedAt: now,
     };
+    let id: number;
     if (revived) {
       await tx.updateTable('docs').set(row).where('id', '=', revived.id).execute();
-      return revived.id;
-    }
-    return insertId(tx, app.ctx.dialect, 'docs', row);
+      id = revived.id;
+    } else id = await insertId(tx, app.ctx.dialect, 'docs', row);
+    await indexModuleExtras(app.ctx, tx, [moduleId]);
+    return id;
   });
 }
 
@@ -451,6 +456,7 @@ export async function renameFolder(app: FastifyInstance, user: SessionUser, id: 
       .set({ name, docKey: key, dataId: did, modifierId: user.id, modifierName: user.nickname, updatedAt: Date.now() })
       .where('id', '=', id)
       .execute();
+    await indexModuleExtras(app.ctx, tx, [d.moduleId]);
   });
 }
 

@@ -10,6 +10,7 @@ import { ok, okNull } from '../../plugins/envelope.js';
 import { AuditAction, audit } from '../admin/audit.js';
 import { deleteProjects } from '../lib-cascade.js';
 import { addMembers, listMembers, removeMember, updateMember } from '../members.js';
+import { indexContainers } from '../search/search-index.js';
 
 const FlagInput = Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 1 }), Type.Boolean()]));
 
@@ -49,6 +50,7 @@ export async function projectsRoutes(app: FastifyInstance): Promise<void> {
           updatedAt: now,
         });
         await tx.insertInto('projectMembers').values({ projectId: id, userId: u.id, roleCode: 'admin', createdAt: now }).execute();
+        await indexContainers(app.ctx, tx, { projectIds: [id] });
         return id;
       });
       return ok({ id: ids.encode(id) });
@@ -113,7 +115,10 @@ export async function projectsRoutes(app: FastifyInstance): Promise<void> {
       if (b.name !== undefined) patch.name = b.name.trim();
       if (b.description !== undefined) patch.description = b.description.trim();
       if (b.isPrivate !== undefined) patch.isPrivate = flag(b.isPrivate);
-      await db.updateTable('projects').set(patch).where('id', '=', id).execute();
+      await inTx(db, async (tx) => {
+        await tx.updateTable('projects').set(patch).where('id', '=', id).execute();
+        await indexContainers(app.ctx, tx, { projectIds: [id] });
+      });
       return ok(null);
     },
   );
