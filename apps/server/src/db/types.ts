@@ -226,6 +226,8 @@ export interface SearchTermsTable {
   term: string;
   entryId: number;
   weight: number;
+  /** Who may read it: the project id, or minus the space id for a space's own entry. */
+  scopeId: number;
 }
 
 /** Generic props (Dubbo info on folders type 0; debug props 10/11). */

@@ -1,9 +1,11 @@
 /**
  * The search index (modules/search): one `search_entries` row per searchable thing (doc, folder, dictionary,
  * constants page, application, project, space) with the text its snippets come from, and `search_terms`, its
- * normalised terms (search-tokens.ts) with the weight of the best field each came from. A query is a range
- * scan per term on the terms' primary key, the same on SQLite, PostgreSQL and MariaDB (PostgreSQL compares
- * terms bytewise, `collate "C"`, so a prefix is a range whatever the database's collation).
+ * normalised terms (search-tokens.ts) with the weight of the best field each came from and the scope that
+ * decides who may read it (the project id; minus the space id for a space's own entry), so a query reads
+ * the terms' primary key only: a term's rows in weight order (the best hits of a one-word query first), a
+ * prefix as a range, the reader's scopes as a filter. The same on SQLite, PostgreSQL and MariaDB (PostgreSQL
+ * compares terms bytewise, `collate "C"`, so a prefix is a range whatever the database's collation).
  * The index is derived data: it is filled for existing content by `reindexAll` (search-index.ts) at startup
  * when empty, and by the admin reindex job.
  */
@@ -40,7 +42,8 @@ export function createSearchIndexMigration(dialect: Dialect) {
         .addColumn('term', sql.raw(dialect === 'postgres' ? 'varchar(48) collate "C"' : 'varchar(48)'), (c) => c.notNull())
         .addColumn('entry_id', 'integer', (c) => c.notNull())
         .addColumn('weight', 'smallint', (c) => c.notNull())
-        .addPrimaryKeyConstraint('pk_search_terms', ['term', 'entry_id', 'weight']);
+        .addColumn('scope_id', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('pk_search_terms', ['term', 'weight', 'entry_id', 'scope_id']);
       if (dialect === 'sqlite') t = t.modifyEnd(sql.raw(' WITHOUT ROWID'));
       if (dialect === 'mysql') t = t.modifyEnd(sql.raw(' ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin'));
       await t.execute();

@@ -37,7 +37,7 @@ interface Entry {
 
 function entry(kind: EntryKind, refId: number, where: { spaceId: number; projectId: number; moduleId: number }, name: string): Entry {
   const terms = new Map<string, number>();
-  addText(terms, name, Weight.NAME);
+  addText(terms, name, kind === 'doc' ? Weight.NAME : Weight.OTHER_NAME);
   return { kind, refId, ...where, name: name.slice(0, 255), method: '', path: '', docType: 0, status: 0, deprecated: 0, body: '', terms };
 }
 
@@ -96,7 +96,8 @@ async function writeEntries(ctx: Ctx, conn: Conn, entries: Entry[]): Promise<voi
   const ids = await insertManyReturningIds(conn, ctx.dialect, 'searchEntries', rows, 200);
   const terms: Record<string, unknown>[] = [];
   entries.forEach((e, i) => {
-    for (const [term, weight] of e.terms) terms.push({ term, entryId: ids[i], weight });
+    const scopeId = e.kind === 'space' ? -e.spaceId : e.projectId;
+    for (const [term, weight] of e.terms) terms.push({ term, entryId: ids[i], weight, scopeId });
   });
   await insertMany(conn, 'searchTerms', terms, 1000);
 }

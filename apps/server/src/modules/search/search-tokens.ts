@@ -10,7 +10,10 @@
 
 /** Weights of the fields a term comes from: a name or path match outranks a description match. */
 export const Weight = {
+  /** The name of a doc. */
   NAME: 100,
+  /** The name of anything else (folder, dictionary, application, project, space): docs come first on a tie. */
+  OTHER_NAME: 90,
   PATH: 80,
   INTERFACE: 60,
   METHOD: 30,
@@ -54,8 +57,11 @@ export function addText(out: Map<string, number>, text: string | null | undefine
       if (run.length === 1) add(out, run, weight);
       for (let i = 0; i + 1 < run.length; i++) add(out, run.slice(i, i + 2), weight);
     } else {
-      add(out, run.toLowerCase(), weight);
+      const w = run.toLowerCase();
+      add(out, w, weight);
       for (const p of wordParts(run)) add(out, p, weight);
+      // A light plural fold (`orders` is also `order`), so one word finds both.
+      if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss')) add(out, w.slice(0, -1), weight);
     }
   }
 }

@@ -19,14 +19,15 @@ import { notFound } from '../../lib/errors.js';
 import { membershipsOf } from '../../permissions/authorize.js';
 import { requireUser } from '../../plugins/auth.js';
 import { ok, okResponse } from '../../plugins/envelope.js';
-import { onDocChanges } from '../doc-events.js';
+import { type DocChangeListener, onDocChanges } from '../doc-events.js';
 import { type ReadScope, type SearchFilters, searchDocs } from './search.service.js';
 import { indexDocs, indexModuleExtras, reindexAll } from './search-index.js';
 
 /** Job kind of the full rebuild. */
 export const REINDEX_JOB = 'search.reindex';
 
-onDocChanges(async (app, tx, changes) => {
+/** Keeps the index of changed docs (and their applications' folders and dictionaries) in the writing transaction. */
+export const indexDocChanges: DocChangeListener = async (app, tx, changes) => {
   const docs = [];
   const removed: number[] = [];
   for (const c of changes) {
@@ -36,7 +37,8 @@ onDocChanges(async (app, tx, changes) => {
   await indexDocs(app.ctx, tx, docs, removed);
   // Pushes and imports also write folders and dictionaries: those of the touched applications follow.
   await indexModuleExtras(app.ctx, tx, [...new Set(changes.map((c) => c.moduleId))]);
-});
+};
+onDocChanges(indexDocChanges);
 
 registerJobHandler(REINDEX_JOB, async (app, job) => ({ entries: await reindexAll(app.ctx, (pct) => job.progress(pct)) }));
 

@@ -294,9 +294,9 @@ describe('the index follows writes', () => {
   });
 
   it('the rebuild gives the same answers', async () => {
-    const before = await names('订单');
+    const before = (await names('订单')).sort();
     await reindexAll(t.app.ctx);
-    expect(await names('订单')).toEqual(before);
+    expect((await names('订单')).sort()).toEqual(before);
     const job = await call(t.app, t.adminToken, 'POST', '/api/admin/search/reindex');
     expect(job.code).toBe('0');
     await drainJobs(t.app);
