@@ -13,6 +13,7 @@ import { type ApiError, api } from '../../lib/api';
 import { fetchComposeInfo } from '../doc-view/doc-source';
 import { DocView } from '../doc-view/doc-view';
 import { grantHeaders, readGrant, storeGrant } from '../doc-view/grants';
+import { SearchBox } from '../search/search-dialog';
 import { GateMessage, PasswordBox } from '../share/password-box';
 import { firstDoc } from '../share/share-page';
 import { LangPicker } from '../view/lang-picker';
@@ -83,7 +84,12 @@ export function ShowPage() {
   return (
     <ReaderLayout
       brand={<span data-testid="reader-brand">{data.name}</span>}
-      actions={<LangPicker />}
+      actions={
+        <>
+          <SearchBox source={{ kind: 'compose', showId, grant }} compact />
+          <LangPicker />
+        </>
+      }
       nodes={nodes}
       treeLoading={menu.isLoading}
       basePath={`/show/${showId}`}
