@@ -162,6 +162,42 @@ export async function indexDocs(
   await writeEntries(ctx, conn, entries);
 }
 
+/**
+ * (Re)indexes docs by id from what is stored now: live ones are indexed, deleted or missing ones dropped;
+ * the folders and dictionaries of their applications follow. Used by the catch-up job of large writes.
+ */
+export async function indexDocIds(ctx: Ctx, conn: Conn, docIds: number[]): Promise<void> {
+  const moduleIds = new Set<number>();
+  for (let i = 0; i < docIds.length; i += 500) {
+    const part = docIds.slice(i, i + 500);
+    const live = await conn
+      .selectFrom('docs')
+      .select(['id', 'moduleId'])
+      .where('id', 'in', part)
+      .where('isDeleted', '=', 0)
+      .where('isFolder', '=', 0)
+      .execute();
+    const details = await loadDocDetails(
+      ctx,
+      live.map((d) => d.id),
+      conn,
+      { paramIds: false },
+    );
+    const liveIds = new Set(live.map((d) => d.id));
+    for (const d of live) moduleIds.add(d.moduleId);
+    await indexDocs(
+      ctx,
+      conn,
+      live.flatMap((d) => {
+        const detail = details.get(d.id);
+        return detail ? [{ id: d.id, moduleId: d.moduleId, detail }] : [];
+      }),
+      part.filter((id) => !liveIds.has(id)),
+    );
+  }
+  await indexModuleExtras(ctx, conn, [...moduleIds]);
+}
+
 /** Rebuilds the folder, dictionary and constants-page entries of applications. */
 export async function indexModuleExtras(ctx: Ctx, conn: Conn, moduleIds: number[]): Promise<void> {
   if (!moduleIds.length) return;

@@ -14,20 +14,47 @@ import {
 } from '@folio/shared';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
+import { insertId, inTx } from '../../db/database.js';
 import { enqueueJob, getJob, registerJobHandler } from '../../jobs/queue.js';
+import { randomToken } from '../../lib/crypto.js';
 import { notFound } from '../../lib/errors.js';
 import { membershipsOf } from '../../permissions/authorize.js';
 import { requireUser } from '../../plugins/auth.js';
 import { ok, okResponse } from '../../plugins/envelope.js';
 import { type DocChangeListener, onDocChanges } from '../doc-events.js';
 import { type ReadScope, type SearchFilters, searchDocs } from './search.service.js';
-import { indexDocs, indexModuleExtras, reindexAll } from './search-index.js';
+import { indexDocIds, indexDocs, indexModuleExtras, reindexAll } from './search-index.js';
 
 /** Job kind of the full rebuild. */
 export const REINDEX_JOB = 'search.reindex';
 
-/** Keeps the index of changed docs (and their applications' folders and dictionaries) in the writing transaction. */
+/** Job kind that indexes the docs of a large write (a push or import) just after it commits. */
+export const DOCS_JOB = 'search.docs';
+/** Writes of at least this many docs are indexed by the catch-up job instead of inside their transaction. */
+export const LARGE_WRITE = 100;
+
+/**
+ * Keeps the index of changed docs (and their applications' folders and dictionaries): in the writing
+ * transaction for ordinary writes; a large push or import queues a durable job in that transaction instead
+ * (workers poll every 500 ms), so the write itself stays fast and the index catches up within about a second.
+ */
 export const indexDocChanges: DocChangeListener = async (app, tx, changes) => {
+  if (changes.length >= LARGE_WRITE) {
+    const now = Date.now();
+    await insertId(tx, app.ctx.dialect, 'jobs', {
+      publicId: randomToken(12),
+      kind: DOCS_JOB,
+      state: 'queued',
+      progress: 0,
+      moduleId: changes[0].moduleId,
+      payload: JSON.stringify({ docIds: changes.map((c) => c.docId) }),
+      createdBy: changes[0].userId,
+      runAfter: 0,
+      createdAt: now,
+      updatedAt: now,
+    });
+    return;
+  }
   const docs = [];
   const removed: number[] = [];
   for (const c of changes) {
@@ -40,6 +67,15 @@ export const indexDocChanges: DocChangeListener = async (app, tx, changes) => {
 };
 onDocChanges(indexDocChanges);
 
+registerJobHandler(
+  DOCS_JOB,
+  async (app, job) => {
+    const { docIds } = job.payload as { docIds: number[] };
+    await inTx(app.ctx.db, (tx) => indexDocIds(app.ctx, tx, docIds));
+    return { docs: docIds.length };
+  },
+  { serialPerModule: true },
+);
 registerJobHandler(REINDEX_JOB, async (app, job) => ({ entries: await reindexAll(app.ctx, (pct) => job.progress(pct)) }));
 
 /** The search filters of a query (ids decoded). */

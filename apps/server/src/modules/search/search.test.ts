@@ -293,6 +293,29 @@ describe('the index follows writes', () => {
     expect(await names('gizmo')).toEqual([]);
   });
 
+  it('a large push is indexed by the catch-up job it queues', async () => {
+    const mod = await call(t.app, t.adminToken, 'POST', '/api/module/add', { projectId: w.projectId, name: 'Bulk' });
+    const tok = (await call(t.app, t.adminToken, 'GET', '/api/module/token/get', { moduleId: mod.data.id })).data.token;
+    const many = Array.from({ length: 120 }, (_, i) =>
+      api(`Bulkdoc ${i}`, `/bulk/${i}/thing`, 'GET', { requestParams: [p(`bulkParam${i}`)] }),
+    );
+    const r = await openApi(t.app, tornaSdkEnvelope('doc.push', tok, { apis: many }));
+    expect(r.body.code).toBe('0');
+    const queued = await t.app.ctx.db
+      .selectFrom('jobs')
+      .select('state')
+      .where('kind', '=', 'search.docs')
+      .where('state', '=', 'queued')
+      .execute();
+    expect(queued).toHaveLength(1);
+    await settleAllRuns(t.app);
+    await drainJobs(t.app);
+    expect((await search(t.adminToken, { q: 'bulkdoc' })).data.total).toBe(120);
+    expect(await names('bulkParam7')).toEqual(['Bulkdoc 7']);
+    await push(tok, many.slice(0, 10));
+    expect((await search(t.adminToken, { q: 'bulkdoc' })).data.total).toBe(10);
+  });
+
   it('the rebuild gives the same answers', async () => {
     const before = (await names('订单')).sort();
     await reindexAll(t.app.ctx);

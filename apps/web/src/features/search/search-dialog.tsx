@@ -139,9 +139,6 @@ export function SearchDialog({ source, open, onClose }: { source: SearchSource; 
   useEffect(() => {
     if (open) setTimeout(() => input.current?.focus(), 50);
   }, [open]);
-  useEffect(() => {
-    listRef.current?.querySelector('[data-active="true"]')?.scrollIntoView({ block: 'nearest' });
-  }, [active]);
 
   const setFilters = (f: Filters) => {
     setFiltersState(f);
@@ -152,13 +149,16 @@ export function SearchDialog({ source, open, onClose }: { source: SearchSource; 
     onClose();
     navigate(hitPath(source, h));
   };
+  const scrollToActive = () => listRef.current?.querySelector('[data-active="true"]')?.scrollIntoView({ block: 'nearest' });
   const onKeyDown = (e: React.KeyboardEvent) => {
     if (e.key === 'ArrowDown') {
       e.preventDefault();
       setActive((a) => Math.min(flat.length - 1, a + 1));
+      requestAnimationFrame(scrollToActive);
     } else if (e.key === 'ArrowUp') {
       e.preventDefault();
       setActive((a) => Math.max(0, a - 1));
+      requestAnimationFrame(scrollToActive);
     } else if (e.key === 'Enter') {
       e.preventDefault();
       openHit(flat[active]);
