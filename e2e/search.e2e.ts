@@ -23,7 +23,7 @@ describe('search', () => {
     await page.goto('/dashboard');
     await page.getByTestId('search-button').waitFor();
     await page.keyboard.press('Control+k');
-    const input = page.getByTestId('search-input').locator('input');
+    const input = page.getByTestId('search-input');
     await input.waitFor();
     // An empty box lists recently changed docs.
     await expect.poll(() => page.getByTestId('search-hit').count()).toBeGreaterThan(0);
@@ -41,7 +41,7 @@ describe('search', () => {
     await expect.poll(() => page.getByTestId('doc-title').textContent()).toBe(name);
     // The preview's own search box works the same.
     await page.keyboard.press('Control+k');
-    await page.getByTestId('search-input').locator('input').fill('orders/1');
+    await page.getByTestId('search-input').fill('orders/1');
     await expect.poll(() => page.getByTestId('search-results').textContent()).toContain('Get order');
   });
 
@@ -55,7 +55,7 @@ describe('search', () => {
     const page = await h.newPage({ lang: 'en' });
     await page.goto(`/share/${share.publicId}`);
     await page.getByTestId('search-button').click();
-    await page.getByTestId('search-input').locator('input').fill('order');
+    await page.getByTestId('search-input').fill('order');
     await expect.poll(() => page.getByTestId('search-results').textContent()).toContain('Get order');
     expect(await page.getByTestId('search-results').textContent()).not.toContain('Create order');
     await h.shot(page, 'share');

@@ -207,7 +207,7 @@ export function SearchDialog({ source, open, onClose }: { source: SearchSource; 
         />
         {debounced && result.data && (
           <Typography.Text type="secondary" className="search-total">
-            {total >= COUNT_CAP ? t('search.totalMore', { n: COUNT_CAP }) : t('search.total', { n: total })}
+            {total >= COUNT_CAP ? t('search.totalMore', { 0: COUNT_CAP }) : t('search.total', { 0: total })}
           </Typography.Text>
         )}
       </Space>
@@ -219,7 +219,7 @@ export function SearchDialog({ source, open, onClose }: { source: SearchSource; 
             description={
               debounced ? (
                 <>
-                  <div>{t('search.noResult', { q: debounced })}</div>
+                  <div>{t('search.noResult', { 0: debounced })}</div>
                   <Typography.Text type="secondary">{t('search.noResultHint')}</Typography.Text>
                 </>
               ) : (
