@@ -239,12 +239,29 @@ async function runOne(db: string) {
   console.log(JSON.stringify(out));
 }
 
+/** A table row from one database's JSON result. */
+export function formatRow(j: any): string {
+  const ms = (x: number) => `${x.toFixed(1)} ms`;
+  const s = (x: number) => `${(x / 1000).toFixed(2)} s`;
+  const over = ((j.pushWith / j.pushWithout - 1) * 100).toFixed(0);
+  const overCpu = ((j.pushWithCpu / j.pushWithoutCpu - 1) * 100).toFixed(0);
+  return `| ${j.db} | ${ms(j.c1.p50)} / ${ms(j.c1.p95)} | ${ms(j.c20.p50)} / ${ms(j.c20.p95)} | ${s(j.build)} (CPU ${s(j.buildCpu)}) | ${j.entries} / ${j.terms} | ${s(j.pushWithout)} → ${s(j.pushWith)} (${over} %); CPU ${s(j.pushWithoutCpu)} → ${s(j.pushWithCpu)} (${overCpu} %) | ${s(j.job)} (CPU ${s(j.jobCpu)}) | ${j.calibration.toFixed(0)} ms |`;
+}
+
 async function main() {
   const arg = process.argv[2];
   if (arg) return runOne(arg);
   const dbs = (process.env.SEARCH_BENCH_DBS ?? 'sqlite,postgres,mysql').split(',');
-  const rows: string[] = [];
+  console.log(
+    `\nSearch: ${APPS} applications × ${DOCS} docs × 20 params (${APPS * DOCS * 20} params), ${QUERIES.length} queries, ${REQUESTS} requests per concurrency level`,
+  );
+  console.log('GET /api/search over HTTP (client in the same process) as a guest of every space; build = reindexAll of everything.\n');
+  console.log(
+    '| database | c=1 p50 / p95 | c=20 p50 / p95 | index build | entries / terms | 1,000-doc push without → with index (overhead) | its catch-up job | load probe |',
+  );
+  console.log('|---|---:|---:|---:|---:|---|---:|---:|');
   let hits: Record<string, number> | null = null;
+  // Each database in its own process; its row is printed as soon as it is done.
   for (const db of dbs) {
     const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/search.bench.ts'), db], {
       cwd: ROOT,
@@ -254,28 +271,13 @@ async function main() {
     const line = r.stdout.trim().split('\n').at(-1) ?? '';
     if (r.status !== 0 || !line.startsWith('{')) {
       console.error(`${db} failed:\n${r.stderr.slice(-2000)}`);
-      rows.push(`| ${db} | failed | | | | | | |`);
+      console.log(`| ${db} | failed | | | | | | |`);
       continue;
     }
     const j = JSON.parse(line);
     hits ??= j.hits;
-    const ms = (x: number) => `${x.toFixed(1)} ms`;
-    const over = ((j.pushWith / j.pushWithout - 1) * 100).toFixed(0);
-    const overCpu = ((j.pushWithCpu / j.pushWithoutCpu - 1) * 100).toFixed(0);
-    const s = (x: number) => `${(x / 1000).toFixed(2)} s`;
-    rows.push(
-      `| ${db} | ${ms(j.c1.p50)} / ${ms(j.c1.p95)} | ${ms(j.c20.p50)} / ${ms(j.c20.p95)} | ${s(j.build)} (CPU ${s(j.buildCpu)}) | ${j.entries} / ${j.terms} | ${s(j.pushWithout)} → ${s(j.pushWith)} (${over} %); CPU ${s(j.pushWithoutCpu)} → ${s(j.pushWithCpu)} (${overCpu} %) | ${s(j.job)} (CPU ${s(j.jobCpu)}) | ${j.calibration.toFixed(0)} ms |`,
-    );
+    console.log(formatRow(j));
   }
-  console.log(
-    `\nSearch: ${APPS} applications × ${DOCS} docs × 20 params (${APPS * DOCS * 20} params), ${QUERIES.length} queries, ${REQUESTS} requests per concurrency level`,
-  );
-  console.log('GET /api/search over HTTP (client in the same process) as a guest of every space; build = reindexAll of everything.\n');
-  console.log(
-    '| database | c=1 p50 / p95 | c=20 p50 / p95 | index build | entries / terms | 1,000-doc push without → with index (overhead) | load probe |',
-  );
-  console.log('|---|---:|---:|---:|---:|---|---:|');
-  for (const r of rows) console.log(r);
   console.log('\nBudgets: p95 at c=20 ≤ 50 ms SQLite, ≤ 100 ms PostgreSQL/MariaDB; build ≤ 10 s; push overhead ≤ 20 %.');
   console.log(
     'Load probe: ms for a fixed 10M-step loop at the end of the run (15–25 ms on an idle core; more means a shared, busy machine).',
