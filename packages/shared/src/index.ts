@@ -7,4 +7,5 @@ export * from './i18n/index.js';
 export * from './json-params.js';
 export * from './permissions.js';
 export * from './push.js';
+export * from './schemas/search.js';
 export * from './types.js';

@@ -203,6 +203,33 @@ export interface ParamSetsTable {
   updatedAt: number;
 }
 
+/** One searchable thing (modules/search): a doc, folder, dictionary, constants page, application, project or space. */
+export interface SearchEntriesTable {
+  id: Id;
+  kind: string;
+  refId: number;
+  spaceId: number;
+  projectId: number;
+  moduleId: number;
+  name: string;
+  method: string;
+  path: string;
+  docType: number;
+  status: number;
+  deprecated: number;
+  body: string;
+  updatedAt: number;
+}
+
+/** A normalised term of a search entry with the weight of the best field it came from. */
+export interface SearchTermsTable {
+  term: string;
+  entryId: number;
+  weight: number;
+  /** Who may read it: the project id, or minus the space id for a space's own entry. */
+  scopeId: number;
+}
+
 /** Generic props (Dubbo info on folders type 0; debug props 10/11). */
 export interface PropsTable {
   id: Id;
@@ -575,6 +602,8 @@ export interface Database {
   moduleSwaggerConfigs: ModuleSwaggerConfigsTable;
   docs: DocsTable;
   paramSets: ParamSetsTable;
+  searchEntries: SearchEntriesTable;
+  searchTerms: SearchTermsTable;
   props: PropsTable;
   enumInfos: EnumInfosTable;
   enumItems: EnumItemsTable;

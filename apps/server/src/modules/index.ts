@@ -21,6 +21,7 @@ import { mockRootRoutes, mockRoutes } from './mock/mock.routes.js';
 import { openUsersRoutes } from './open-users/open-users.routes.js';
 import { projectsRoutes } from './projects/projects.routes.js';
 import { pushRootRoutes, pushRoutes } from './push/push.routes.js';
+import { searchRoutes } from './search/search.routes.js';
 import { sharesRoutes } from './shares/shares.routes.js';
 import { spacesRoutes } from './spaces/spaces.routes.js';
 import { ssoRoutes } from './sso/sso.routes.js';
@@ -61,6 +62,7 @@ export async function registerModules(app: FastifyInstance, opts: ModuleOptions)
       await openUsersRoutes(api);
       await metersphereRoutes(api);
       await trashRoutes(api);
+      await searchRoutes(api);
     },
     { prefix: '/api' },
   );

@@ -4,6 +4,7 @@
  * trash can undo that delete and nothing else (a row deleted earlier on its own stays deleted).
  */
 import type { Tx } from '../db/database.js';
+import { removeEntriesUnder } from './search/search-index.js';
 
 export interface MemberRow {
   scopeId: number;
@@ -105,6 +106,7 @@ export async function deleteModules(tx: Tx, moduleIds: number[], removed: Remove
   await softDelete(tx, 'docs', docs, now);
   await softDelete(tx, 'shares', shares, now);
   await softDelete(tx, 'mockConfigs', mocks, now);
+  await removeEntriesUnder(tx, { moduleIds: live });
   removed.modules.push(...live);
   removed.docs.push(...docs);
   removed.shares.push(...shares);
@@ -131,6 +133,7 @@ export async function deleteProjects(tx: Tx, projectIds: number[], removed: Remo
     .where('projectId', 'in', live)
     .execute();
   await softDelete(tx, 'projects', live, now);
+  await removeEntriesUnder(tx, { projectIds: live });
   await tx.deleteFrom('projectMembers').where('projectId', 'in', live).execute();
   removed.projects.push(...live);
   for (const m of members)
@@ -160,6 +163,7 @@ export async function deleteSpace(tx: Tx, spaceId: number, removed: Removed = em
     now,
   );
   await softDelete(tx, 'spaces', [spaceId], now);
+  await removeEntriesUnder(tx, { spaceId });
   await tx.deleteFrom('spaceMembers').where('spaceId', '=', spaceId).execute();
   removed.composeProjects.push(...compose.map((c) => c.id));
   removed.spaces.push(spaceId);

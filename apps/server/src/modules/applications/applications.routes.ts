@@ -11,6 +11,7 @@ import { requireUser } from '../../plugins/auth.js';
 import { ok, okNull, okResponse } from '../../plugins/envelope.js';
 import { AuditAction, audit } from '../admin/audit.js';
 import { registerParamSchema } from '../docs/param-input.js';
+import { indexContainers } from '../search/search-index.js';
 import { trashed } from '../trash/trash.schemas.js';
 import { trashModule } from '../trash/trash-deletes.js';
 import { environmentsRoutes } from './environments.routes.js';
@@ -99,7 +100,7 @@ export async function applicationsRoutes(app: FastifyInstance): Promise<void> {
           .where('projectId', '=', projectId)
           .where('isDeleted', '=', 0)
           .executeTakeFirst();
-        return insertId(tx, dialect, 'modules', {
+        const id = await insertId(tx, dialect, 'modules', {
           projectId,
           name: b.name.trim(),
           type: 0,
@@ -112,6 +113,8 @@ export async function applicationsRoutes(app: FastifyInstance): Promise<void> {
           createdAt: now,
           updatedAt: now,
         });
+        await indexContainers(app.ctx, tx, { moduleIds: [id] });
+        return id;
       });
       return ok({ id: ids.encode(id) });
     },
@@ -180,7 +183,10 @@ export async function applicationsRoutes(app: FastifyInstance): Promise<void> {
       const patch: Record<string, unknown> = { modifierId: u.id, modifierName: u.nickname, updatedAt: Date.now() };
       if (b.name !== undefined) patch.name = b.name.trim();
       if (b.orderIndex !== undefined) patch.orderIndex = b.orderIndex;
-      await db.updateTable('modules').set(patch).where('id', '=', id).execute();
+      await inTx(db, async (tx) => {
+        await tx.updateTable('modules').set(patch).where('id', '=', id).execute();
+        if (b.name !== undefined) await indexContainers(app.ctx, tx, { moduleIds: [id] });
+      });
       return ok(null);
     },
   );

@@ -2,6 +2,8 @@
  * Anonymous reads of compose views (/show/{publicId}): project, password check, menu, docs and extra pages.
  * Every call re-checks the project's state and, for encrypted projects, the grant.
  */
+
+import type { PublicSearchQuery } from '@folio/shared';
 import { ComposeType, ParamOwner } from '@folio/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
@@ -12,6 +14,7 @@ import { notFound } from '../../lib/errors.js';
 import { RateLimiter } from '../../lib/rate-limit.js';
 import { IdString } from '../../lib/schemas.js';
 import { ok } from '../../plugins/envelope.js';
+import { publicSearchSchema, searchExposed } from '../search/search.routes.js';
 import { grantOf, passwordFingerprint, readGrant, signGrant } from '../shares/share-grant.js';
 import { passwordRequired, passwordWrong } from '../shares/shares.routes.js';
 import { loadViewDoc } from '../shares/view-doc.js';
@@ -111,6 +114,13 @@ export async function composePublicRoutes(app: FastifyInstance): Promise<void> {
       return ok(composeMenu(app.ctx, await loadComposeScope(db, p.id)));
     },
   );
+
+  app.get('/compose/doc/search', { config: { auth: 'public' }, schema: publicSearchSchema('compose', 'projectId') }, async (req) => {
+    const q = req.query as PublicSearchQuery;
+    const p = await activeProject(q.projectId ?? '');
+    requireAccess(req, p);
+    return ok(await searchExposed(app, [...(await loadComposeScope(db, p.id)).docIds], q));
+  });
 
   app.get(
     '/compose/doc/get',

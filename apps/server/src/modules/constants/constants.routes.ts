@@ -5,6 +5,7 @@ import { inTx } from '../../db/database.js';
 import { validation } from '../../lib/errors.js';
 import { authorizeModule, authorizeProject } from '../../permissions/authorize.js';
 import { ok, okNull, okResponse } from '../../plugins/envelope.js';
+import { indexModuleExtras } from '../search/search-index.js';
 
 const Target = {
   projectId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
@@ -76,6 +77,7 @@ export async function constantsRoutes(app: FastifyInstance): Promise<void> {
             .insertInto('constantInfos')
             .values({ ...t, docId: 0, content: b.content, createdAt: now, updatedAt: now })
             .execute();
+        if (t.moduleId) await indexModuleExtras(app.ctx, tx, [t.moduleId]);
       });
       return ok(null);
     },

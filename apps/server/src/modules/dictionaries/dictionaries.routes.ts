@@ -6,6 +6,7 @@ import { conflict, notFound } from '../../lib/errors.js';
 import { IdString, Name, OptionalId } from '../../lib/schemas.js';
 import { authorizeModule } from '../../permissions/authorize.js';
 import { ok, okNull, okResponse } from '../../plugins/envelope.js';
+import { indexModuleExtras } from '../search/search-index.js';
 import { enumDataId, upsertEnum } from './dictionaries.service.js';
 
 const ItemFields = {
@@ -24,6 +25,9 @@ export async function dictionariesRoutes(app: FastifyInstance): Promise<void> {
     if (!e) throw notFound('dictionary');
     return e.moduleId;
   }
+
+  /** Rebuilds the search entries of an application's dictionaries after a write. */
+  const reindex = (moduleId: number) => inTx(db, (tx) => indexModuleExtras(app.ctx, tx, [moduleId]));
 
   app.get(
     '/doc/enum/info/baselist',
@@ -111,6 +115,7 @@ export async function dictionariesRoutes(app: FastifyInstance): Promise<void> {
         if (clash && !clash.isDeleted) throw conflict('error.enum_name_exists', { name }, 'duplicate');
         return upsertEnum(tx, app, moduleId, { name, description: b.description ?? '', items: b.items });
       });
+      await reindex(moduleId);
       return ok({ id: ids.encode(id) });
     },
   );
@@ -120,8 +125,10 @@ export async function dictionariesRoutes(app: FastifyInstance): Promise<void> {
     { schema: { tags: ['dictionary'], body: Type.Object({ id: IdString }), response: okNull } },
     async (req) => {
       const id = ids.decode((req.body as { id: string }).id, 'dictionary');
-      await authorizeModule(req, await enumModule(id), 'dictionary.update');
+      const moduleId = await enumModule(id);
+      await authorizeModule(req, moduleId, 'dictionary.update');
       await db.updateTable('enumInfos').set({ isDeleted: 1, updatedAt: Date.now() }).where('id', '=', id).execute();
+      await reindex(moduleId);
       return ok(null);
     },
   );
@@ -146,7 +153,8 @@ export async function dictionariesRoutes(app: FastifyInstance): Promise<void> {
         orderIndex?: number;
       };
       const enumId = ids.decode(b.enumId, 'dictionary');
-      await authorizeModule(req, await enumModule(enumId), 'dictionary.update');
+      const moduleId = await enumModule(enumId);
+      await authorizeModule(req, moduleId, 'dictionary.update');
       const name = b.name.trim();
       const id = await inTx(db, async (tx) => {
         const itemId = b.id ? ids.decode(b.id, 'item') : 0;
@@ -178,6 +186,7 @@ export async function dictionariesRoutes(app: FastifyInstance): Promise<void> {
         }
         return insertId(tx, dialect, 'enumItems', { enumId, ...values });
       });
+      await reindex(moduleId);
       return ok({ id: ids.encode(id) });
     },
   );
@@ -189,8 +198,10 @@ export async function dictionariesRoutes(app: FastifyInstance): Promise<void> {
       const id = ids.decode((req.body as { id: string }).id, 'item');
       const item = await db.selectFrom('enumItems').select('enumId').where('id', '=', id).executeTakeFirst();
       if (!item) throw notFound('item');
-      await authorizeModule(req, await enumModule(item.enumId), 'dictionary.update');
+      const moduleId = await enumModule(item.enumId);
+      await authorizeModule(req, moduleId, 'dictionary.update');
       await db.deleteFrom('enumItems').where('id', '=', id).execute();
+      await reindex(moduleId);
       return ok(null);
     },
   );

@@ -23,6 +23,7 @@ import type { SessionUser } from '../../plugins/auth.js';
 import { upsertEnum } from '../dictionaries/dictionaries.service.js';
 import { type DocChange, emitDocChanges } from '../doc-events.js';
 import { emptyRemoved, liveMocks, softDelete } from '../lib-cascade.js';
+import { indexModuleExtras } from '../search/search-index.js';
 import { placeOf, recordTrash } from '../trash/trash.service.js';
 import { loadDocDetails } from './doc-detail.js';
 import { contentHash, folderKey, dataId as makeDataId, docKey as makeDocKey, normalizeVersion } from './doc-keys.js';
@@ -399,6 +400,8 @@ export async function deleteDoc(app: FastifyInstance, user: SessionUser, id: num
       });
     }
     await emitDocChanges(app, tx, changes);
+    // Folders are indexed with their application (the events above cover it when docs went too).
+    if (!changes.length) await indexModuleExtras(app.ctx, tx, [d.moduleId]);
     const m = await tx
       .selectFrom('modules as m')
       .innerJoin('projects as p', 'p.id', 'm.projectId')
@@ -451,11 +454,13 @@ export async function addFolder(
       createdAt: now,
       updatedAt: now,
     };
+    let id: number;
     if (revived) {
       await tx.updateTable('docs').set(row).where('id', '=', revived.id).execute();
-      return revived.id;
-    }
-    return insertId(tx, app.ctx.dialect, 'docs', row);
+      id = revived.id;
+    } else id = await insertId(tx, app.ctx.dialect, 'docs', row);
+    await indexModuleExtras(app.ctx, tx, [moduleId]);
+    return id;
   });
 }
 
@@ -473,6 +478,7 @@ export async function renameFolder(app: FastifyInstance, user: SessionUser, id: 
       .set({ name, docKey: key, dataId: did, modifierId: user.id, modifierName: user.nickname, updatedAt: Date.now() })
       .where('id', '=', id)
       .execute();
+    await indexModuleExtras(app.ctx, tx, [d.moduleId]);
   });
 }
 

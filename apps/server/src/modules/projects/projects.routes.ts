@@ -9,6 +9,7 @@ import { requireUser } from '../../plugins/auth.js';
 import { ok, okNull } from '../../plugins/envelope.js';
 import { AuditAction, audit } from '../admin/audit.js';
 import { addMembers, listMembers, removeMember, updateMember } from '../members.js';
+import { indexContainers } from '../search/search-index.js';
 import { trashed } from '../trash/trash.schemas.js';
 import { trashProject } from '../trash/trash-deletes.js';
 
@@ -50,6 +51,7 @@ export async function projectsRoutes(app: FastifyInstance): Promise<void> {
           updatedAt: now,
         });
         await tx.insertInto('projectMembers').values({ projectId: id, userId: u.id, roleCode: 'admin', createdAt: now }).execute();
+        await indexContainers(app.ctx, tx, { projectIds: [id] });
         return id;
       });
       return ok({ id: ids.encode(id) });
@@ -114,7 +116,10 @@ export async function projectsRoutes(app: FastifyInstance): Promise<void> {
       if (b.name !== undefined) patch.name = b.name.trim();
       if (b.description !== undefined) patch.description = b.description.trim();
       if (b.isPrivate !== undefined) patch.isPrivate = flag(b.isPrivate);
-      await db.updateTable('projects').set(patch).where('id', '=', id).execute();
+      await inTx(db, async (tx) => {
+        await tx.updateTable('projects').set(patch).where('id', '=', id).execute();
+        await indexContainers(app.ctx, tx, { projectIds: [id] });
+      });
       return ok(null);
     },
   );

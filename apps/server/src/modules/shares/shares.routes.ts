@@ -3,6 +3,8 @@
  * anonymous reads of /share/{publicId} (get, menu, checkPassword, doc). Every anonymous call re-checks
  * state (deleted, disabled, expired), the password grant and the doc's place in the share's scope.
  */
+
+import type { PublicSearchQuery } from '@folio/shared';
 import { ShareType } from '@folio/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
@@ -17,6 +19,7 @@ import { authorizeModule } from '../../permissions/authorize.js';
 import { requireUser } from '../../plugins/auth.js';
 import { ok, okNull } from '../../plugins/envelope.js';
 import { AuditAction, audit } from '../admin/audit.js';
+import { publicSearchSchema, searchExposed } from '../search/search.routes.js';
 import { grantOf, passwordFingerprint, readGrant, signGrant } from './share-grant.js';
 import { isDocInScope, loadShareScope, shareMenu } from './share-scope.js';
 import { loadViewDoc } from './view-doc.js';
@@ -338,6 +341,20 @@ export async function sharesRoutes(app: FastifyInstance): Promise<void> {
     requireAccess(req, s);
     const scope = await loadShareScope(db, s);
     return ok(shareMenu(app.ctx, scope, s.moduleId));
+  });
+
+  app.get('/share/search', { config: { auth: 'public' }, schema: publicSearchSchema('share', 'id') }, async (req) => {
+    const q = req.query as PublicSearchQuery;
+    const s = await activeShare(q.id);
+    requireAccess(req, s);
+    const scope = await loadShareScope(db, s);
+    return ok(
+      await searchExposed(
+        app,
+        scope.rows.filter((r) => !r.isFolder && scope.visible.has(r.id)).map((r) => r.id),
+        q,
+      ),
+    );
   });
 
   app.get(

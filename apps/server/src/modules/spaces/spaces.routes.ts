@@ -9,6 +9,7 @@ import { requireUser } from '../../plugins/auth.js';
 import { ok, okNull } from '../../plugins/envelope.js';
 import { AuditAction, audit } from '../admin/audit.js';
 import { addMembers, listMembers, removeMember, updateMember } from '../members.js';
+import { indexContainers } from '../search/search-index.js';
 import { trashed } from '../trash/trash.schemas.js';
 import { trashSpace } from '../trash/trash-deletes.js';
 
@@ -51,6 +52,7 @@ export async function spacesRoutes(app: FastifyInstance): Promise<void> {
           updatedAt: now,
         });
         await tx.insertInto('spaceMembers').values({ spaceId: id, userId: u.id, roleCode: 'admin', createdAt: now }).execute();
+        await indexContainers(app.ctx, tx, { spaceIds: [id] });
         return id;
       });
       return ok({ id: ids.encode(id) });
@@ -92,11 +94,14 @@ export async function spacesRoutes(app: FastifyInstance): Promise<void> {
       const b = req.body as { id: string; name: string };
       const id = ids.decode(b.id, 'space');
       await authorizeSpace(req, id, 'space.update');
-      await db
-        .updateTable('spaces')
-        .set({ name: b.name.trim(), modifierId: u.id, modifierName: u.nickname, updatedAt: Date.now() })
-        .where('id', '=', id)
-        .execute();
+      await inTx(db, async (tx) => {
+        await tx
+          .updateTable('spaces')
+          .set({ name: b.name.trim(), modifierId: u.id, modifierName: u.nickname, updatedAt: Date.now() })
+          .where('id', '=', id)
+          .execute();
+        await indexContainers(app.ctx, tx, { spaceIds: [id] });
+      });
       return ok(null);
     },
   );

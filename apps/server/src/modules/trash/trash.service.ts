@@ -13,6 +13,8 @@ import type { SessionUser } from '../../plugins/auth.js';
 import { type DocChange, emitDocChanges } from '../doc-events.js';
 import { loadDocDetails } from '../docs/doc-detail.js';
 import { emptyRemoved, type MemberRow, type Removed, type SOFT_TABLES } from '../lib-cascade.js';
+import { LARGE_WRITE, queueDocIndex } from '../search/search.routes.js';
+import { indexContainers, indexDocIds, indexModuleExtras } from '../search/search-index.js';
 
 export type TrashKind = 'doc' | 'folder' | 'module' | 'project' | 'space';
 
@@ -165,7 +167,16 @@ export async function restoreTrash(app: FastifyInstance, user: SessionUser, tras
     await setLive(tx, 'composeProjects', r.composeProjects, now);
     await restoreMembers(tx, 'spaceMembers', r.spaceMembers);
     await restoreMembers(tx, 'projectMembers', r.projectMembers);
-    if (item.kind === 'doc' || item.kind === 'folder') await emitRestored(app, tx, user, item.moduleId, r.docs);
+    if (item.kind === 'doc' || item.kind === 'folder') {
+      await emitRestored(app, tx, user, item.moduleId, r.docs);
+      await indexModuleExtras(app.ctx, tx, [item.moduleId]);
+    } else {
+      // What came back is searchable again (a large restore through the search catch-up job).
+      await indexContainers(app.ctx, tx, { spaceIds: r.spaces, projectIds: r.projects, moduleIds: r.modules });
+      await indexModuleExtras(app.ctx, tx, r.modules);
+      if (r.docs.length >= LARGE_WRITE) await queueDocIndex(app, tx, r.modules[0] ?? 0, user.id, r.docs);
+      else await indexDocIds(app.ctx, tx, r.docs);
+    }
     await tx.deleteFrom('trashItems').where('id', '=', trashId).execute();
     return { restored: docs, movedToRoot };
   });

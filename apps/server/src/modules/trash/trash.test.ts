@@ -130,6 +130,7 @@ describe('trash', () => {
     const del = await call(t.app, dev.token, 'POST', '/api/project/delete', { id: p });
     expect(del.code).toBe('0');
     expect((await call(t.app, dev.token, 'GET', '/api/doc/detail', { id: doc })).status).toBe(404);
+    expect((await call(t.app, t.adminToken, 'GET', '/api/search', { q: 'invoice' })).data.total).toBe(0);
     const list = await call(t.app, dev.token, 'GET', '/api/trash/list', { spaceId: w.spaceId });
     expect(list.data.list.find((i: { id: string }) => i.id === del.data.trashId)).toMatchObject({
       kind: 'project',
@@ -139,6 +140,9 @@ describe('trash', () => {
     const r = await call(t.app, dev.token, 'POST', '/api/trash/restore', { id: del.data.trashId });
     expect(r.code).toBe('0');
     expect((await call(t.app, dev.token, 'GET', '/api/doc/detail', { id: doc })).data.name).toBe('invoice');
+    // Searchable again.
+    const found = await call(t.app, dev.token, 'GET', '/api/search', { q: 'invoice' });
+    expect(found.data.list.map((h: { name: string }) => h.name)).toContain('invoice');
     const members = await call(t.app, admin(), 'GET', '/api/project/member/list', { projectId: p });
     expect(JSON.stringify(members.data)).toContain('trash_dev');
   });

@@ -14,6 +14,7 @@ import { Description } from '../doc-view/description';
 import { fetchComposeInfo } from '../doc-view/doc-source';
 import { DocView } from '../doc-view/doc-view';
 import { grantHeaders, readGrant, storeGrant } from '../doc-view/grants';
+import { SearchBox } from '../search/search-dialog';
 import { GateMessage, PasswordBox } from '../share/password-box';
 import { firstDoc } from '../share/share-page';
 import { LangPicker } from '../view/lang-picker';
@@ -84,7 +85,12 @@ export function ShowPage() {
   return (
     <ReaderLayout
       brand={<span data-testid="reader-brand">{data.name}</span>}
-      actions={<LangPicker />}
+      actions={
+        <>
+          <SearchBox source={{ kind: 'compose', showId, grant }} compact />
+          <LangPicker />
+        </>
+      }
       nodes={nodes}
       treeLoading={menu.isLoading}
       basePath={`/show/${showId}`}

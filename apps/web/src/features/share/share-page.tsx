@@ -13,6 +13,7 @@ import { type ApiError, api } from '../../lib/api';
 import { fetchShareInfo } from '../doc-view/doc-source';
 import { DocView } from '../doc-view/doc-view';
 import { grantHeaders, readGrant, storeGrant } from '../doc-view/grants';
+import { SearchBox } from '../search/search-dialog';
 import { LangPicker } from '../view/lang-picker';
 import { ReaderLayout } from '../view/reader-layout';
 import { GateMessage, PasswordBox } from './password-box';
@@ -72,7 +73,12 @@ export function SharePage() {
   return (
     <ReaderLayout
       brand={<span data-testid="reader-brand">{data.moduleName}</span>}
-      actions={<LangPicker />}
+      actions={
+        <>
+          <SearchBox source={{ kind: 'share', shareId, grant }} compact />
+          <LangPicker />
+        </>
+      }
       nodes={menu.data ?? []}
       treeLoading={menu.isLoading}
       basePath={`/share/${shareId}`}

@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useMatches, useNavigate } from 'react-router';
 import { logout, useMe, usePerms } from '../../lib/auth';
 import { useUnreadMessages } from '../../lib/messages';
+import { SearchBox } from '../search/search-dialog';
 import { TopBreadcrumbs } from './breadcrumbs';
 import { SidebarProvider, useSidebar } from './sidebar';
 
@@ -24,6 +25,8 @@ import { SidebarProvider, useSidebar } from './sidebar';
 function initials(name: string): string {
   return (name || '?').trim().slice(0, 1).toUpperCase();
 }
+
+const USER_SEARCH = { kind: 'user' } as const;
 
 function TopBar() {
   const { t } = useTranslation();
@@ -56,6 +59,7 @@ function TopBar() {
         {!mobile && <TopBreadcrumbs />}
       </Space>
       <Space size={mobile ? 2 : 8} className="topbar-right">
+        <SearchBox source={USER_SEARCH} compact={mobile} />
         {perms.data?.isSuperAdmin && (
           <Tooltip title={t('nav.admin')}>
             <Button type="text" icon={<SettingOutlined />} onClick={() => navigate('/admin/users')} data-testid="admin-button">

@@ -14,6 +14,7 @@ import { queryClient } from '../../lib/query';
 import { readLocal, writeLocal } from '../../lib/storage';
 import { type DocViewSource, fetchViewDoc } from '../doc-view/doc-source';
 import { DocView, viewDocKey } from '../doc-view/doc-view';
+import { SearchBox } from '../search/search-dialog';
 import { LangPicker } from './lang-picker';
 import { ReaderLayout } from './reader-layout';
 
@@ -30,6 +31,7 @@ interface SpaceItem {
 }
 
 const DIM_KEY = 'folio.view.dimension';
+const USER_SEARCH = { kind: 'user' } as const;
 const PROJECT_KEY = 'folio.view.projectId';
 const SPACE_KEY = 'folio.view.spaceId';
 const USER: DocViewSource = { kind: 'user' };
@@ -196,6 +198,7 @@ export function PreviewPage() {
 
   const actions = (
     <>
+      <SearchBox source={USER_SEARCH} compact />
       <Button
         size="small"
         type="primary"

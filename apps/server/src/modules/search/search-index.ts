@@ -1,0 +1,388 @@
+/**
+ * Keeps the search index (search_entries + search_terms) in step with content. Docs follow the doc change
+ * events inside the writing transaction; folders, dictionaries and constants pages of the applications a
+ * write touched are rebuilt with them (they are few per application); applications, projects and spaces are
+ * indexed by their routes on create and rename, and dropped with the cascade that soft-deletes them.
+ * Permissions are not in the index: they are applied when searching, so membership changes need nothing here.
+ */
+import { type DocDetail, type DocParam, DocType, NOT_DEPRECATED } from '@folio/shared';
+import type { AppContext } from '../../context.js';
+import { type Conn, insertMany, insertManyReturningIds } from '../../db/database.js';
+import { loadDocDetails } from '../docs/doc-detail.js';
+import { addPath, addText, Weight } from './search-tokens.js';
+
+type Ctx = Pick<AppContext, 'db' | 'ids' | 'dialect'>;
+
+/** What an entry stands for. */
+export type EntryKind = 'doc' | 'folder' | 'dictionary' | 'constant' | 'application' | 'project' | 'space';
+
+/** Characters of text kept per entry for snippets. */
+const BODY_MAX = 6000;
+
+interface Entry {
+  kind: EntryKind;
+  refId: number;
+  spaceId: number;
+  projectId: number;
+  moduleId: number;
+  name: string;
+  method: string;
+  path: string;
+  docType: number;
+  status: number;
+  deprecated: number;
+  body: string;
+  terms: Map<string, number>;
+}
+
+function entry(kind: EntryKind, refId: number, where: { spaceId: number; projectId: number; moduleId: number }, name: string): Entry {
+  const terms = new Map<string, number>();
+  addText(terms, name, kind === 'doc' ? Weight.NAME : Weight.OTHER_NAME);
+  return { kind, refId, ...where, name: name.slice(0, 255), method: '', path: '', docType: 0, status: 0, deprecated: 0, body: '', terms };
+}
+
+function clip(s: string): string {
+  return s.length > BODY_MAX ? s.slice(0, BODY_MAX) : s;
+}
+
+/** Adds the params of a list (any depth): names as PARAM, descriptions as TEXT; their lines go to the body. */
+function addParams(e: Entry, params: DocParam[], lines: string[], depth = 0): void {
+  for (const p of params) {
+    addText(e.terms, p.name, Weight.PARAM);
+    addText(e.terms, p.description, Weight.TEXT);
+    if (lines.length < 400) lines.push(p.description ? `${p.name}: ${p.description}` : p.name);
+    if (p.children?.length && depth < 32) addParams(e, p.children, lines, depth + 1);
+  }
+}
+
+/** The entry of a doc (not a folder) from its detail. */
+function docEntry(d: DocDetail, refId: number, where: { spaceId: number; projectId: number; moduleId: number }): Entry {
+  const e = entry('doc', refId, where, d.name);
+  e.docType = d.type;
+  e.status = d.status;
+  e.deprecated = d.deprecated && d.deprecated !== NOT_DEPRECATED ? 1 : 0;
+  if (d.type === DocType.HTTP) {
+    e.method = (d.httpMethod ?? '').toUpperCase().slice(0, 16);
+    e.path = (d.url ?? '').slice(0, 1024);
+    addPath(e.terms, d.url, Weight.PATH);
+    if (e.method) addText(e.terms, e.method, Weight.METHOD);
+  } else if (d.type === DocType.DUBBO) {
+    const iface = d.dubboInfo?.interfaceName ?? '';
+    e.path = (iface ? `${iface}#${d.url || d.name}` : d.url).slice(0, 1024);
+    addText(e.terms, iface, Weight.INTERFACE);
+    addText(e.terms, d.url, Weight.PATH);
+  } else if (d.url) {
+    e.path = d.url.slice(0, 1024);
+    addPath(e.terms, d.url, Weight.PATH);
+  }
+  addText(e.terms, d.description, Weight.TEXT);
+  const lines: string[] = [d.description ?? ''];
+  for (const list of [d.pathParams, d.queryParams, d.headerParams, d.requestParams, d.responseParams]) addParams(e, list ?? [], lines);
+  for (const c of d.errorCodeParams ?? []) {
+    addText(e.terms, c.code, Weight.PARAM);
+    addText(e.terms, c.msg, Weight.TEXT);
+    addText(e.terms, c.solution, Weight.TEXT);
+    lines.push(`${c.code} ${c.msg}`);
+  }
+  e.body = clip(lines.filter(Boolean).join('\n'));
+  return e;
+}
+
+/** Writes entries and their terms (after their old versions were removed). */
+async function writeEntries(ctx: Ctx, conn: Conn, entries: Entry[]): Promise<void> {
+  if (!entries.length) return;
+  const now = Date.now();
+  const rows = entries.map(({ terms: _t, ...r }) => ({ ...r, updatedAt: now }) as Record<string, unknown>);
+  const ids = await insertManyReturningIds(conn, ctx.dialect, 'searchEntries', rows, 200);
+  const terms: Record<string, unknown>[] = [];
+  entries.forEach((e, i) => {
+    const scopeId = e.kind === 'space' ? -e.spaceId : e.projectId;
+    for (const [term, weight] of e.terms) terms.push({ term, entryId: ids[i], weight, scopeId });
+  });
+  await insertMany(conn, 'searchTerms', terms, 1000);
+}
+
+/** Removes entries (and their terms) of a kind by the ids they stand for. */
+export async function removeEntries(conn: Conn, kinds: EntryKind[], refIds: number[]): Promise<void> {
+  for (let i = 0; i < refIds.length; i += 500) {
+    const part = refIds.slice(i, i + 500);
+    const sub = (eb: any) => eb.selectFrom('searchEntries').select('id').where('kind', 'in', kinds).where('refId', 'in', part);
+    await conn.deleteFrom('searchTerms').where('entryId', 'in', sub).execute();
+    await conn.deleteFrom('searchEntries').where('kind', 'in', kinds).where('refId', 'in', part).execute();
+  }
+}
+
+/** Removes every entry under applications, projects or a space (their cascade soft-deleted them). */
+export async function removeEntriesUnder(conn: Conn, by: { moduleIds?: number[]; projectIds?: number[]; spaceId?: number }): Promise<void> {
+  const scopes: [column: 'moduleId' | 'projectId' | 'spaceId', ids: number[]][] = [
+    ['moduleId', by.moduleIds ?? []],
+    ['projectId', by.projectIds ?? []],
+    ['spaceId', by.spaceId ? [by.spaceId] : []],
+  ];
+  for (const [col, ids] of scopes) {
+    if (!ids.length) continue;
+    const sub = (eb: any) => eb.selectFrom('searchEntries').select('id').where(col, 'in', ids);
+    await conn.deleteFrom('searchTerms').where('entryId', 'in', sub).execute();
+    await conn.deleteFrom('searchEntries').where(col, 'in', ids).execute();
+  }
+}
+
+/** Space and project of applications, by application id. */
+async function placesOf(conn: Conn, moduleIds: number[]): Promise<Map<number, { spaceId: number; projectId: number; moduleId: number }>> {
+  const out = new Map<number, { spaceId: number; projectId: number; moduleId: number }>();
+  if (!moduleIds.length) return out;
+  const rows = await conn
+    .selectFrom('modules as m')
+    .innerJoin('projects as p', 'p.id', 'm.projectId')
+    .select(['m.id', 'm.projectId', 'p.spaceId'])
+    .where('m.id', 'in', [...new Set(moduleIds)])
+    .execute();
+  for (const r of rows) out.set(r.id, { spaceId: r.spaceId, projectId: r.projectId, moduleId: r.id });
+  return out;
+}
+
+/** (Re)indexes docs from their details (ids decoded by the caller); deleted ones are passed in `removed`. */
+export async function indexDocs(
+  ctx: Ctx,
+  conn: Conn,
+  docs: { id: number; moduleId: number; detail: DocDetail }[],
+  removed: number[] = [],
+): Promise<void> {
+  const all = [...docs.map((d) => d.id), ...removed];
+  if (all.length) await removeEntries(conn, ['doc'], all);
+  const places = await placesOf(
+    conn,
+    docs.map((d) => d.moduleId),
+  );
+  const entries: Entry[] = [];
+  for (const d of docs) {
+    const where = places.get(d.moduleId);
+    if (where && !d.detail.isFolder) entries.push(docEntry(d.detail, d.id, where));
+  }
+  await writeEntries(ctx, conn, entries);
+}
+
+/**
+ * (Re)indexes docs by id from what is stored now: live ones are indexed, deleted or missing ones dropped;
+ * the folders and dictionaries of their applications follow. Used by the catch-up job of large writes.
+ */
+export async function indexDocIds(ctx: Ctx, conn: Conn, docIds: number[]): Promise<void> {
+  const moduleIds = new Set<number>();
+  for (let i = 0; i < docIds.length; i += 500) {
+    const part = docIds.slice(i, i + 500);
+    const live = await conn
+      .selectFrom('docs')
+      .select(['id', 'moduleId'])
+      .where('id', 'in', part)
+      .where('isDeleted', '=', 0)
+      .where('isFolder', '=', 0)
+      .execute();
+    const details = await loadDocDetails(
+      ctx,
+      live.map((d) => d.id),
+      conn,
+      { paramIds: false },
+    );
+    const liveIds = new Set(live.map((d) => d.id));
+    for (const d of live) moduleIds.add(d.moduleId);
+    await indexDocs(
+      ctx,
+      conn,
+      live.flatMap((d) => {
+        const detail = details.get(d.id);
+        return detail ? [{ id: d.id, moduleId: d.moduleId, detail }] : [];
+      }),
+      part.filter((id) => !liveIds.has(id)),
+    );
+  }
+  await indexModuleExtras(ctx, conn, [...moduleIds]);
+}
+
+/** Rebuilds the folder, dictionary and constants-page entries of applications. */
+export async function indexModuleExtras(ctx: Ctx, conn: Conn, moduleIds: number[]): Promise<void> {
+  if (!moduleIds.length) return;
+  const places = await placesOf(conn, moduleIds);
+  const ids = [...places.keys()];
+  if (!ids.length) return;
+  const sub = (eb: any) =>
+    eb.selectFrom('searchEntries').select('id').where('kind', 'in', ['folder', 'dictionary', 'constant']).where('moduleId', 'in', ids);
+  await conn.deleteFrom('searchTerms').where('entryId', 'in', sub).execute();
+  await conn.deleteFrom('searchEntries').where('kind', 'in', ['folder', 'dictionary', 'constant']).where('moduleId', 'in', ids).execute();
+  const [folders, enums, consts] = await Promise.all([
+    conn
+      .selectFrom('docs')
+      .select(['id', 'moduleId', 'name'])
+      .where('moduleId', 'in', ids)
+      .where('isFolder', '=', 1)
+      .where('isDeleted', '=', 0)
+      .execute(),
+    conn
+      .selectFrom('enumInfos')
+      .select(['id', 'moduleId', 'name', 'description'])
+      .where('moduleId', 'in', ids)
+      .where('isDeleted', '=', 0)
+      .execute(),
+    conn.selectFrom('constantInfos').select(['id', 'moduleId', 'content']).where('moduleId', 'in', ids).where('docId', '=', 0).execute(),
+  ]);
+  const items = enums.length
+    ? await conn
+        .selectFrom('enumItems')
+        .select(['enumId', 'name', 'value', 'description'])
+        .where(
+          'enumId',
+          'in',
+          enums.map((e) => e.id),
+        )
+        .orderBy('orderIndex')
+        .execute()
+    : [];
+  const entries: Entry[] = [];
+  for (const f of folders) entries.push(entry('folder', f.id, places.get(f.moduleId) as Entry, f.name));
+  const byEnum = new Map<number, Entry>();
+  for (const d of enums) {
+    const e = entry('dictionary', d.id, places.get(d.moduleId) as Entry, d.name);
+    addText(e.terms, d.description, Weight.TEXT);
+    e.body = d.description;
+    byEnum.set(d.id, e);
+    entries.push(e);
+  }
+  for (const it of items) {
+    const e = byEnum.get(it.enumId);
+    if (!e) continue;
+    addText(e.terms, it.name, Weight.PARAM);
+    addText(e.terms, it.value, Weight.PARAM);
+    addText(e.terms, it.description, Weight.TEXT);
+    if (e.body.length < BODY_MAX) e.body = clip(`${e.body}\n${it.name} = ${it.value} ${it.description}`.trim());
+  }
+  for (const c of consts) {
+    if (!c.content.trim()) continue;
+    const e = entry('constant', c.id, places.get(c.moduleId) as Entry, '');
+    addText(e.terms, c.content, Weight.TEXT);
+    e.body = clip(c.content);
+    entries.push(e);
+  }
+  await writeEntries(ctx, conn, entries);
+}
+
+/** (Re)indexes applications, projects and spaces by id (their names and descriptions). */
+export async function indexContainers(
+  ctx: Ctx,
+  conn: Conn,
+  by: { spaceIds?: number[]; projectIds?: number[]; moduleIds?: number[] },
+): Promise<void> {
+  const entries: Entry[] = [];
+  if (by.spaceIds?.length) {
+    await removeEntries(conn, ['space'], by.spaceIds);
+    const rows = await conn.selectFrom('spaces').select(['id', 'name']).where('id', 'in', by.spaceIds).where('isDeleted', '=', 0).execute();
+    for (const s of rows) entries.push(entry('space', s.id, { spaceId: s.id, projectId: 0, moduleId: 0 }, s.name));
+  }
+  if (by.projectIds?.length) {
+    await removeEntries(conn, ['project'], by.projectIds);
+    const rows = await conn
+      .selectFrom('projects')
+      .select(['id', 'spaceId', 'name', 'description'])
+      .where('id', 'in', by.projectIds)
+      .where('isDeleted', '=', 0)
+      .execute();
+    for (const p of rows) {
+      const e = entry('project', p.id, { spaceId: p.spaceId, projectId: p.id, moduleId: 0 }, p.name);
+      addText(e.terms, p.description, Weight.TEXT);
+      e.body = clip(p.description ?? '');
+      entries.push(e);
+    }
+  }
+  if (by.moduleIds?.length) {
+    await removeEntries(conn, ['application'], by.moduleIds);
+    const places = await placesOf(conn, by.moduleIds);
+    const rows = await conn
+      .selectFrom('modules')
+      .select(['id', 'name'])
+      .where('id', 'in', by.moduleIds)
+      .where('isDeleted', '=', 0)
+      .execute();
+    for (const m of rows) {
+      const where = places.get(m.id);
+      if (where) entries.push(entry('application', m.id, where, m.name));
+    }
+  }
+  await writeEntries(ctx, conn, entries);
+}
+
+/** Live doc ids (not folders) of applications, in id order. */
+async function liveDocIds(conn: Conn, moduleIds: number[]): Promise<{ id: number; moduleId: number }[]> {
+  if (!moduleIds.length) return [];
+  return conn
+    .selectFrom('docs')
+    .select(['id', 'moduleId'])
+    .where('moduleId', 'in', moduleIds)
+    .where('isDeleted', '=', 0)
+    .where('isFolder', '=', 0)
+    .orderBy('id')
+    .execute();
+}
+
+/** Indexes every doc of applications (their old doc entries are replaced). */
+export async function indexModuleDocs(ctx: Ctx, conn: Conn, moduleIds: number[]): Promise<number> {
+  const docs = await liveDocIds(conn, moduleIds);
+  let done = 0;
+  for (let i = 0; i < docs.length; i += 500) {
+    const part = docs.slice(i, i + 500);
+    const details = await loadDocDetails(
+      ctx,
+      part.map((d) => d.id),
+      conn,
+      { paramIds: false },
+    );
+    await indexDocs(
+      ctx,
+      conn,
+      part.flatMap((d) => {
+        const detail = details.get(d.id);
+        return detail ? [{ id: d.id, moduleId: d.moduleId, detail }] : [];
+      }),
+    );
+    done += part.length;
+  }
+  return done;
+}
+
+/**
+ * Rebuilds the whole index: empties it, then indexes every live space, project, application, folder,
+ * dictionary, constants page and doc. `onProgress` gets 0..100. Returns the number of entries written.
+ */
+export async function reindexAll(ctx: Ctx, onProgress?: (pct: number) => Promise<void>): Promise<number> {
+  const db = ctx.db;
+  await db.deleteFrom('searchTerms').execute();
+  await db.deleteFrom('searchEntries').execute();
+  const spaces = await db.selectFrom('spaces').select('id').where('isDeleted', '=', 0).execute();
+  const projects = await db.selectFrom('projects').select('id').where('isDeleted', '=', 0).execute();
+  const modules = await db
+    .selectFrom('modules as m')
+    .innerJoin('projects as p', 'p.id', 'm.projectId')
+    .select('m.id')
+    .where('m.isDeleted', '=', 0)
+    .where('p.isDeleted', '=', 0)
+    .execute();
+  const moduleIds = modules.map((m) => m.id);
+  await db
+    .transaction()
+    .execute((tx) => indexContainers(ctx, tx, { spaceIds: spaces.map((s) => s.id), projectIds: projects.map((p) => p.id), moduleIds }));
+  const total = (await liveDocIds(db, moduleIds)).length || 1;
+  let done = 0;
+  // One transaction per batch of applications; progress is written between them (on SQLite the job's
+  // progress write would wait for the open transaction's connection).
+  for (let i = 0; i < moduleIds.length; i += 20) {
+    const part = moduleIds.slice(i, i + 20);
+    done += await db.transaction().execute(async (tx) => {
+      await indexModuleExtras(ctx, tx, part);
+      return indexModuleDocs(ctx, tx, part);
+    });
+    if (onProgress) await onProgress(Math.min(99, Math.floor((done / total) * 100)));
+  }
+  if (onProgress) await onProgress(100);
+  const n = await db
+    .selectFrom('searchEntries')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(n.n);
+}

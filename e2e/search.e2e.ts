@@ -1,0 +1,63 @@
+/**
+ * Issue 23: ⌘/Ctrl-K opens search anywhere, typing finds docs, ↓ moves, Enter opens the doc in preview;
+ * a share's own search box finds only what the share exposes.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Harness, startHarness } from './harness.js';
+import { createShopWorld, type ShopWorld } from './world.js';
+
+let h: Harness;
+let w: ShopWorld;
+
+beforeAll(async () => {
+  h = await startHarness({ prefix: 'search' });
+  w = await createShopWorld(h);
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+describe('search', () => {
+  it('Ctrl-K, type, arrow down, Enter opens the doc in preview', async () => {
+    const page = await h.newPage({ token: h.adminToken, lang: 'en' });
+    await page.goto('/dashboard');
+    await page.getByTestId('search-button').waitFor();
+    await page.keyboard.press('Control+k');
+    const input = page.getByTestId('search-input');
+    await input.waitFor();
+    // An empty box lists recently changed docs.
+    await expect.poll(() => page.getByTestId('search-hit').count()).toBeGreaterThan(0);
+    await input.fill('order');
+    await expect.poll(() => page.getByTestId('search-results').textContent()).toContain('Get order');
+    const hits = page.getByTestId('search-hit');
+    await expect.poll(() => hits.count()).toBeGreaterThan(1);
+    expect(await hits.nth(0).getAttribute('data-active')).toBe('true');
+    await h.shot(page, 'dialog');
+    await input.press('ArrowDown');
+    await expect.poll(() => hits.nth(1).getAttribute('data-active')).toBe('true');
+    const name = ((await hits.nth(1).locator('.search-hit-name').textContent()) ?? '').trim();
+    await input.press('Enter');
+    await page.waitForURL(/\/view\//);
+    await expect.poll(() => page.getByTestId('doc-title').textContent()).toBe(name);
+    // The preview's own search box works the same.
+    await page.keyboard.press('Control+k');
+    await page.getByTestId('search-input').fill('orders/1');
+    await expect.poll(() => page.getByTestId('search-results').textContent()).toContain('Get order');
+  });
+
+  it("a share's search box finds only the shared doc", async () => {
+    const share = await h.admin<{ publicId: string }>('POST', 'share/add', {
+      moduleId: w.moduleId,
+      type: 1,
+      isAll: 0,
+      contents: [{ docId: w.getDocId }],
+    });
+    const page = await h.newPage({ lang: 'en' });
+    await page.goto(`/share/${share.publicId}`);
+    await page.getByTestId('search-button').click();
+    await page.getByTestId('search-input').fill('order');
+    await expect.poll(() => page.getByTestId('search-results').textContent()).toContain('Get order');
+    expect(await page.getByTestId('search-results').textContent()).not.toContain('Create order');
+    await h.shot(page, 'share');
+  });
+});
