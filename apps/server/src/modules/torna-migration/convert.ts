@@ -4,7 +4,8 @@
  */
 import { NOT_DEPRECATED, ParamStyle } from '@folio/shared';
 import type { ParamInput } from '../docs/doc-params.js';
-import { dataId as docDataId, docKey as httpDocKey, folderKey } from '../docs/doc-keys.js';
+import { dataId as docDataId, folderKey } from '../docs/doc-keys.js';
+import { pushedDocKey } from '../push/push-merge.js';
 import type { Row } from './source.js';
 
 export type Out = Record<string, unknown>;
@@ -104,8 +105,9 @@ export const module = (r: Row, c: ConvertContext): Out => ({
 
 /**
  * A doc or folder. Schemas before 1.26 have no doc_key, before 1.22 no version, before 1.24 no status, before
- * 1.9.5 no md5/lock: the keys are computed with Torna's formulas, the rest get Torna's defaults (md5 is left
- * empty: Folio compares real content when a stored md5 does not match).
+ * 1.9.5 no md5/lock: the identity keys are computed (data_id of Torna before 1.22 followed an older formula, so
+ * it is always computed), the rest get Torna's defaults (md5 may be empty or Torna's: Folio compares real
+ * content when a stored md5 does not match).
  */
 export function doc(r: Row, c: ConvertContext): Out {
   const moduleId = num(r.module_id);
@@ -114,12 +116,13 @@ export function doc(r: Row, c: ConvertContext): Out {
   const type = num(r.type);
   const name = str(r.name);
   const version = str(r.version);
-  const key = str(r.doc_key) || (isFolder ? folderKey(moduleId, parentId, name) : httpDocKey(moduleId, type, name, str(r.url), str(r.http_method)));
+  // Folio's own formulas (Torna's for folders and HTTP docs; Dubbo docs by their definition), so pushes merge.
+  const key = isFolder ? folderKey(moduleId, parentId, name) : pushedDocKey(moduleId, { type, name, url: str(r.url), httpMethod: str(r.http_method) });
   return {
     id: num(r.id),
     moduleId,
     parentId,
-    dataId: clip(str(r.data_id) || docDataId(key, version), 64),
+    dataId: docDataId(key, version),
     docKey: clip(key, 64),
     md5: clip(r.md5, 64),
     name: clip(name, 255),
@@ -304,6 +307,18 @@ export const share = (r: Row, c: ConvertContext): Out => ({
   creatorId: 0,
   creatorName: clip(r.creator_name, 128),
   ...deleted(r),
+});
+
+export const openUser = (r: Row, c: ConvertContext): Out => ({
+  id: num(r.id),
+  appKey: clip(r.app_key, 128),
+  secretEnc: c.enc(r.secret),
+  status: r.status === '' ? 1 : num(r.status),
+  // 1.0 called the applicant `remark`.
+  applicant: clip(str(r.applicant) || str(r.remark), 128),
+  spaceId: num(r.space_id),
+  createdAt: ms(r.gmt_create),
+  isDeleted: num(r.is_deleted) ? 1 : 0,
 });
 
 export const composeProject = (r: Row, c: ConvertContext): Out => ({

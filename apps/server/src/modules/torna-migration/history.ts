@@ -108,7 +108,7 @@ export function snapshotContent(text: string): string {
 export const snapshot = (r: Row, docKeyOf: Map<number, string>): Out => ({
   id: num(r.id),
   docId: num(r.doc_id),
-  docKey: str(r.doc_key) || docKeyOf.get(num(r.doc_id)) || '',
+  docKey: docKeyOf.get(num(r.doc_id)) || str(r.doc_key),
   md5: str(r.md5),
   modifierName: str(r.modifier_name).slice(0, 128),
   modifiedAt: ms(r.modifier_time) || ms(r.gmt_create),
@@ -119,7 +119,7 @@ export const changeRecord = (r: Row, docs: Map<number, { moduleId: number; docKe
   id: num(r.id),
   docId: num(r.doc_id),
   moduleId: docs.get(num(r.doc_id))?.moduleId ?? 0,
-  docKey: str(r.doc_key) || docs.get(num(r.doc_id))?.docKey || '',
+  docKey: docs.get(num(r.doc_id))?.docKey || str(r.doc_key),
   md5Old: str(r.md5_old),
   md5New: str(r.md5_new),
   modifySource: num(r.modify_source),

@@ -50,6 +50,8 @@ export interface MigrationReport {
   salt: string;
   spaces: { total: number; migrated: number; resumedPast: number };
   tables: TableReport[];
+  /** Things worth knowing (rows written differently than they were). */
+  notes: string[];
   /** Whole Torna tables Folio has no place for. */
   notMigrated: { table: string; rows: number; reason: string }[];
   ms: number;
@@ -70,6 +72,16 @@ const NOT_CARRIED: Record<string, string> = {
   doc_comment: 'unfinished feature in Torna, never shown',
   attachment: 'unfinished feature in Torna, never shown',
 };
+
+/** Every table this migration reads. */
+const READ_TABLES = new Set(
+  (
+    'compose_additional_page compose_common_param compose_doc compose_project constant_info debug_script doc_diff_detail doc_diff_record ' +
+    'doc_info doc_param doc_snapshot enum_info enum_item mock_config module module_config module_environment module_environment_param ' +
+    'module_swagger_config ms_module_config ms_space_config open_user project project_user prop push_ignore_field share_config share_content ' +
+    'share_environment space space_user system_config system_i18n_config user_dingtalk_info user_info user_message user_subscribe user_wecom_info'
+  ).split(' '),
+);
 
 /** Tables whose deleted rows Folio does not keep (it has no is_deleted column for them). */
 const DELETED_DROPPED = [
@@ -114,9 +126,16 @@ export async function migrateTorna(opts: MigrateOptions): Promise<MigrationRepor
       salt,
       spaces: { total: spaces.length, migrated: 0, resumedPast: 0 },
       tables: [],
+      notes: [],
       notMigrated: Object.entries(NOT_CARRIED)
         .filter(([t]) => src.has(t))
-        .map(([table, reason]) => ({ table, rows: totals.get(table) ?? 0, reason })),
+        .map(([table, reason]) => ({ table, rows: totals.get(table) ?? 0, reason }))
+        .concat(
+          [...src.columns.keys()]
+            .filter((t) => !READ_TABLES.has(t) && !NOT_CARRIED[t])
+            .sort()
+            .map((table) => ({ table, rows: totals.get(table) ?? 0, reason: 'not a table of any Torna release' })),
+        ),
       ms: 0,
     };
     const written = new Map<string, number>();
@@ -127,8 +146,9 @@ export async function migrateTorna(opts: MigrateOptions): Promise<MigrationRepor
       await run(src, opts, salt, spaces, all, written, report, log);
       for (const [t, n] of deletedDropped) skip(all, t, 'deleted in Torna', n);
     }
+    for (const [t, n] of all.read) if (t.includes('.')) totals.set(t, n);
     for (const [table, read] of [...totals].sort()) {
-      if (NOT_CARRIED[table] || table === 'gen_template2') continue;
+      if (!READ_TABLES.has(table) && !table.includes('.')) continue;
       const skipped = [...(all.skipped.get(table) ?? new Map<string, number>())].map(([reason, count]) => ({ reason, count }));
       if (!opts.dryRun) {
         const seen = (all.read.get(table) ?? 0) + skipped.filter((s) => s.reason === 'deleted in Torna').reduce((n, s) => n + s.count, 0);
@@ -138,6 +158,7 @@ export async function migrateTorna(opts: MigrateOptions): Promise<MigrationRepor
       }
       report.tables.push({ table, read, written: written.get(table) ?? 0, skipped });
     }
+    report.notes = all.notes;
     report.ms = Date.now() - started;
     return report;
   } finally {
@@ -182,6 +203,7 @@ async function run(
   const merge = (b: Batch) => {
     for (const [t, n] of b.read) all.read.set(t, (all.read.get(t) ?? 0) + n);
     for (const [t, m] of b.skipped) for (const [reason, n] of m) skip(all, t, reason, n);
+    all.notes.push(...b.notes);
   };
 
   // Users, settings, languages, and the salt: one transaction.
@@ -295,6 +317,10 @@ async function run(
       createdAt: c.ms(r.gmt_create),
     }));
     addWritten('user_message', await upsert(tx, 'messages', msgRows));
+    // Open users of no space (Torna's global app keys).
+    const globalOpen = await src.rows('open_user', ['id', 'app_key', 'secret', 'status', 'applicant', 'remark', 'space_id', 'is_deleted', 'gmt_create'], { status: 1 }, 'space_id = 0');
+    all.read.set('open_user', (all.read.get('open_user') ?? 0) + globalOpen.length);
+    addWritten('open_user', await upsert(tx, 'openUsers', globalOpen.map((r) => c.openUser(r, cx))));
     await settings.set({ [CHECKPOINT_KEY]: JSON.stringify({ database: src.database, state: 'done', spacesDone: [...done] }) }, tx as unknown as Db);
   });
   if (dialect === 'postgres') await advanceSequences(db);
@@ -359,6 +385,7 @@ export function formatReport(r: MigrationReport): string {
     const w = r.dryRun ? t.read - skipped : t.written;
     lines.push(`| ${t.table} | ${t.read} | ${w} | ${t.skipped.map((s) => `${s.count} ${s.reason}`).join('; ')} |`);
   }
+  if (r.notes.length) lines.push('', 'Notes:', ...r.notes.map((n) => `- ${n}`));
   if (r.notMigrated.length) {
     lines.push('', 'Not migrated:');
     for (const n of r.notMigrated) lines.push(`- ${n.table} (${n.rows} rows): ${n.reason}`);

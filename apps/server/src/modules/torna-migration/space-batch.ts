@@ -4,6 +4,7 @@
  * compose projects. The migration writes one batch per space in one transaction.
  */
 import { ParamOwner } from '@folio/shared';
+import { md5 } from '../../lib/crypto.js';
 import type { ParamSet } from '../docs/doc-params.js';
 import * as c from './convert.js';
 import { changeDetail, changeRecord, snapshot } from './history.js';
@@ -32,6 +33,8 @@ export interface Batch {
   read: Map<string, number>;
   /** Rows left out, with why: Torna table → reason → count. */
   skipped: Map<string, Map<string, number>>;
+  /** Things the report should mention. */
+  notes: string[];
 }
 
 const ids = (rows: Row[], col = 'id') => rows.map((r) => c.num(r[col]));
@@ -39,7 +42,7 @@ const ids = (rows: Row[], col = 'id') => rows.map((r) => c.num(r[col]));
 const list = (xs: number[]) => (xs.length ? xs : [-1]);
 
 export function newBatch(): Batch {
-  return { tables: [], params: [], read: new Map(), skipped: new Map() };
+  return { tables: [], params: [], read: new Map(), skipped: new Map(), notes: [] };
 }
 
 export function skip(b: Batch, table: string, reason: string, n = 1): void {
@@ -76,7 +79,10 @@ const WEBHOOK_KEYS: Record<string, string> = { dingdingwebhookurl: 'dingtalk', w
 export async function readSpace(src: TornaSource, spaceId: number, cx: c.ConvertContext, globalParams: Map<number, Row>): Promise<Batch> {
   const b = newBatch();
   const put = (table: string, source: string, rows: c.Out[]) => {
-    if (rows.length) b.tables.push({ table, source, rows });
+    if (!rows.length) return;
+    b.tables.push({ table, source, rows });
+    // A derived source (a column of a table turned into rows of another) counts its own reads.
+    if (source.includes('.')) b.read.set(source, (b.read.get(source) ?? 0) + rows.length);
   };
   const spaceRows = await readAll(src, b, 'space', ['id', 'name', 'is_compose', 'is_deleted', ...WHO, ...TIMES], 'id = ?', [spaceId]);
   put('spaces', 'space', spaceRows.map((r) => c.space(r, cx)));
@@ -126,6 +132,20 @@ export async function readSpace(src: TornaSource, spaceId: number, cx: c.Convert
     deprecated: '$false$',
   });
   const docRows = docs.map((r) => c.doc(r, cx));
+  // Two docs of an application with the same identity (Torna before 1.22 keyed them by folder too): the live one
+  // (else the first) keeps the key, the others get one of their own.
+  const taken = new Set<string>();
+  for (const pass of [0, 1]) {
+    for (const d of docRows) {
+      if (d.isDeleted !== pass) continue;
+      const k = `${d.moduleId}:${d.dataId}`;
+      if (taken.has(k)) {
+        d.dataId = md5(`${d.dataId}:${d.id}`);
+        b.notes.push(`doc ${d.id} ("${d.name}") repeats the identity of another doc of its application; it got an identity of its own`);
+      }
+      taken.add(`${d.moduleId}:${d.dataId}`);
+    }
+  }
   put('docs', 'doc_info', docRows);
   const docInfo = new Map(docRows.map((d) => [d.id as number, { moduleId: d.moduleId as number, docKey: d.docKey as string }]));
   const docKeyOf = new Map([...docInfo].map(([id, d]) => [id, d.docKey]));
@@ -262,20 +282,7 @@ export async function readSpace(src: TornaSource, spaceId: number, cx: c.Convert
     })),
   );
   const openUsers = await readAll(src, b, 'open_user', ['id', 'app_key', 'secret', 'status', 'applicant', 'remark', 'space_id', 'is_deleted', 'gmt_create'], 'space_id = ?', [spaceId]);
-  put(
-    'openUsers',
-    'open_user',
-    openUsers.map((r) => ({
-      id: c.num(r.id),
-      appKey: c.str(r.app_key).slice(0, 128),
-      secretEnc: cx.enc(r.secret),
-      status: r.status === '' ? 1 : c.num(r.status),
-      applicant: (c.str(r.applicant) || c.str(r.remark)).slice(0, 128),
-      spaceId: c.num(r.space_id),
-      createdAt: c.ms(r.gmt_create),
-      isDeleted: c.num(r.is_deleted) ? 1 : 0,
-    })),
-  );
+  put('openUsers', 'open_user', openUsers.map((r) => c.openUser(r, cx)));
   return b;
 }
 
@@ -294,7 +301,7 @@ function addParams(
 type Put = (table: string, source: string, rows: c.Out[]) => void;
 
 /** Application settings: k/v settings, webhooks, debug environments and their params, common params, Swagger, MeterSphere. */
-async function readModuleSettings(
+export async function readModuleSettings(
   src: TornaSource,
   b: Batch,
   M: number[],
@@ -331,6 +338,11 @@ async function readModuleSettings(
     if (type === 0) {
       const kind = WEBHOOK_KEYS[key.toLowerCase()];
       const url = c.str(r.config_value).trim();
+      if (!hasEnvTable && /^debughost_/i.test(key)) {
+        // Torna 1.0–1.2 kept one debug host per application as a plain setting.
+        hosts.push({ id: c.num(r.id), moduleId, name: 'debug', url: c.str(r.config_value), isPublic: 0, orderIndex: 0, createdAt: c.ms(r.gmt_create), updatedAt: c.ms(r.gmt_modified) });
+        continue;
+      }
       if (kind) {
         if (url) {
           hooks.push({ id: c.num(r.id), moduleId, kind, name: kind === 'dingtalk' ? 'DingTalk (Torna)' : 'WeCom (Torna)', urlEnc: cx.enc(url), secretEnc: '', urlHint: c.urlHint(url), enabled: 1, creatorId: 0, createdAt: c.ms(r.gmt_create), updatedAt: c.ms(r.gmt_modified) });
@@ -386,7 +398,7 @@ async function readModuleSettings(
     put('moduleSwaggerConfigs', 'module_swagger_config', sw.map((r) => swagger(r, c.num(r.id), r.url, r.auth_username, cx.enc(r.auth_password))));
   } else {
     const withUrl = modules.filter((m) => c.str(m.import_url));
-    put('moduleSwaggerConfigs', 'module', withUrl.map((m) => swagger(m, c.num(m.id), m.import_url, m.basic_auth_username, cx.enc(m.basic_auth_password))));
+    put('moduleSwaggerConfigs', 'module.import_url', withUrl.map((m) => swagger(m, c.num(m.id), m.import_url, m.basic_auth_username, cx.enc(m.basic_auth_password))));
   }
   const ignores = await readAll(src, b, 'push_ignore_field', ['id', 'module_id', 'data_id', 'field_name'], 'module_id in (?)', [M]);
   put(
