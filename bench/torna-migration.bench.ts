@@ -45,7 +45,10 @@ async function main(): Promise<void> {
     for (let i = 0; i < runs; i++) {
       const file = join(dir, `run${i}.db`);
       t = performance.now();
-      const r = spawnSync(process.execPath, ['--import', 'tsx', import.meta.filename, '--child', src.url, file], { cwd: ROOT, encoding: 'utf8' });
+      const r = spawnSync(process.execPath, ['--import', 'tsx', import.meta.filename, '--child', src.url, file], {
+        cwd: ROOT,
+        encoding: 'utf8',
+      });
       if (r.status !== 0) throw new Error(`run ${i} failed: ${r.stderr}`);
       rows.push(JSON.parse(r.stdout.trim().split('\n').pop() as string));
     }
@@ -62,7 +65,9 @@ async function main(): Promise<void> {
     );
   }
   const med = [...rows].sort((a, b) => a.ms - b.ms)[Math.floor(rows.length / 2)];
-  console.log(`\nmedian ${(med.ms / 1000).toFixed(1)} s, peak RSS ${Math.max(...rows.map((r) => r.rssMb)).toFixed(0)} MB (budget < 60 s, < 1024 MB, SQLite)`);
+  console.log(
+    `\nmedian ${(med.ms / 1000).toFixed(1)} s, peak RSS ${Math.max(...rows.map((r) => r.rssMb)).toFixed(0)} MB (budget < 60 s, < 1024 MB, SQLite)`,
+  );
 }
 
 if (process.argv[2] === '--child') await child(process.argv[3], process.argv[4]);

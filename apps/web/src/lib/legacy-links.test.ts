@@ -15,7 +15,7 @@ describe('legacy Torna hash links', () => {
   it('keeps the query of the old link (successLogin keeps its loginKey)', () => {
     expect(legacyRedirect(loc('#/successLogin?loginKey=k1'))).toBe('/successLogin?loginKey=k1');
   });
-  it('maps every other route of Torna\'s front end to the same Folio path', () => {
+  it("maps every other route of Torna's front end to the same Folio path", () => {
     for (const p of [
       '/project/doc/9VXEyXvg',
       '/project/info/9VXEyXvg',

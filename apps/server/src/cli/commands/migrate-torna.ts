@@ -25,7 +25,8 @@ export function parseArgs(args: string[]): { from: string; dryRun: boolean; salt
   const out: { from: string; dryRun: boolean; salt?: string; timezone?: string; help: boolean } = { from: '', dryRun: false, help: false };
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
-    const [name, inline] = a.startsWith('--') && a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
+    const [name, inline] =
+      a.startsWith('--') && a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
     const value = () => {
       const v = inline ?? args[++i];
       if (v === undefined || v === '') throw new Error(`${name} needs a value`);

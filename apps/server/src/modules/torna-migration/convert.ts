@@ -3,8 +3,8 @@
  * schema lacks is computed with Torna's own formulas (identity keys) or defaults (see source.ts for the reads).
  */
 import { NOT_DEPRECATED, ParamStyle } from '@folio/shared';
-import type { ParamInput } from '../docs/doc-params.js';
 import { dataId as docDataId, folderKey } from '../docs/doc-keys.js';
+import type { ParamInput } from '../docs/doc-params.js';
 import { pushedDocKey } from '../push/push-merge.js';
 import type { Row } from './source.js';
 
@@ -117,7 +117,9 @@ export function doc(r: Row, c: ConvertContext): Out {
   const name = str(r.name);
   const version = str(r.version);
   // Folio's own formulas (Torna's for folders and HTTP docs; Dubbo docs by their definition), so pushes merge.
-  const key = isFolder ? folderKey(moduleId, parentId, name) : pushedDocKey(moduleId, { type, name, url: str(r.url), httpMethod: str(r.http_method) });
+  const key = isFolder
+    ? folderKey(moduleId, parentId, name)
+    : pushedDocKey(moduleId, { type, name, url: str(r.url), httpMethod: str(r.http_method) });
   return {
     id: num(r.id),
     moduleId,
@@ -197,7 +199,12 @@ export function paramLists(rows: Row[], ownerCol: string): Map<string, { ownerId
 export const paramCount = (ps: ParamInput[]): number => ps.reduce((n, p) => n + 1 + paramCount(p.children), 0);
 
 /** Module config types (Torna) → common param style in Folio. */
-export const COMMON_STYLE: Record<number, number> = { 1: ParamStyle.HEADER, 3: ParamStyle.REQUEST, 4: ParamStyle.RESPONSE, 5: ParamStyle.CODE };
+export const COMMON_STYLE: Record<number, number> = {
+  1: ParamStyle.HEADER,
+  3: ParamStyle.REQUEST,
+  4: ParamStyle.RESPONSE,
+  5: ParamStyle.CODE,
+};
 
 /** A module_config of type 1/3/4/5 written as a key/value (before 1.8.0, and error codes always) → a param. */
 export const configParam = (r: Row): ParamInput => ({

@@ -3,7 +3,7 @@
  * DocDetail; change records and their field lines keep their columns (Torna's position codes are Folio's).
  */
 import { NOT_DEPRECATED } from '@folio/shared';
-import { type Out, ms, num, str } from './convert.js';
+import { ms, num, type Out, str } from './convert.js';
 import type { Row } from './source.js';
 
 type J = Record<string, unknown>;

@@ -14,8 +14,8 @@ import { IdCodec } from '../../lib/ids.js';
 import { deleteParams, insertParams } from '../docs/doc-params.js';
 import { Settings } from '../system/settings.js';
 import * as c from './convert.js';
-import { type Batch, newBatch, readSpace, skip } from './space-batch.js';
 import { openTornaSource, type Row, schemaProblem, type TornaSource } from './source.js';
+import { type Batch, newBatch, readSpace, skip } from './space-batch.js';
 
 /** Torna's default Hashids salt (IdUtil): old hash ids decode only with it. */
 export const TORNA_DEFAULT_SALT = '@r9#8e.N$z>09=dG';
@@ -152,7 +152,10 @@ export async function migrateTorna(opts: MigrateOptions): Promise<MigrationRepor
       const skipped = [...(all.skipped.get(table) ?? new Map<string, number>())].map(([reason, count]) => ({ reason, count }));
       if (!opts.dryRun) {
         const seen = (all.read.get(table) ?? 0) + skipped.filter((s) => s.reason === 'deleted in Torna').reduce((n, s) => n + s.count, 0);
-        if (read > seen && !['system_config', 'user_dingtalk_info', 'user_wecom_info', 'user_message', 'user_subscribe', 'user_info'].includes(table)) {
+        if (
+          read > seen &&
+          !['system_config', 'user_dingtalk_info', 'user_wecom_info', 'user_message', 'user_subscribe', 'user_info'].includes(table)
+        ) {
           skipped.push({ reason: 'belongs to a space, project, application or doc that no longer exists', count: read - seen });
         }
       }
@@ -184,11 +187,11 @@ async function run(
     throw new Error(`this Folio holds a migration of Torna database "${cp.database}", not "${src.database}": migrate into an empty Folio`);
   }
   if (!cp) {
-    const held = await db
-      .selectFrom('spaces')
-      .select(sql<number>`count(*)`.as('n'))
-      .executeTakeFirstOrThrow();
-    if (Number(held.n) > 0) throw new Error(`this Folio already holds ${held.n} spaces: migrate into an empty Folio (or one holding a previous run of this migration)`);
+    const held = await db.selectFrom('spaces').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    if (Number(held.n) > 0)
+      throw new Error(
+        `this Folio already holds ${held.n} spaces: migrate into an empty Folio (or one holding a previous run of this migration)`,
+      );
   }
   const installKey = Buffer.from(await settings.ensureSecret('folio.secret.install-key', 32), 'base64');
   const codec = new IdCodec(salt);
@@ -208,14 +211,22 @@ async function run(
 
   // Users, settings, languages, and the salt: one transaction.
   log('users and system settings');
-  const users = await src.rows('user_info', ['id', 'username', 'password', 'nickname', 'is_super_admin', 'source', 'email', 'status', 'is_deleted', 'gmt_create', 'gmt_modified'], {
-    status: 1,
-    source: 'register',
-  });
+  const users = await src.rows(
+    'user_info',
+    ['id', 'username', 'password', 'nickname', 'is_super_admin', 'source', 'email', 'status', 'is_deleted', 'gmt_create', 'gmt_modified'],
+    {
+      status: 1,
+      source: 'register',
+    },
+  );
   for (const u of users) nicknames.set(c.num(u.id), c.str(u.nickname));
   const live = users.filter((u) => !c.num(u.is_deleted));
-  const ding = new Map((await src.rows('user_dingtalk_info', ['user_info_id', 'userid'])).map((r) => [c.num(r.user_info_id), c.str(r.userid)]));
-  const wecom = new Map((await src.rows('user_wecom_info', ['user_info_id', 'mobile'])).map((r) => [c.num(r.user_info_id), c.str(r.mobile)]));
+  const ding = new Map(
+    (await src.rows('user_dingtalk_info', ['user_info_id', 'userid'])).map((r) => [c.num(r.user_info_id), c.str(r.userid)]),
+  );
+  const wecom = new Map(
+    (await src.rows('user_wecom_info', ['user_info_id', 'mobile'])).map((r) => [c.num(r.user_info_id), c.str(r.mobile)]),
+  );
   all.read.set('user_info', live.length);
   await inTx(db, async (tx) => {
     const userRows = live.map((u) => c.user(u, ding, wecom));
@@ -225,7 +236,8 @@ async function run(
     const names = new Map(userRows.map((u) => [String(u.username).toLowerCase(), u.id as number]));
     if (cp) {
       const moved = others.filter((o) => (names.get(o.username.toLowerCase()) ?? o.id) !== o.id);
-      if (moved.length) throw new Error(`Folio users created after the previous run hold Torna user names: ${moved.map((r) => r.username).join(', ')}`);
+      if (moved.length)
+        throw new Error(`Folio users created after the previous run hold Torna user names: ${moved.map((r) => r.username).join(', ')}`);
     } else {
       // First run: the Folio users in the way (its first admin) are replaced, their sessions end.
       const clash = others.filter((o) => ids.has(o.id) || names.has(o.username.toLowerCase())).map((o) => o.id);
@@ -251,22 +263,53 @@ async function run(
     const langs = await src.rows('system_i18n_config', ['id', 'lang', 'description', 'content', 'is_deleted', 'gmt_modified']);
     const liveLangs = langs.filter((l) => !c.num(l.is_deleted));
     all.read.set('system_i18n_config', liveLangs.length);
-    if (liveLangs.length) await tx.deleteFrom('systemI18n').where('lang', 'in', liveLangs.map((l) => c.str(l.lang))).execute();
+    if (liveLangs.length)
+      await tx
+        .deleteFrom('systemI18n')
+        .where(
+          'lang',
+          'in',
+          liveLangs.map((l) => c.str(l.lang)),
+        )
+        .execute();
     addWritten(
       'system_i18n_config',
       await upsert(
         tx,
         'systemI18n',
-        liveLangs.map((l) => ({ id: c.num(l.id), lang: c.str(l.lang), description: c.str(l.description), content: c.str(l.content), updatedAt: c.ms(l.gmt_modified) })),
+        liveLangs.map((l) => ({
+          id: c.num(l.id),
+          lang: c.str(l.lang),
+          description: c.str(l.description),
+          content: c.str(l.content),
+          updatedAt: c.ms(l.gmt_modified),
+        })),
       ),
     );
-    await settings.set({ [CHECKPOINT_KEY]: JSON.stringify({ database: src.database, state: 'running', spacesDone: [...resume] }) }, tx as unknown as Db);
+    await settings.set(
+      { [CHECKPOINT_KEY]: JSON.stringify({ database: src.database, state: 'running', spacesDone: [...resume] }) },
+      tx as unknown as Db,
+    );
   });
 
   // Module common params live in doc_param rows with doc_id 0, read once.
   const globalParams = new Map<number, Row>();
   if (src.has('doc_param')) {
-    const cols = ['id', 'data_id', 'name', 'type', 'required', 'max_length', 'example', 'description', 'enum_id', 'parent_id', 'style', 'create_mode', 'order_index'];
+    const cols = [
+      'id',
+      'data_id',
+      'name',
+      'type',
+      'required',
+      'max_length',
+      'example',
+      'description',
+      'enum_id',
+      'parent_id',
+      'style',
+      'create_mode',
+      'order_index',
+    ];
     for (const r of await src.rows('doc_param', cols, {}, `doc_id = 0${src.has('doc_param', 'is_deleted') ? ' and is_deleted = 0' : ''}`)) {
       globalParams.set(c.num(r.id), r);
     }
@@ -291,7 +334,10 @@ async function run(
         else addWritten(p.source, out.rows.length);
       }
       done.add(spaceId);
-      await settings.set({ [CHECKPOINT_KEY]: JSON.stringify({ database: src.database, state: 'running', spacesDone: [...done] }) }, tx as unknown as Db);
+      await settings.set(
+        { [CHECKPOINT_KEY]: JSON.stringify({ database: src.database, state: 'running', spacesDone: [...done] }) },
+        tx as unknown as Db,
+      );
     });
     report.spaces.migrated++;
     const docs = b.tables.find((t) => t.table === 'docs')?.rows.length ?? 0;
@@ -301,9 +347,20 @@ async function run(
   // Per-user rows: subscriptions and messages.
   log('subscriptions and messages');
   await inTx(db, async (tx) => {
-    const subs = await src.rows('user_subscribe', ['id', 'user_id', 'type', 'source_id', 'is_deleted', 'gmt_create'], {}, src.has('user_subscribe', 'is_deleted') ? 'is_deleted = 0' : undefined);
+    const subs = await src.rows(
+      'user_subscribe',
+      ['id', 'user_id', 'type', 'source_id', 'is_deleted', 'gmt_create'],
+      {},
+      src.has('user_subscribe', 'is_deleted') ? 'is_deleted = 0' : undefined,
+    );
     all.read.set('user_subscribe', subs.length);
-    const subRows = subs.map((r) => ({ id: c.num(r.id), userId: c.num(r.user_id), type: c.num(r.type), sourceId: c.num(r.source_id), createdAt: c.ms(r.gmt_create) }));
+    const subRows = subs.map((r) => ({
+      id: c.num(r.id),
+      userId: c.num(r.user_id),
+      type: c.num(r.type),
+      sourceId: c.num(r.source_id),
+      createdAt: c.ms(r.gmt_create),
+    }));
     addWritten('user_subscribe', await upsert(tx, 'subscriptions', subRows));
     const msgs = await src.rows('user_message', ['id', 'user_id', 'message', 'is_read', 'type', 'source_id', 'gmt_create']);
     all.read.set('user_message', msgs.length);
@@ -318,10 +375,25 @@ async function run(
     }));
     addWritten('user_message', await upsert(tx, 'messages', msgRows));
     // Open users of no space (Torna's global app keys).
-    const globalOpen = await src.rows('open_user', ['id', 'app_key', 'secret', 'status', 'applicant', 'remark', 'space_id', 'is_deleted', 'gmt_create'], { status: 1 }, 'space_id = 0');
+    const globalOpen = await src.rows(
+      'open_user',
+      ['id', 'app_key', 'secret', 'status', 'applicant', 'remark', 'space_id', 'is_deleted', 'gmt_create'],
+      { status: 1 },
+      'space_id = 0',
+    );
     all.read.set('open_user', (all.read.get('open_user') ?? 0) + globalOpen.length);
-    addWritten('open_user', await upsert(tx, 'openUsers', globalOpen.map((r) => c.openUser(r, cx))));
-    await settings.set({ [CHECKPOINT_KEY]: JSON.stringify({ database: src.database, state: 'done', spacesDone: [...done] }) }, tx as unknown as Db);
+    addWritten(
+      'open_user',
+      await upsert(
+        tx,
+        'openUsers',
+        globalOpen.map((r) => c.openUser(r, cx)),
+      ),
+    );
+    await settings.set(
+      { [CHECKPOINT_KEY]: JSON.stringify({ database: src.database, state: 'done', spacesDone: [...done] }) },
+      tx as unknown as Db,
+    );
   });
   if (dialect === 'postgres') await advanceSequences(db);
 }
@@ -335,14 +407,31 @@ function readCheckpoint(v: string): Checkpoint | null {
   }
 }
 
+/** Columns a re-run keeps as Folio has them (a share link rotated since the previous run stays rotated). */
+const KEPT: Partial<Record<string, string>> = { shares: 'publicId', composeProjects: 'publicId' };
+
 /** Writes rows keeping their ids: rows of a previous run with the same ids are replaced. Returns rows inserted. */
 export async function upsert(tx: Conn, table: keyof Database & string, rows: c.Out[]): Promise<number> {
   if (!rows.length) return 0;
   const width = Object.keys(rows[0]).length;
   const size = Math.max(1, Math.min(500, Math.floor(30_000 / width)));
+  const kept = KEPT[table];
   let n = 0;
   for (let i = 0; i < rows.length; i += size) {
     const part = rows.slice(i, i + size);
+    if (kept) {
+      const had = await (tx as Conn as Kysely<any>)
+        .selectFrom(table)
+        .select(['id', kept])
+        .where(
+          'id',
+          'in',
+          part.map((r) => r.id as number),
+        )
+        .execute();
+      const by = new Map(had.map((h) => [h.id as number, h[kept]]));
+      for (const r of part) if (by.has(r.id as number)) r[kept] = by.get(r.id as number);
+    }
     await (tx as Conn as Kysely<any>)
       .deleteFrom(table)
       .where(
@@ -393,4 +482,3 @@ export function formatReport(r: MigrationReport): string {
   lines.push('', `Hashids salt: ${r.salt === TORNA_DEFAULT_SALT ? "Torna's default" : 'as given'}; restart Folio servers so they use it.`);
   return lines.join('\n');
 }
-

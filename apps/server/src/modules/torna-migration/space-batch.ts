@@ -53,14 +53,30 @@ export function skip(b: Batch, table: string, reason: string, n = 1): void {
 }
 
 /** Reads rows and counts them as read. */
-async function read(src: TornaSource, b: Batch, table: string, cols: string[], where: string, params: unknown[], defaults?: Row): Promise<Row[]> {
+async function read(
+  src: TornaSource,
+  b: Batch,
+  table: string,
+  cols: string[],
+  where: string,
+  params: unknown[],
+  defaults?: Row,
+): Promise<Row[]> {
   const notDeleted = src.has(table, 'is_deleted') ? ' and is_deleted = 0' : '';
   const rows = await src.rows(table, cols, defaults, `(${where})${notDeleted}`, params);
   b.read.set(table, (b.read.get(table) ?? 0) + rows.length);
   return rows;
 }
 /** Reads rows, deleted ones included (Folio keeps them soft-deleted too). */
-async function readAll(src: TornaSource, b: Batch, table: string, cols: string[], where: string, params: unknown[], defaults?: Row): Promise<Row[]> {
+async function readAll(
+  src: TornaSource,
+  b: Batch,
+  table: string,
+  cols: string[],
+  where: string,
+  params: unknown[],
+  defaults?: Row,
+): Promise<Row[]> {
   const rows = await src.rows(table, cols, defaults, where, params);
   b.read.set(table, (b.read.get(table) ?? 0) + rows.length);
   return rows;
@@ -85,9 +101,17 @@ export async function readSpace(src: TornaSource, spaceId: number, cx: c.Convert
     if (source.includes('.')) b.read.set(source, (b.read.get(source) ?? 0) + rows.length);
   };
   const spaceRows = await readAll(src, b, 'space', ['id', 'name', 'is_compose', 'is_deleted', ...WHO, ...TIMES], 'id = ?', [spaceId]);
-  put('spaces', 'space', spaceRows.map((r) => c.space(r, cx)));
+  put(
+    'spaces',
+    'space',
+    spaceRows.map((r) => c.space(r, cx)),
+  );
   const spaceUsers = await read(src, b, 'space_user', ['id', 'user_id', 'space_id', 'role_code', 'gmt_create'], 'space_id = ?', [spaceId]);
-  put('spaceMembers', 'space_user', spaceUsers.map((r) => c.member(r, 'spaceId', 'space_id')));
+  put(
+    'spaceMembers',
+    'space_user',
+    spaceUsers.map((r) => c.member(r, 'spaceId', 'space_id')),
+  );
 
   const projects = await readAll(
     src,
@@ -97,23 +121,45 @@ export async function readSpace(src: TornaSource, spaceId: number, cx: c.Convert
     'space_id = ?',
     [spaceId],
   );
-  put('projects', 'project', projects.map((r) => c.project(r, cx)));
+  put(
+    'projects',
+    'project',
+    projects.map((r) => c.project(r, cx)),
+  );
   const P = list(ids(projects));
-  const projectUsers = await read(src, b, 'project_user', ['id', 'user_id', 'project_id', 'role_code', 'gmt_create'], 'project_id in (?)', [P]);
-  put('projectMembers', 'project_user', projectUsers.map((r) => c.member(r, 'projectId', 'project_id')));
+  const projectUsers = await read(src, b, 'project_user', ['id', 'user_id', 'project_id', 'role_code', 'gmt_create'], 'project_id in (?)', [
+    P,
+  ]);
+  put(
+    'projectMembers',
+    'project_user',
+    projectUsers.map((r) => c.member(r, 'projectId', 'project_id')),
+  );
 
   const modules = await readAll(
     src,
     b,
     'module',
-    ['id', 'name', 'project_id', 'type', 'import_url', 'basic_auth_username', 'basic_auth_password', 'token', 'order_index', 'is_deleted'].concat(
-      ['creator_id', 'modifier_id'],
-      TIMES,
-    ),
+    [
+      'id',
+      'name',
+      'project_id',
+      'type',
+      'import_url',
+      'basic_auth_username',
+      'basic_auth_password',
+      'token',
+      'order_index',
+      'is_deleted',
+    ].concat(['creator_id', 'modifier_id'], TIMES),
     'project_id in (?)',
     [P],
   );
-  put('modules', 'module', modules.map((r) => c.module(r, cx)));
+  put(
+    'modules',
+    'module',
+    modules.map((r) => c.module(r, cx)),
+  );
   const M = list(ids(modules));
   await readModuleSettings(src, b, M, modules, globalParams, put, cx);
 
@@ -156,10 +202,23 @@ export async function readSpace(src: TornaSource, spaceId: number, cx: c.Convert
   put(
     'props',
     'prop',
-    props.map((r) => ({ id: c.num(r.id), refId: c.num(r.ref_id), type: c.num(r.type), name: c.str(r.name).slice(0, 64), val: c.str(r.val) })),
+    props.map((r) => ({
+      id: c.num(r.id),
+      refId: c.num(r.ref_id),
+      type: c.num(r.type),
+      name: c.str(r.name).slice(0, 64),
+      val: c.str(r.val),
+    })),
   );
 
-  const enums = await readAll(src, b, 'enum_info', ['id', 'data_id', 'name', 'description', 'module_id', 'is_deleted', ...TIMES], 'module_id in (?)', [M]);
+  const enums = await readAll(
+    src,
+    b,
+    'enum_info',
+    ['id', 'data_id', 'name', 'description', 'module_id', 'is_deleted', ...TIMES],
+    'module_id in (?)',
+    [M],
+  );
   put('enumInfos', 'enum_info', enums.map(c.enumInfo));
   const items = await read(
     src,
@@ -181,11 +240,38 @@ export async function readSpace(src: TornaSource, spaceId: number, cx: c.Convert
   put('constantInfos', 'constant_info', constants.map(c.constantInfo));
 
   // History.
-  const snaps = await readAll(src, b, 'doc_snapshot', ['id', 'doc_id', 'doc_key', 'md5', 'modifier_name', 'modifier_time', 'content', 'gmt_create'], `doc_id in (${DOCS})`, [M]);
-  put('docSnapshots', 'doc_snapshot', snaps.map((r) => snapshot(r, docKeyOf)));
-  const recordCols = ['id', 'doc_id', 'doc_key', 'md5_old', 'md5_new', 'modify_source', 'modify_user_id', 'modify_nickname', 'modify_type', 'modify_time', 'gmt_create'];
+  const snaps = await readAll(
+    src,
+    b,
+    'doc_snapshot',
+    ['id', 'doc_id', 'doc_key', 'md5', 'modifier_name', 'modifier_time', 'content', 'gmt_create'],
+    `doc_id in (${DOCS})`,
+    [M],
+  );
+  put(
+    'docSnapshots',
+    'doc_snapshot',
+    snaps.map((r) => snapshot(r, docKeyOf)),
+  );
+  const recordCols = [
+    'id',
+    'doc_id',
+    'doc_key',
+    'md5_old',
+    'md5_new',
+    'modify_source',
+    'modify_user_id',
+    'modify_nickname',
+    'modify_type',
+    'modify_time',
+    'gmt_create',
+  ];
   const records = await readAll(src, b, 'doc_diff_record', recordCols, `doc_id in (${DOCS})`, [M]);
-  put('docChangeRecords', 'doc_diff_record', records.map((r) => changeRecord(r, docInfo)));
+  put(
+    'docChangeRecords',
+    'doc_diff_record',
+    records.map((r) => changeRecord(r, docInfo)),
+  );
   const details = await readAll(
     src,
     b,
@@ -197,11 +283,24 @@ export async function readSpace(src: TornaSource, spaceId: number, cx: c.Convert
   put('docChangeDetails', 'doc_diff_detail', details.map(changeDetail));
 
   // Mocks and debug scripts.
-  const mockCols = ['id', 'name', 'data_id', 'version', 'path', 'request_data', 'request_data_type', 'http_status', 'delay_mills', 'result_type'].concat(
-    ['response_headers', 'response_body', 'mock_script', 'mock_result', 'doc_id', 'remark', 'is_deleted', ...WHO, ...TIMES],
-  );
+  const mockCols = [
+    'id',
+    'name',
+    'data_id',
+    'version',
+    'path',
+    'request_data',
+    'request_data_type',
+    'http_status',
+    'delay_mills',
+    'result_type',
+  ].concat(['response_headers', 'response_body', 'mock_script', 'mock_result', 'doc_id', 'remark', 'is_deleted', ...WHO, ...TIMES]);
   const mocks = await readAll(src, b, 'mock_config', mockCols, `doc_id in (${DOCS})`, [M], { http_status: 200 });
-  put('mockConfigs', 'mock_config', mocks.map((r) => c.mock(r, cx)));
+  put(
+    'mockConfigs',
+    'mock_config',
+    mocks.map((r) => c.mock(r, cx)),
+  );
   const scripts = await read(
     src,
     b,
@@ -214,13 +313,38 @@ export async function readSpace(src: TornaSource, spaceId: number, cx: c.Convert
   put('debugScripts', 'debug_script', scripts.map(c.debugScript));
 
   // Shares.
-  const shareCols = ['id', 'type', 'password', 'expiration_time', 'status', 'module_id', 'is_all', 'is_deleted', 'remark', 'creator_name'].concat(
-    ['is_show_debug', 'is_all_selected_debug', ...TIMES],
+  const shareCols = [
+    'id',
+    'type',
+    'password',
+    'expiration_time',
+    'status',
+    'module_id',
+    'is_all',
+    'is_deleted',
+    'remark',
+    'creator_name',
+  ].concat(['is_show_debug', 'is_all_selected_debug', ...TIMES]);
+  const shares = await readAll(src, b, 'share_config', shareCols, 'module_id in (?)', [M], {
+    status: 1,
+    is_show_debug: 1,
+    is_all_selected_debug: 1,
+    expiration_time: null,
+  });
+  put(
+    'shares',
+    'share_config',
+    shares.map((r) => c.share(r, cx)),
   );
-  const shares = await readAll(src, b, 'share_config', shareCols, 'module_id in (?)', [M], { status: 1, is_show_debug: 1, is_all_selected_debug: 1, expiration_time: null });
-  put('shares', 'share_config', shares.map((r) => c.share(r, cx)));
   const SHARES = 'select id from share_config where module_id in (?)';
-  const contents = await read(src, b, 'share_content', ['id', 'share_config_id', 'doc_id', 'parent_id', 'is_share_folder'], `share_config_id in (${SHARES})`, [M]);
+  const contents = await read(
+    src,
+    b,
+    'share_content',
+    ['id', 'share_config_id', 'doc_id', 'parent_id', 'is_share_folder'],
+    `share_config_id in (${SHARES})`,
+    [M],
+  );
   put(
     'shareContents',
     'share_content',
@@ -232,7 +356,14 @@ export async function readSpace(src: TornaSource, spaceId: number, cx: c.Convert
       isShareFolder: c.num(r.is_share_folder) ? 1 : 0,
     })),
   );
-  const shareEnvs = await readAll(src, b, 'share_environment', ['id', 'share_config_id', 'module_environment_id'], `share_config_id in (${SHARES})`, [M]);
+  const shareEnvs = await readAll(
+    src,
+    b,
+    'share_environment',
+    ['id', 'share_config_id', 'module_environment_id'],
+    `share_config_id in (${SHARES})`,
+    [M],
+  );
   put(
     'shareEnvironments',
     'share_environment',
@@ -240,9 +371,28 @@ export async function readSpace(src: TornaSource, spaceId: number, cx: c.Convert
   );
 
   // Compose projects.
-  const composeCols = ['id', 'name', 'description', 'space_id', 'type', 'password', 'order_index', 'show_debug', 'gateway_url', 'status', 'is_deleted'];
-  const composes = await readAll(src, b, 'compose_project', [...composeCols, ...WHO, ...TIMES], 'space_id = ?', [spaceId], { status: 1, show_debug: 1 });
-  put('composeProjects', 'compose_project', composes.map((r) => c.composeProject(r, cx)));
+  const composeCols = [
+    'id',
+    'name',
+    'description',
+    'space_id',
+    'type',
+    'password',
+    'order_index',
+    'show_debug',
+    'gateway_url',
+    'status',
+    'is_deleted',
+  ];
+  const composes = await readAll(src, b, 'compose_project', [...composeCols, ...WHO, ...TIMES], 'space_id = ?', [spaceId], {
+    status: 1,
+    show_debug: 1,
+  });
+  put(
+    'composeProjects',
+    'compose_project',
+    composes.map((r) => c.composeProject(r, cx)),
+  );
   const C = list(ids(composes));
   const cdocs = await read(
     src,
@@ -253,9 +403,23 @@ export async function readSpace(src: TornaSource, spaceId: number, cx: c.Convert
     [C],
   );
   put('composeDocs', 'compose_doc', cdocs.map(c.composeDoc));
-  const pages = await read(src, b, 'compose_additional_page', ['id', 'project_id', 'title', 'content', 'order_index', 'status', ...TIMES], 'project_id in (?)', [C]);
+  const pages = await read(
+    src,
+    b,
+    'compose_additional_page',
+    ['id', 'project_id', 'title', 'content', 'order_index', 'status', ...TIMES],
+    'project_id in (?)',
+    [C],
+  );
   put('composeAdditionalPages', 'compose_additional_page', pages.map(c.composePage));
-  const cparams = await read(src, b, 'compose_common_param', [...PARAM_COLS, 'compose_project_id', 'order_index'], 'compose_project_id in (?)', [C]);
+  const cparams = await read(
+    src,
+    b,
+    'compose_common_param',
+    [...PARAM_COLS, 'compose_project_id', 'order_index'],
+    'compose_project_id in (?)',
+    [C],
+  );
   addParams(b, ParamOwner.COMPOSE, 'compose_common_param', ids(composes), c.paramLists(cparams, 'compose_project_id'));
 
   // MeterSphere account and open users of the space.
@@ -281,8 +445,19 @@ export async function readSpace(src: TornaSource, spaceId: number, cx: c.Convert
       updatedAt: c.ms(r.gmt_modified),
     })),
   );
-  const openUsers = await readAll(src, b, 'open_user', ['id', 'app_key', 'secret', 'status', 'applicant', 'remark', 'space_id', 'is_deleted', 'gmt_create'], 'space_id = ?', [spaceId]);
-  put('openUsers', 'open_user', openUsers.map((r) => c.openUser(r, cx)));
+  const openUsers = await readAll(
+    src,
+    b,
+    'open_user',
+    ['id', 'app_key', 'secret', 'status', 'applicant', 'remark', 'space_id', 'is_deleted', 'gmt_create'],
+    'space_id = ?',
+    [spaceId],
+  );
+  put(
+    'openUsers',
+    'open_user',
+    openUsers.map((r) => c.openUser(r, cx)),
+  );
   return b;
 }
 
@@ -310,9 +485,17 @@ export async function readModuleSettings(
   put: Put,
   cx: c.ConvertContext,
 ): Promise<void> {
-  const configs = await read(src, b, 'module_config', ['id', 'module_id', 'type', 'config_key', 'config_value', 'extend_id', 'description', ...TIMES], 'module_id in (?)', [M], {
-    extend_id: 0,
-  });
+  const configs = await read(
+    src,
+    b,
+    'module_config',
+    ['id', 'module_id', 'type', 'config_key', 'config_value', 'extend_id', 'description', ...TIMES],
+    'module_id in (?)',
+    [M],
+    {
+      extend_id: 0,
+    },
+  );
   const settings: c.Out[] = [];
   const hooks: c.Out[] = [];
   const hosts: c.Out[] = [];
@@ -340,12 +523,33 @@ export async function readModuleSettings(
       const url = c.str(r.config_value).trim();
       if (!hasEnvTable && /^debughost_/i.test(key)) {
         // Torna 1.0–1.2 kept one debug host per application as a plain setting.
-        hosts.push({ id: c.num(r.id), moduleId, name: 'debug', url: c.str(r.config_value), isPublic: 0, orderIndex: 0, createdAt: c.ms(r.gmt_create), updatedAt: c.ms(r.gmt_modified) });
+        hosts.push({
+          id: c.num(r.id),
+          moduleId,
+          name: 'debug',
+          url: c.str(r.config_value),
+          isPublic: 0,
+          orderIndex: 0,
+          createdAt: c.ms(r.gmt_create),
+          updatedAt: c.ms(r.gmt_modified),
+        });
         continue;
       }
       if (kind) {
         if (url) {
-          hooks.push({ id: c.num(r.id), moduleId, kind, name: kind === 'dingtalk' ? 'DingTalk (Torna)' : 'WeCom (Torna)', urlEnc: cx.enc(url), secretEnc: '', urlHint: c.urlHint(url), enabled: 1, creatorId: 0, createdAt: c.ms(r.gmt_create), updatedAt: c.ms(r.gmt_modified) });
+          hooks.push({
+            id: c.num(r.id),
+            moduleId,
+            kind,
+            name: kind === 'dingtalk' ? 'DingTalk (Torna)' : 'WeCom (Torna)',
+            urlEnc: cx.enc(url),
+            secretEnc: '',
+            urlHint: c.urlHint(url),
+            enabled: 1,
+            creatorId: 0,
+            createdAt: c.ms(r.gmt_create),
+            updatedAt: c.ms(r.gmt_modified),
+          });
         } else skip(b, 'module_config', 'empty robot URL setting');
         continue;
       }
@@ -361,7 +565,17 @@ export async function readModuleSettings(
       });
     } else if (type === 2) {
       // Before 1.12.0 debug hosts were module settings; from then on Torna moved them to module_environment itself.
-      if (!hasEnvTable) hosts.push({ id: c.num(r.id), moduleId, name: key, url: c.str(r.config_value), isPublic: c.num(r.extend_id) ? 1 : 0, orderIndex: 0, createdAt: c.ms(r.gmt_create), updatedAt: c.ms(r.gmt_modified) });
+      if (!hasEnvTable)
+        hosts.push({
+          id: c.num(r.id),
+          moduleId,
+          name: key,
+          url: c.str(r.config_value),
+          isPublic: c.num(r.extend_id) ? 1 : 0,
+          orderIndex: 0,
+          createdAt: c.ms(r.gmt_create),
+          updatedAt: c.ms(r.gmt_modified),
+        });
       else skip(b, 'module_config', 'debug host setting of Torna before 1.12 (already moved to module_environment by Torna)');
     } else if (c.COMMON_STYLE[type] !== undefined) {
       const style = c.COMMON_STYLE[type];
@@ -389,27 +603,62 @@ export async function readModuleSettings(
 
   const envs = await read(src, b, 'module_environment', ['id', 'module_id', 'name', 'url', 'is_public', ...TIMES], 'module_id in (?)', [M]);
   put('moduleEnvironments', hasEnvTable ? 'module_environment' : 'module_config', hasEnvTable ? envs.map(c.environment) : hosts);
-  const envParams = await read(src, b, 'module_environment_param', [...PARAM_COLS, 'environment_id', ...PARAM_MORE], 'environment_id in (?)', [list(ids(envs))]);
+  const envParams = await read(
+    src,
+    b,
+    'module_environment_param',
+    [...PARAM_COLS, 'environment_id', ...PARAM_MORE],
+    'environment_id in (?)',
+    [list(ids(envs))],
+  );
   addParams(b, ParamOwner.ENVIRONMENT, 'module_environment_param', ids(envs), c.paramLists(envParams, 'environment_id'));
 
   // Swagger import settings: module_swagger_config (1.16+), or the module's own import URL before it.
   if (src.has('module_swagger_config')) {
-    const sw = await readAll(src, b, 'module_swagger_config', ['id', 'module_id', 'url', 'content', 'auth_username', 'auth_password', ...TIMES], 'module_id in (?)', [M]);
-    put('moduleSwaggerConfigs', 'module_swagger_config', sw.map((r) => swagger(r, c.num(r.id), r.url, r.auth_username, cx.enc(r.auth_password))));
+    const sw = await readAll(
+      src,
+      b,
+      'module_swagger_config',
+      ['id', 'module_id', 'url', 'content', 'auth_username', 'auth_password', ...TIMES],
+      'module_id in (?)',
+      [M],
+    );
+    put(
+      'moduleSwaggerConfigs',
+      'module_swagger_config',
+      sw.map((r) => swagger(r, c.num(r.id), r.url, r.auth_username, cx.enc(r.auth_password))),
+    );
   } else {
     const withUrl = modules.filter((m) => c.str(m.import_url));
-    put('moduleSwaggerConfigs', 'module.import_url', withUrl.map((m) => swagger(m, c.num(m.id), m.import_url, m.basic_auth_username, cx.enc(m.basic_auth_password))));
+    put(
+      'moduleSwaggerConfigs',
+      'module.import_url',
+      withUrl.map((m) => swagger(m, c.num(m.id), m.import_url, m.basic_auth_username, cx.enc(m.basic_auth_password))),
+    );
   }
   const ignores = await readAll(src, b, 'push_ignore_field', ['id', 'module_id', 'data_id', 'field_name'], 'module_id in (?)', [M]);
   put(
     'pushIgnoreFields',
     'push_ignore_field',
-    ignores.map((r) => ({ id: c.num(r.id), moduleId: c.num(r.module_id), dataId: c.str(r.data_id), fieldName: c.str(r.field_name).slice(0, 64) })),
+    ignores.map((r) => ({
+      id: c.num(r.id),
+      moduleId: c.num(r.module_id),
+      dataId: c.str(r.data_id),
+      fieldName: c.str(r.field_name).slice(0, 64),
+    })),
   );
-  const msm = await readAll(src, b, 'ms_module_config', ['id', 'module_id', 'release_id', 'ms_project_id', 'ms_module_id', 'ms_cover_module', 'name', 'gmt_modified'], 'module_id in (?)', [M], {
-    release_id: 0,
-    ms_cover_module: 1,
-  });
+  const msm = await readAll(
+    src,
+    b,
+    'ms_module_config',
+    ['id', 'module_id', 'release_id', 'ms_project_id', 'ms_module_id', 'ms_cover_module', 'name', 'gmt_modified'],
+    'module_id in (?)',
+    [M],
+    {
+      release_id: 0,
+      ms_cover_module: 1,
+    },
+  );
   const plain = msm.filter((r) => !c.num(r.release_id));
   skip(b, 'ms_module_config', 'MeterSphere target of a Torna release (Folio has no release management)', msm.length - plain.length);
   put(

@@ -9,11 +9,11 @@ import { join } from 'node:path';
 import Hashids from 'hashids';
 import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { call, createTestApp, loginAs, TEST_DB, type TestApp } from '../../../test/harness.js';
 import { type App, buildApp } from '../../app.js';
+import { command } from '../../cli/commands/migrate-torna.js';
 import { loadConfig } from '../../config.js';
 import { openDatabase } from '../../db/database.js';
-import { call, createTestApp, loginAs, TEST_DB, type TestApp } from '../../../test/harness.js';
-import { command } from '../../cli/commands/migrate-torna.js';
 import { CHECKPOINT_KEY, migrateTorna, TORNA_DEFAULT_SALT } from './migrate.js';
 import { createTornaDb, type TornaDb } from './torna-source.fixture.js';
 

@@ -155,7 +155,13 @@ describe('migrate a Torna installation', () => {
     expect(by.get('doc_param')).toMatchObject({ read: 59, written: 48, skipped: [{ reason: 'deleted in Torna', count: 11 }] });
     expect(by.get('user_info')).toMatchObject({ read: 3, written: 2, skipped: [{ reason: 'deleted in Torna', count: 1 }] });
     expect(by.get('module_config')).toMatchObject({ read: 4, written: 4 });
-    expect(report.notMigrated.map((n) => n.table)).toEqual(['gen_template', 'project_release', 'project_release_doc', 'system_login_token', 'gen_template2']);
+    expect(report.notMigrated.map((n) => n.table)).toEqual([
+      'gen_template',
+      'project_release',
+      'project_release_doc',
+      'system_login_token',
+      'gen_template2',
+    ]);
     expect(report.source.version).toBe(12900);
     expect(report.spaces).toEqual({ total: 1, migrated: 1, resumedPast: 0 });
   });
@@ -260,7 +266,14 @@ describe('migrate a Torna installation', () => {
     const item = await db().selectFrom('enumItems').selectAll().where('enumId', '=', 5).orderBy('id').execute();
     expect(item.length).toBe(4);
     const dev = await db().selectFrom('users').selectAll().where('id', '=', 17).executeTakeFirstOrThrow();
-    expect(dev).toMatchObject({ username: 'dev1', nickname: 'Dev One', source: 'backend', dingtalkUserId: 'ding-17', isSuperAdmin: 0, status: 1 });
+    expect(dev).toMatchObject({
+      username: 'dev1',
+      nickname: 'Dev One',
+      source: 'backend',
+      dingtalkUserId: 'ding-17',
+      isSuperAdmin: 0,
+      status: 1,
+    });
     const mock = await db().selectFrom('mockConfigs').selectAll().executeTakeFirstOrThrow();
     expect(mock).toMatchObject({ id: 1, docId: 98, isDefault: 1, httpStatus: 201, delayMills: 5, responseBody: '{"code":0}', remark: 'r' });
     const s = await db().selectFrom('docSnapshots').select(['content', 'docKey', 'md5']).executeTakeFirstOrThrow();
@@ -284,6 +297,17 @@ describe('migrate a Torna installation', () => {
     expect(pw.code).toBe('0');
   });
 
+  it('flags migrated share links as guessable and rotates them to a random one', async () => {
+    const list = await call(t.app, t.adminToken, 'GET', '/api/share/list', { moduleId: torna.encode(5) });
+    expect(list.data).toMatchObject([{ publicId: torna.encode(3), guessable: true }]);
+    const r = await call(t.app, t.adminToken, 'POST', '/api/share/rotate', { id: list.data[0].id });
+    expect(r.data.publicId).toMatch(/^[A-Za-z0-9_-]{16,}$/);
+    expect((await call(t.app, null, 'GET', '/api/share/get', { id: torna.encode(3) })).status).toBe(404);
+    expect((await call(t.app, null, 'GET', '/api/share/get', { id: r.data.publicId })).code).toBe('0');
+    const after = await call(t.app, t.adminToken, 'GET', '/api/share/list', { moduleId: torna.encode(5) });
+    expect(after.data[0]).toMatchObject({ publicId: r.data.publicId, guessable: false });
+  });
+
   it('lets a migrated user log in with the old Torna password (then upgrades the hash)', async () => {
     await loginAs(t.app, 'dev1', 'torna-dev-1');
     const u = await db().selectFrom('users').select('passwordHash').where('id', '=', 17).executeTakeFirstOrThrow();
@@ -298,15 +322,29 @@ describe('migrate a Torna installation', () => {
     const again = await migrateTorna({ from: src.url, target: { db: db(), dialect: t.app.ctx.dialect } });
     expect(await folioCounts()).toEqual(before);
     expect(again.tables).toEqual(report.tables);
-    const cp = await db().selectFrom('systemConfigs').select('configValue').where('configKey', '=', CHECKPOINT_KEY).executeTakeFirstOrThrow();
+    const cp = await db()
+      .selectFrom('systemConfigs')
+      .select('configValue')
+      .where('configKey', '=', CHECKPOINT_KEY)
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(cp.configValue)).toMatchObject({ state: 'done', spacesDone: [20] });
+    // The share link rotated since the first run stays rotated.
+    const share = await db().selectFrom('shares').select('publicId').where('id', '=', 3).executeTakeFirstOrThrow();
+    expect(share.publicId).not.toBe(torna.encode(3));
     // The dry run counts without writing.
     const dry = await migrateTorna({ from: src.url, target: { db: db(), dialect: t.app.ctx.dialect }, dryRun: true });
     expect(dry.tables.find((x) => x.table === 'doc_info')).toMatchObject({ read: 12, written: 0 });
   });
 
   it("merges a smart-doc push with the application's old token into the migrated docs", async () => {
-    const api = (name: string, url: string, httpMethod: string) => ({ isFolder: '0', name, url, httpMethod, contentType: 'application/json', isShow: '1' });
+    const api = (name: string, url: string, httpMethod: string) => ({
+      isFolder: '0',
+      name,
+      url,
+      httpMethod,
+      contentType: 'application/json',
+      isShow: '1',
+    });
     const payload = {
       author: 'ci',
       isReplace: 1,
@@ -314,14 +352,32 @@ describe('migrate a Torna installation', () => {
         {
           isFolder: '1',
           name: '产品模块',
-          items: [api('新增产品', '/shop/product', 'POST'), api('修改产品', '/shop/product', 'PUT'), api('查询产品', '/shop/product', 'GET')],
+          items: [
+            api('新增产品', '/shop/product', 'POST'),
+            api('修改产品', '/shop/product', 'PUT'),
+            api('查询产品', '/shop/product', 'GET'),
+          ],
         },
-        { isFolder: '1', name: '分类模块', items: [api('添加分类', '/category/add', 'POST'), api('查询分类', '/category/get', 'POST'), api('删除分类', '/category/del', 'POST')] },
+        {
+          isFolder: '1',
+          name: '分类模块',
+          items: [
+            api('添加分类', '/category/add', 'POST'),
+            api('查询分类', '/category/get', 'POST'),
+            api('删除分类', '/category/del', 'POST'),
+          ],
+        },
       ],
     };
     const r = await openApi(t.app, smartDocEnvelope('doc.push', 'b414086531524fb0bc14f757346fec92', payload));
     expect(r.body.code).toBe('0');
-    const live = await db().selectFrom('docs').select(['id', 'name', 'dataId']).where('moduleId', '=', 5).where('isDeleted', '=', 0).orderBy('id').execute();
+    const live = await db()
+      .selectFrom('docs')
+      .select(['id', 'name', 'dataId'])
+      .where('moduleId', '=', 5)
+      .where('isDeleted', '=', 0)
+      .orderBy('id')
+      .execute();
     expect(live.map((d) => d.id).slice(0, 7)).toEqual([97, 98, 99, 100, 104, 105, 106]);
     expect(live.length).toBe(8);
     expect(new Set(live.map((d) => d.dataId)).size).toBe(8);
@@ -330,9 +386,14 @@ describe('migrate a Torna installation', () => {
   });
 
   it('refuses a database that is not a Torna schema it knows, naming what it found', async () => {
-    const other = await createTornaDb(null, 'create table space (id int); create table system_config (config_key varchar(64), config_value varchar(64));');
+    const other = await createTornaDb(
+      null,
+      'create table space (id int); create table system_config (config_key varchar(64), config_value varchar(64));',
+    );
     try {
-      await expect(migrateTorna({ from: other.url, target: { db: db(), dialect: t.app.ctx.dialect } })).rejects.toThrow(/missing user_info.*found torna.version=none and 2 tables/);
+      await expect(migrateTorna({ from: other.url, target: { db: db(), dialect: t.app.ctx.dialect } })).rejects.toThrow(
+        /missing user_info.*found torna.version=none and 2 tables/,
+      );
       await other.exec("insert into system_config values ('torna.version', '99900')");
       await other.exec(
         'create table user_info (id int, username text, password text, nickname text); create table space_user (user_id int, space_id int, role_code text);' +
@@ -341,7 +402,9 @@ describe('migrate a Torna installation', () => {
           'create table doc_info (id int, name text, parent_id int, module_id int, is_folder int, url text, http_method text);' +
           'create table doc_param (id int, name text, doc_id int, parent_id int, style int);',
       );
-      await expect(migrateTorna({ from: other.url, target: { db: db(), dialect: t.app.ctx.dialect } })).rejects.toThrow(/schema version 99900 is newer/);
+      await expect(migrateTorna({ from: other.url, target: { db: db(), dialect: t.app.ctx.dialect } })).rejects.toThrow(
+        /schema version 99900 is newer/,
+      );
     } finally {
       await other.drop();
     }
