@@ -25,6 +25,7 @@ import { sharesRoutes } from './shares/shares.routes.js';
 import { spacesRoutes } from './spaces/spaces.routes.js';
 import { ssoRoutes } from './sso/sso.routes.js';
 import { systemRoutes } from './system/system.routes.js';
+import { tornaMigrationRoutes } from './torna-migration/torna-migration.routes.js';
 import { uploadsRoutes } from './uploads/uploads.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 import { webhooksRoutes } from './webhooks/webhooks.routes.js';
@@ -59,6 +60,7 @@ export async function registerModules(app: FastifyInstance, opts: ModuleOptions)
       await ssoRoutes(api);
       await openUsersRoutes(api);
       await metersphereRoutes(api);
+      await tornaMigrationRoutes(api);
     },
     { prefix: '/api' },
   );

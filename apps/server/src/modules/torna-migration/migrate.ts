@@ -30,7 +30,8 @@ export interface MigrateOptions {
   dryRun?: boolean;
   /** Time zone Torna wrote its datetimes in ('local' or '+08:00'). */
   timezone?: string;
-  progress?: (message: string) => void;
+  /** Progress: a line to print, and the share of spaces done (0..1) when a space finished. */
+  progress?: (message: string, done?: number) => void;
 }
 
 export interface TableReport {
@@ -177,7 +178,7 @@ async function run(
   all: Batch,
   written: Map<string, number>,
   report: MigrationReport,
-  log: (m: string) => void,
+  log: (m: string, done?: number) => void,
 ): Promise<void> {
   const { db, dialect } = opts.target;
   const settings = new Settings(db);
@@ -341,7 +342,7 @@ async function run(
     });
     report.spaces.migrated++;
     const docs = b.tables.find((t) => t.table === 'docs')?.rows.length ?? 0;
-    log(`space ${i + 1}/${spaces.length} (id ${spaceId}): ${docs} docs`);
+    log(`space ${i + 1}/${spaces.length} (id ${spaceId}): ${docs} docs`, (i + 1) / spaces.length);
   }
 
   // Per-user rows: subscriptions and messages.

@@ -10,6 +10,7 @@ import Hashids from 'hashids';
 import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, call, createTestApp, loginAs, TEST_DB, type TestApp } from '../../../test/harness.js';
+import { drainJobs } from '../../jobs/queue.js';
 import { openApi, smartDocEnvelope } from '../push/open-api.helpers.js';
 import { CHECKPOINT_KEY, type MigrationReport, migrateTorna, TORNA_DEFAULT_SALT } from './migrate.js';
 import { createTornaDb, type TornaDb } from './torna-source.fixture.js';
@@ -334,6 +335,31 @@ describe('migrate a Torna installation', () => {
     // The dry run counts without writing.
     const dry = await migrateTorna({ from: src.url, target: { db: db(), dialect: t.app.ctx.dialect }, dryRun: true });
     expect(dry.tables.find((x) => x.table === 'doc_info')).toMatchObject({ read: 12, written: 0 });
+  });
+
+  it('runs from the admin console: connection test, dry run, a job with progress and its report', async () => {
+    const test = await call(t.app, t.adminToken, 'POST', '/api/admin/tornaMigration/test', { from: src.url });
+    expect(test.data).toMatchObject({ ok: true, database: src.name, version: 12900, problem: '' });
+    const down = await call(t.app, t.adminToken, 'POST', '/api/admin/tornaMigration/test', { from: 'mysql://nobody@127.0.0.1:1/torna' });
+    expect(down.data).toMatchObject({ ok: false });
+    expect(down.data.problem).toMatch(/ECONNREFUSED/);
+    const dry = await call(t.app, t.adminToken, 'POST', '/api/admin/tornaMigration/dryRun', { from: src.url });
+    expect(dry.data.dryRun).toBe(true);
+    expect(dry.data.tables.find((x: { table: string }) => x.table === 'doc_info')).toMatchObject({ read: 12 });
+    const bad = await call(t.app, t.adminToken, 'POST', '/api/admin/tornaMigration/dryRun', { from: 'mysql://nobody@127.0.0.1:1/torna' });
+    expect(bad.status).toBe(400);
+    expect(bad.msg).toMatch(/ECONNREFUSED/);
+    const before = await folioCounts();
+    const started = await call(t.app, t.adminToken, 'POST', '/api/admin/tornaMigration/start', { from: src.url });
+    expect((await call(t.app, t.adminToken, 'GET', '/api/admin/tornaMigration/status', { jobId: started.data.jobId })).data.state).toBe('queued');
+    await drainJobs(t.app);
+    const done = await call(t.app, t.adminToken, 'GET', '/api/admin/tornaMigration/status', { jobId: started.data.jobId });
+    expect(done.data).toMatchObject({ state: 'done', progress: 100, error: '' });
+    expect(done.data.report.tables).toEqual(report.tables);
+    expect(await folioCounts()).toEqual(before);
+    // The job keeps the source URL (with its password) encrypted.
+    const job = await db().selectFrom('jobs').select('payload').where('publicId', '=', started.data.jobId).executeTakeFirstOrThrow();
+    expect(job.payload).not.toContain('127.0.0.1');
   });
 
   it("merges a smart-doc push with the application's old token into the migrated docs", async () => {
