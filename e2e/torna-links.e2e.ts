@@ -65,6 +65,22 @@ describe('Torna links after a migration', () => {
     await h.shot(page, 'show');
   });
 
+  it('runs the migration again from the admin console: test, dry run, progress and report', async () => {
+    const page = await h.newPage({ token: h.adminToken, lang: 'en' });
+    await page.goto('/admin/setting');
+    await page.getByRole('tab', { name: 'Migrate from Torna' }).click();
+    await page.getByTestId('torna-from').fill(src.url);
+    await page.getByTestId('torna-test').click();
+    await expect.poll(() => page.getByTestId('torna-test-result').textContent()).toContain('Torna schema 12900');
+    await page.getByTestId('torna-dry-run').click();
+    await expect.poll(() => page.getByTestId('torna-report').textContent()).toContain('doc_info');
+    await page.getByTestId('torna-start').click();
+    await page.getByRole('button', { name: 'OK' }).click();
+    await expect.poll(() => page.getByText('Restart the Folio servers').isVisible(), { timeout: 60_000 }).toBe(true);
+    await expect.poll(() => page.getByTestId('torna-report').textContent()).toContain('Migrated database');
+    await h.shot(page, 'admin');
+  });
+
   it('opens the project of an old /#/project/doc/{id} link', async () => {
     const page = await h.newPage({ token: h.adminToken });
     await page.goto(`/#/project/doc/${torna.encode(5)}`);
