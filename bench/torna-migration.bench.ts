@@ -13,7 +13,7 @@ const ROOT = resolve(import.meta.dirname, '..');
 
 async function child(from: string, file: string): Promise<void> {
   const { openDatabase, migrate } = await import('../apps/server/src/db/database.js');
-  const { migrateTorna } = await import('../apps/server/src/modules/torna-migration/migrate.js');
+  const { migrateTorna } = await import('../apps/server/src/modules/torna-migration/migration.js');
   const database = openDatabase('sqlite', `sqlite:${file}`, file);
   await migrate(database.db, 'sqlite');
   const started = performance.now();

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import Hashids from 'hashids';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, openDatabase } from '../apps/server/src/db/database.js';
-import { migrateTorna, TORNA_DEFAULT_SALT } from '../apps/server/src/modules/torna-migration/migrate.js';
+import { migrateTorna, TORNA_DEFAULT_SALT } from '../apps/server/src/modules/torna-migration/migration.js';
 import { createTornaDb, type TornaDb } from '../apps/server/src/modules/torna-migration/torna-source.fixture.js';
 import { ADMIN_PASSWORD, type Harness, startHarness } from './harness.js';
 

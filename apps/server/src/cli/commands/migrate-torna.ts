@@ -1,7 +1,7 @@
 /** `folio migrate-torna --from mysql://…/torna [--dry-run] [--salt …] [--timezone …]`: a whole Torna install into this Folio. */
 import { loadConfig } from '../../config.js';
 import { migrate, openDatabase } from '../../db/database.js';
-import { formatReport, migrateTorna, TORNA_DEFAULT_SALT } from '../../modules/torna-migration/migrate.js';
+import { formatReport, migrateTorna, TORNA_DEFAULT_SALT } from '../../modules/torna-migration/migration.js';
 import type { CliCommand } from '../command.js';
 
 const usage = `Usage: folio migrate-torna --from mysql://user:password@host:3306/torna [options]

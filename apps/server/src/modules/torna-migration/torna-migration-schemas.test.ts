@@ -14,7 +14,7 @@ import { type App, buildApp } from '../../app.js';
 import { command } from '../../cli/commands/migrate-torna.js';
 import { loadConfig } from '../../config.js';
 import { openDatabase } from '../../db/database.js';
-import { CHECKPOINT_KEY, migrateTorna, TORNA_DEFAULT_SALT } from './migrate.js';
+import { CHECKPOINT_KEY, migrateTorna, TORNA_DEFAULT_SALT } from './migration.js';
 import { createTornaDb, type TornaDb } from './torna-source.fixture.js';
 
 const md5 = (x: string) => createHash('md5').update(x).digest('hex');

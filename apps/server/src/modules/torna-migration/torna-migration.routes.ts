@@ -11,7 +11,7 @@ import { badRequest, notFound } from '../../lib/errors.js';
 import { requireUser } from '../../plugins/auth.js';
 import { ok } from '../../plugins/envelope.js';
 import { AuditAction, audit } from '../admin/audit.js';
-import { migrateTorna } from './migrate.js';
+import { migrateTorna } from './migration.js';
 import { openTornaSource, schemaProblem } from './source.js';
 
 export const TORNA_MIGRATION_JOB = 'torna-migration';

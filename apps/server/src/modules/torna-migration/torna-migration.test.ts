@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, call, createTestApp, loginAs, TEST_DB, type TestApp } from '../../../test/harness.js';
 import { drainJobs } from '../../jobs/queue.js';
 import { openApi, smartDocEnvelope } from '../push/open-api.helpers.js';
-import { CHECKPOINT_KEY, type MigrationReport, migrateTorna, TORNA_DEFAULT_SALT } from './migrate.js';
+import { CHECKPOINT_KEY, type MigrationReport, migrateTorna, TORNA_DEFAULT_SALT } from './migration.js';
 import { createTornaDb, type TornaDb } from './torna-source.fixture.js';
 
 const PW_SALT = '@3dG%gm^uu&=.';

@@ -23,6 +23,7 @@ interface Report {
   tables: TableReport[];
   notes: string[];
   notMigrated: { table: string; rows: number; reason: string }[];
+  columnsNotMigrated?: { table: string; columns: string[]; reason: string }[];
   ms: number;
 }
 interface TestAnswer {
@@ -74,15 +75,18 @@ function ReportView({ r }: { r: Report }) {
           { title: t('admin.torna.leftOut'), key: 'skipped', render: (_, x) => x.skipped.map((s) => `${s.count} ${s.reason}`).join('; ') },
         ]}
       />
-      {r.notMigrated.length ? (
+      {r.notMigrated.length || r.columnsNotMigrated?.length ? (
         <Alert
-          style={{ marginTop: 12 }}
+          style={{ marginTop: 12, whiteSpace: 'pre-wrap' }}
           type="info"
           title={t('admin.torna.notMigrated')}
-          description={r.notMigrated.map((n) => `${n.table} (${n.rows}): ${n.reason}`).join('\n')}
+          description={[
+            ...r.notMigrated.map((n) => `${n.table} (${n.rows}): ${n.reason}`),
+            ...(r.columnsNotMigrated ?? []).map((c) => `${c.table}.${c.columns.join(', ')}: ${c.reason}`),
+          ].join('\n')}
         />
       ) : null}
-      {r.notes.length ? <Alert style={{ marginTop: 12 }} type="warning" description={r.notes.join('\n')} /> : null}
+      {r.notes.length ? <Alert style={{ marginTop: 12, whiteSpace: 'pre-wrap' }} type="warning" description={r.notes.join('\n')} /> : null}
     </div>
   );
 }

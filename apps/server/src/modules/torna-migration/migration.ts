@@ -55,6 +55,8 @@ export interface MigrationReport {
   notes: string[];
   /** Whole Torna tables Folio has no place for. */
   notMigrated: { table: string; rows: number; reason: string }[];
+  /** Torna columns Folio has no place for. */
+  columnsNotMigrated: { table: string; columns: string[]; reason: string }[];
   ms: number;
 }
 
@@ -73,6 +75,28 @@ const NOT_CARRIED: Record<string, string> = {
   doc_comment: 'unfinished feature in Torna, never shown',
   attachment: 'unfinished feature in Torna, never shown',
 };
+
+/** Torna columns Folio has no place for (reported when the source has them). */
+const NOT_CARRIED_COLUMNS: [string, string[], string][] = [
+  [
+    'doc_param',
+    ['creator_id', 'creator_name', 'modifier_id', 'modifier_name', 'modify_mode', 'gmt_create', 'gmt_modified'],
+    'params keep no author or times of their own (the doc has them)',
+  ],
+  [
+    'module_environment_param',
+    ['creator_id', 'creator_name', 'modifier_id', 'modifier_name', 'modify_mode', 'gmt_create', 'gmt_modified'],
+    'params keep no author or times of their own',
+  ],
+  ['compose_common_param', ['gmt_create', 'gmt_modified'], 'params keep no times of their own'],
+  ['module', ['create_mode', 'modify_mode'], 'Folio does not track how an application was created'],
+  ['user_info', ['token'], 'Torna 1.0 login tokens; users log in again'],
+  ['user_dingtalk_info', ['nick', 'name', 'email', 'unionid', 'openid'], 'Folio keeps the DingTalk user id only (for @mentions)'],
+  ['mock_config', ['ip'], 'not used by Torna either'],
+  ['push_ignore_field', ['field_description'], 'a label of the field name'],
+  ['ms_space_config', ['version'], 'Folio talks to one MeterSphere API version'],
+  ['doc_diff_detail', ['gmt_create', 'gmt_modified'], 'the change record has the time'],
+];
 
 /** Every table this migration reads. */
 const READ_TABLES = new Set(
@@ -137,6 +161,11 @@ export async function migrateTorna(opts: MigrateOptions): Promise<MigrationRepor
             .sort()
             .map((table) => ({ table, rows: totals.get(table) ?? 0, reason: 'not a table of any Torna release' })),
         ),
+      columnsNotMigrated: NOT_CARRIED_COLUMNS.map(([table, cols, reason]) => ({
+        table,
+        columns: cols.filter((c) => src.has(table, c)),
+        reason,
+      })).filter((x) => x.columns.length),
       ms: 0,
     };
     const written = new Map<string, number>();
@@ -479,6 +508,10 @@ export function formatReport(r: MigrationReport): string {
   if (r.notMigrated.length) {
     lines.push('', 'Not migrated:');
     for (const n of r.notMigrated) lines.push(`- ${n.table} (${n.rows} rows): ${n.reason}`);
+  }
+  if (r.columnsNotMigrated.length) {
+    lines.push('', 'Columns not migrated:');
+    for (const c of r.columnsNotMigrated) lines.push(`- ${c.table}.${c.columns.join(', ')}: ${c.reason}`);
   }
   lines.push('', `Hashids salt: ${r.salt === TORNA_DEFAULT_SALT ? "Torna's default" : 'as given'}; restart Folio servers so they use it.`);
   return lines.join('\n');
