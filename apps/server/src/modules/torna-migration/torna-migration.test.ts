@@ -351,7 +351,9 @@ describe('migrate a Torna installation', () => {
     expect(bad.msg).toMatch(/ECONNREFUSED/);
     const before = await folioCounts();
     const started = await call(t.app, t.adminToken, 'POST', '/api/admin/tornaMigration/start', { from: src.url });
-    expect((await call(t.app, t.adminToken, 'GET', '/api/admin/tornaMigration/status', { jobId: started.data.jobId })).data.state).toBe('queued');
+    expect((await call(t.app, t.adminToken, 'GET', '/api/admin/tornaMigration/status', { jobId: started.data.jobId })).data.state).toBe(
+      'queued',
+    );
     await drainJobs(t.app);
     const done = await call(t.app, t.adminToken, 'GET', '/api/admin/tornaMigration/status', { jobId: started.data.jobId });
     expect(done.data).toMatchObject({ state: 'done', progress: 100, error: '' });
