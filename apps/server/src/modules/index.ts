@@ -27,6 +27,7 @@ import { spacesRoutes } from './spaces/spaces.routes.js';
 import { ssoRoutes } from './sso/sso.routes.js';
 import { systemRoutes } from './system/system.routes.js';
 import { trashRoutes } from './trash/trash.routes.js';
+import { tornaMigrationRoutes } from './torna-migration/torna-migration.routes.js';
 import { uploadsRoutes } from './uploads/uploads.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 import { webhooksRoutes } from './webhooks/webhooks.routes.js';
@@ -63,6 +64,7 @@ export async function registerModules(app: FastifyInstance, opts: ModuleOptions)
       await metersphereRoutes(api);
       await trashRoutes(api);
       await searchRoutes(api);
+      await tornaMigrationRoutes(api);
     },
     { prefix: '/api' },
   );

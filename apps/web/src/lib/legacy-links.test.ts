@@ -15,6 +15,26 @@ describe('legacy Torna hash links', () => {
   it('keeps the query of the old link (successLogin keeps its loginKey)', () => {
     expect(legacyRedirect(loc('#/successLogin?loginKey=k1'))).toBe('/successLogin?loginKey=k1');
   });
+  it("maps every other route of Torna's front end to the same Folio path", () => {
+    for (const p of [
+      '/project/doc/9VXEyXvg',
+      '/project/info/9VXEyXvg',
+      '/space/project/abc',
+      '/space/compose/abc',
+      '/doc/edit/mod1/doc1',
+      '/doc/new/mod1',
+      '/user/message',
+      '/admin/users',
+      '/dashboard',
+      '/openapi',
+    ]) {
+      expect(legacyRedirect(loc(`#${p}`))).toBe(p);
+    }
+  });
+  it('sends Torna pages Folio has no twin for to the closest one', () => {
+    expect(legacyRedirect(loc('#/project/release/9VXEyXvg'))).toBe('/project/doc/9VXEyXvg');
+    expect(legacyRedirect(loc('#/admin/template'))).toBe('/admin/setting');
+  });
   it('ignores anchors that are not routes and non-root paths', () => {
     expect(legacyHashToPath('#section-2')).toBeNull();
     expect(legacyHashToPath('#/unknownThing/1')).toBeNull();

@@ -1,9 +1,38 @@
 /**
- * Old Torna links used hash routing (`/#/view/{docId}`, `/#/share/{shareId}/{docId}`, `/#/show/{id}/{docId}`).
- * Folio uses clean history URLs; this maps an old hash to the new path so shared links keep working.
+ * Old Torna links used hash routing (`/#/view/{docId}`, `/#/share/{shareId}/{docId}`, `/#/project/doc/{id}` …).
+ * Folio uses clean history URLs with the same paths (and, after a migration from Torna, the same hash ids), so
+ * an old hash maps to the new path and shared links, bookmarks and wiki links keep working.
  */
 
-const LEGACY_PREFIXES = ['view', 'share', 'show', 'successLogin', 'login', 'resetPassword'];
+/** First segments of every route of Torna's front end (front/src/router/index.js). */
+const LEGACY_PREFIXES = [
+  'dashboard',
+  'login',
+  'setPassword',
+  'reg',
+  'openapi',
+  'updatePassword',
+  'space',
+  'project',
+  'doc',
+  'user',
+  'admin',
+  'view',
+  'share',
+  'show',
+  '404',
+  'successLogin',
+  'findPassword',
+  'resetPassword',
+];
+
+/** Torna pages Folio has no twin for, and the page that comes closest. */
+const RENAMED: [RegExp, string][] = [
+  // Release management (Torna 1.29+): the project's docs.
+  [/^\/project\/release\/([^/?#]+)/, '/project/doc/$1'],
+  // Code generation templates (Torna 1.28+): the system settings.
+  [/^\/admin\/template\b/, '/admin/setting'],
+];
 
 /** Returns the clean path for a Torna-style hash (`#/view/abc?x=1`), or null when the hash is not a route. */
 export function legacyHashToPath(hash: string): string | null {
@@ -11,6 +40,7 @@ export function legacyHashToPath(hash: string): string | null {
   const rest = hash.slice(1); // "/view/abc?x=1"
   const first = rest.split(/[/?#]/)[1] ?? '';
   if (!LEGACY_PREFIXES.includes(first)) return rest === '/' ? '/' : null;
+  for (const [from, to] of RENAMED) if (from.test(rest)) return rest.replace(from, to);
   return rest;
 }
 

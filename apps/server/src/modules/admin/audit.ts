@@ -23,6 +23,7 @@ export const AuditAction = {
   TOKEN_RESET: 'token.reset',
   SHARE_CREATE: 'share.create',
   SHARE_DELETE: 'share.delete',
+  SHARE_ROTATE: 'share.rotate',
   SETTINGS_CHANGE: 'settings.change',
   LANGUAGE_CHANGE: 'language.change',
   OPEN_USER_CHANGE: 'openuser.change',

@@ -29,6 +29,12 @@ export const permCases: PermCase<any>[] = [
     setup: (w) => newShare(w),
     request: (_w, _a, s) => ({ body: { id: s.id } }),
   }),
+  permCase({
+    route: 'POST /api/share/rotate',
+    preset: 'projectWrite',
+    setup: (w) => newShare(w),
+    request: (_w, _a, s) => ({ body: { id: s.id } }),
+  }),
   permCase({ route: 'POST /api/share/delete', preset: 'projectWrite', request: async (w) => ({ body: { id: (await newShare(w)).id } }) }),
   permCase({
     route: 'GET /api/share/password',

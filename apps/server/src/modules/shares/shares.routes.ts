@@ -154,6 +154,8 @@ export async function sharesRoutes(app: FastifyInstance): Promise<void> {
         id: ids.encode(s.id),
         publicId: s.publicId,
         url: `/share/${s.publicId}`,
+        // A share migrated from Torna answers under Torna's id: the hash of its row id, which anyone can compute.
+        guessable: s.publicId === ids.encode(s.id),
         moduleId: ids.encode(s.moduleId),
         type: s.type,
         status: s.status,
@@ -242,6 +244,16 @@ export async function sharesRoutes(app: FastifyInstance): Promise<void> {
     });
   setStatus('/share/disable', 0);
   setStatus('/share/enable', 1);
+
+  /** A new random public id: the old link (a guessable Torna id, or one that leaked) stops working. */
+  app.post('/share/rotate', { schema: { tags: ['share'], body: Type.Object({ id: IdString }) } }, async (req) => {
+    const s = await loadShare(ids.decode((req.body as { id: string }).id, 'share'));
+    await authorizeModule(req, s.moduleId, 'share.manage');
+    const publicId = randomToken(16);
+    await db.updateTable('shares').set({ publicId, updatedAt: Date.now() }).where('id', '=', s.id).execute();
+    await audit(app, req, AuditAction.SHARE_ROTATE, `share:${ids.encode(s.id)}`);
+    return ok({ publicId, url: `/share/${publicId}` });
+  });
 
   app.post('/share/delete', { schema: { tags: ['share'], body: Type.Object({ id: IdString }), response: okNull } }, async (req) => {
     const s = await loadShare(ids.decode((req.body as { id: string }).id, 'share'));

@@ -10,6 +10,7 @@ import { AuditTab } from './audit-tab';
 import { type AdminLang, LanguagesTab } from './languages-tab';
 import { LoginMethodsTab, TestResultAlert } from './login-methods';
 import { type SettingsData, SettingsForm } from './settings-form';
+import { TornaMigrationTab } from './torna-migration-tab';
 
 function SmtpTest() {
   const { t } = useTranslation();
@@ -98,6 +99,7 @@ export function AdminSettingPage(_props: Record<string, never>) {
             children: card(<SettingsForm data={data} keys={keysOf('debug', 'mock')} onSaved={onSaved} />),
           },
           { key: 'langs', label: t('admin.tab.languages'), children: card(<LanguagesTab />) },
+          { key: 'torna', label: t('admin.tab.torna'), children: card(<TornaMigrationTab />) },
           {
             key: 'audit',
             label: t('admin.tab.audit'),

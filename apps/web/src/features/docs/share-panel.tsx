@@ -24,6 +24,8 @@ export interface ShareItem {
   id: string;
   publicId: string;
   url: string;
+  /** Migrated from Torna: the link is Torna's id, which anyone can compute. */
+  guessable?: boolean;
   type: number;
   status: number;
   expiresAt: number | null;
@@ -209,9 +211,35 @@ export function SharePanel({ moduleId, canManage }: { moduleId: string; canManag
             key: 'link',
             width: 200,
             render: (_, s) => (
-              <Typography.Link href={s.url} target="_blank" data-testid="share-link" ellipsis style={{ maxWidth: 180 }} title={s.url}>
-                {s.url}
-              </Typography.Link>
+              <>
+                <Typography.Link href={s.url} target="_blank" data-testid="share-link" ellipsis style={{ maxWidth: 180 }} title={s.url}>
+                  {s.url}
+                </Typography.Link>
+                {s.guessable ? (
+                  <div data-testid="share-guessable">
+                    <Typography.Text type="warning" style={{ fontSize: 12 }}>
+                      {t('share.guessable')}
+                    </Typography.Text>{' '}
+                    <Button
+                      size="small"
+                      type="link"
+                      data-testid="share-rotate"
+                      onClick={() =>
+                        confirmAction({
+                          title: t('share.rotateConfirm'),
+                          danger: true,
+                          run: async () => {
+                            await api.post('share/rotate', { id: s.id });
+                            refresh();
+                          },
+                        })
+                      }
+                    >
+                      {t('share.rotate')}
+                    </Button>
+                  </div>
+                ) : null}
+              </>
             ),
           },
           {
