@@ -108,6 +108,10 @@ export async function api<T = any>(base: string, path: string, init: Parameters<
   if (env.code !== '0') {
     const detail = env.fields?.length ? ` (${env.fields.map((f) => `${f.field}: ${f.message}`).join('; ')})` : '';
     if (res.status === 401) throw new CliError(`the server refused the token: ${env.msg ?? 'unauthorized'}`);
+    if (res.status === 404 && !detail)
+      throw new CliError(
+        `${env.msg ?? 'not found'} (HTTP 404 at ${base}${path.split('?')[0]}: is --url the address of Folio, without a path?)`,
+      );
     throw new CliError(`${env.msg ?? `HTTP ${res.status}`}${detail}`);
   }
   return env.data;
