@@ -116,7 +116,7 @@ export async function appliedMigrations(db: Db): Promise<string[]> {
 
 /** Rows of a table in id order, page by page (keyset on id), as arrays in `columns` order. */
 export async function* readTable(conn: Kysely<any>, table: TableInfo, page = 2000): AsyncGenerator<unknown[][]> {
-  let last = Number.MIN_SAFE_INTEGER;
+  let last = -2147483648; // the smallest integer id every dialect accepts
   const cols = table.columns;
   for (;;) {
     const rows = (await conn.selectFrom(table.name).select(cols).where('id', '>', last).orderBy('id').limit(page).execute()) as Record<

@@ -10,28 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture } from '../../test/fixtures/index.js';
 import { call, createTestApp, createWorld, loginAs, type TestApp } from '../../test/harness.js';
-import { io } from './lib.js';
-import { main } from './main.js';
-
-/** Runs `folio <args>` in this process; returns the exit code and what it printed. */
-export async function folio(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const saved = { ...io };
-  io.out = (s) => {
-    out += s;
-  };
-  io.err = (s) => {
-    err += s;
-  };
-  io.tty = () => false;
-  try {
-    const code = await main(args);
-    return { code, out, err };
-  } finally {
-    Object.assign(io, saved);
-  }
-}
+import { folio } from './cli.test-helpers.js';
 
 /** A port nothing listens on. */
 async function freePort(): Promise<number> {
