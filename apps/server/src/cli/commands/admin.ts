@@ -1,8 +1,5 @@
 /** `folio admin user add|reset-password|disable|enable|make-super`: accounts, straight on the database. */
-import { UserStatus } from '@folio/shared';
-import { hashPassword, randomPassword } from '../../lib/crypto.js';
 import type { CliCommand } from '../command.js';
-import { openCliDatabase, requireMigrated } from '../database.js';
 import { CliError, io, parse, runCommand, usageError } from '../lib.js';
 
 const usage = `
@@ -39,6 +36,9 @@ export const command: CliCommand = {
           throw usageError(`expected \`folio admin user <${actions.join('|')}> <username>\``);
         if (!username) throw usageError('a username is required');
         if (values.password !== undefined && values.password.length < 8) throw usageError('--password must be at least 8 characters');
+        const { UserStatus } = await import('@folio/shared');
+        const { hashPassword, randomPassword } = await import('../../lib/crypto.js');
+        const { openCliDatabase, requireMigrated } = await import('../database.js');
         const h = await openCliDatabase(values['database-url']);
         try {
           await requireMigrated(h);

@@ -3,22 +3,10 @@ import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { readdir, rename, rm } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import type { Kysely } from 'kysely';
 import { parseDatabaseUrl } from '../../config.js';
-import {
-  ARCHIVE_FORMAT,
-  ARCHIVE_VERSION,
-  appliedMigrations,
-  listTables,
-  type Manifest,
-  readTable,
-  SECRET_PREFIX,
-  seal,
-  uploadDirFor,
-} from '../archive.js';
+import type { Manifest } from '../archive.js';
 import type { CliCommand } from '../command.js';
-import { openCliDatabase, requireMigrated } from '../database.js';
 import { io, parse, progress, runCommand, usageError } from '../lib.js';
 
 const usage = `
@@ -67,6 +55,10 @@ export const command: CliCommand = {
           throw usageError('--passphrase (or FOLIO_BACKUP_PASSPHRASE) of at least 8 characters is required');
         const file = positionals[0];
         const url = values['database-url'] || process.env.DATABASE_URL || 'sqlite:./data/folio.db';
+        const { Zip, ZipDeflate, ZipPassThrough } = await import('fflate');
+        const { ARCHIVE_FORMAT, ARCHIVE_VERSION, appliedMigrations, listTables, readTable, SECRET_PREFIX, seal, uploadDirFor } =
+          await import('../archive.js');
+        const { openCliDatabase, requireMigrated } = await import('../database.js');
         const h = await openCliDatabase(url);
         const tmp = `${file}.partial`;
         const out = createWriteStream(tmp);

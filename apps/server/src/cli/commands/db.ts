@@ -1,7 +1,5 @@
 /** `folio db migrate|status`: the schema of the database in DATABASE_URL. */
-import { migrate, migratorOf } from '../../db/database.js';
 import type { CliCommand } from '../command.js';
-import { openCliDatabase, redact } from '../database.js';
 import { CliError, io, parse, runCommand, usageError } from '../lib.js';
 
 const usage = `
@@ -22,6 +20,8 @@ export const command: CliCommand = {
         const { values, positionals } = parse(args, { 'database-url': { type: 'string' } });
         const sub = positionals[0];
         if (sub !== 'migrate' && sub !== 'status') throw usageError('expected `folio db migrate` or `folio db status`');
+        const { migrate, migratorOf } = await import('../../db/database.js');
+        const { openCliDatabase, redact } = await import('../database.js');
         const h = await openCliDatabase(values['database-url']);
         try {
           const url = redact(values['database-url'] || process.env.DATABASE_URL || 'sqlite:./data/folio.db');

@@ -1,6 +1,5 @@
 /** `folio import <file>`: the web app's import (OpenAPI, Postman, YAPI) over HTTP with a user's token. */
 import { readFile } from 'node:fs/promises';
-import { quickDetect } from '../../modules/imports/import-convert.js';
 import type { CliCommand } from '../command.js';
 import { api, baseUrl, CliError, io, parse, progress, runCommand, sleep, usageError } from '../lib.js';
 import { userToken } from './export.js';
@@ -47,6 +46,7 @@ export const command: CliCommand = {
         const content = await readFile(positionals[0], 'utf8').catch((e) => {
           throw new CliError(`${positionals[0]}: ${(e as Error).message}`);
         });
+        const { quickDetect } = await import('../../modules/imports/import-convert.js');
         if (!values.format && !quickDetect(content))
           throw new CliError(`${positionals[0]}: unknown file format (expected OpenAPI/Swagger, Postman or YAPI)`);
         const body = JSON.stringify({ moduleId: values.app, projectId: values.project, name: values.name, format: values.format, content });

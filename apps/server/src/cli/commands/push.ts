@@ -2,7 +2,6 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, extname, join, relative } from 'node:path';
 import type { PushDocItem, PushOutcome } from '@folio/shared';
-import { quickDetect } from '../../modules/imports/import-convert.js';
 import type { CliCommand } from '../command.js';
 import { api, baseUrl, CliError, io, need, parse, progress, runCommand, sleep, usageError } from '../lib.js';
 
@@ -112,6 +111,7 @@ export const command: CliCommand = {
           body = await readFile(path, 'utf8');
           if (format && !['openapi', 'postman', 'yapi-md', 'yapi-json'].includes(format))
             throw usageError(`--format must be openapi, postman, yapi-md or yapi-json (got "${format}")`);
+          const { quickDetect } = await import('../../modules/imports/import-convert.js');
           if (!format && !quickDetect(body))
             throw new CliError(`${path}: unknown file format (expected OpenAPI/Swagger JSON or YAML, a Postman collection, or YAPI)`);
         }

@@ -4,13 +4,10 @@ import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, normalize, sep } from 'node:path';
 import { createInterface } from 'node:readline';
-import { Unzip, UnzipInflate } from 'fflate';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { parseDatabaseUrl } from '../../config.js';
-import { migratorOf } from '../../db/database.js';
-import { ARCHIVE_FORMAT, fixSequences, insertRows, listTables, type Manifest, SECRET_PREFIX, unseal, uploadDirFor } from '../archive.js';
+import type { Manifest } from '../archive.js';
 import type { CliCommand } from '../command.js';
-import { openCliDatabase, redact } from '../database.js';
 import { CliError, io, need, parse, progress, runCommand, usageError } from '../lib.js';
 
 const usage = `
@@ -29,6 +26,7 @@ Options:
 
 /** Extracts the zip into a directory (entries confined to it). */
 async function extract(file: string, dir: string): Promise<void> {
+  const { Unzip, UnzipInflate } = await import('fflate');
   let bad: Error | null = null;
   const uz = new Unzip((entry) => {
     const target = normalize(join(dir, entry.name));
@@ -82,6 +80,10 @@ export const command: CliCommand = {
         if (positionals.length !== 1) throw usageError('give the backup archive to restore');
         const url = need(values['database-url'] || process.env.DATABASE_URL, '--database-url (or DATABASE_URL)');
         const passphrase = need(values.passphrase ?? process.env.FOLIO_BACKUP_PASSPHRASE, '--passphrase (or FOLIO_BACKUP_PASSPHRASE)');
+        const { sql } = await import('kysely');
+        const { migratorOf } = await import('../../db/database.js');
+        const { ARCHIVE_FORMAT, fixSequences, insertRows, listTables, SECRET_PREFIX, unseal, uploadDirFor } = await import('../archive.js');
+        const { openCliDatabase, redact } = await import('../database.js');
         const dir = await mkdtemp(join(tmpdir(), 'folio-restore-'));
         try {
           await extract(positionals[0], dir);
