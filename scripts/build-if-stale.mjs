@@ -48,9 +48,13 @@ function sourceHash() {
 }
 
 const hash = sourceHash();
+// `--stamp`: called at the end of `npm run build`, records that the build matches the sources.
+if (process.argv.includes('--stamp')) {
+  writeFileSync(stampFile, `${hash}\n`);
+  process.exit(0);
+}
 const current = existsSync(stampFile) ? readFileSync(stampFile, 'utf8').trim() : '';
 if (current === hash && outputs.every((o) => existsSync(join(root, o)))) process.exit(0);
 console.log(current ? 'sources changed since the last build: building…' : 'no build yet: building (about a minute, once)…');
 const r = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
-if (r.status !== 0) process.exit(r.status ?? 1);
-writeFileSync(stampFile, `${hash}\n`);
+process.exit(r.status ?? 1);
