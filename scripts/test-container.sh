@@ -29,8 +29,9 @@ if [ "$BASE" = localhost/folio-base:bookworm ]; then
   BUILD_ARGS+=(--build-arg NODEDIR=/usr/local)
   if ! "${P[@]}" image exists "$BASE"; then
     echo "making the base image (debootstrap + Node 22 from the npm registry)…"
-    mirror=$(grep -hoE 'https?://[^ ]+/debian/?$|https?://[^ ]+/debian ' /etc/apt/sources.list.d/*.sources /etc/apt/sources.list 2>/dev/null | head -1 | tr -d ' ')
-    mirror=${mirror:-$(awk '/^URIs:/{print $2; exit}' /etc/apt/sources.list.d/debian.sources)}
+    # The apt mirror this machine uses (deb822 sources, else the classic list).
+    mirror=$(awk '/^URIs:/{print $2; exit}' /etc/apt/sources.list.d/*.sources 2>/dev/null || true)
+    [ -n "$mirror" ] || mirror=$(awk '/^deb /{print $2; exit}' /etc/apt/sources.list 2>/dev/null || true)
     root="$WORK/rootfs"
     rm -rf "$root"
     debootstrap --variant=minbase bookworm "$root" "$mirror" >"$WORK/debootstrap.log" 2>&1

@@ -126,6 +126,15 @@ describe('folio push', () => {
     expect((await folio('nope')).code).toBe(2);
   });
 
+  it('exits 1 with the reason of the server when the merge fails', async () => {
+    const md = join(dir, 'too-long');
+    await mkdir(md, { recursive: true });
+    await writeFile(join(md, 'long.md'), `# ${'N'.repeat(300)}\n\ntext\n`);
+    const r = await folio('push', md, '--url', url, '--token', appToken);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/^folio: push failed: .*apis\[0\]\.name/);
+  });
+
   it('answers --help on every command', async () => {
     for (const c of ['push', 'import', 'export', 'db', 'admin', 'backup', 'restore']) {
       const r = await folio(c, '--help');
