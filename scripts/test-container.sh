@@ -43,6 +43,10 @@ if [ "$BASE" = localhost/folio-base:bookworm ]; then
     cp -a "$WORK/node/node_modules/npm" "$root/usr/local/lib/node_modules/npm"
     ln -sf ../lib/node_modules/npm/bin/npm-cli.js "$root/usr/local/bin/npm"
     ln -sf ../lib/node_modules/npm/bin/npx-cli.js "$root/usr/local/bin/npx"
+    # This machine's CA bundle (its egress may re-sign TLS), for npm inside the build.
+    mkdir -p "$root/etc/ssl/certs" "$root/usr/local/etc"
+    cp /etc/ssl/certs/ca-certificates.crt "$root/etc/ssl/certs/ca-certificates.crt"
+    echo "cafile=/etc/ssl/certs/ca-certificates.crt" > "$root/usr/local/etc/npmrc"
     tar -C "$root" -c . | "${P[@]}" import - "$BASE" >/dev/null
     rm -rf "$root"
   fi
