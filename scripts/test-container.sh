@@ -35,8 +35,9 @@ if [ "$BASE" = localhost/folio-base:bookworm ]; then
     root="$WORK/rootfs"
     rm -rf "$root"
     debootstrap --variant=minbase bookworm "$root" "$mirror" >"$WORK/debootstrap.log" 2>&1
-    npm i --prefix "$WORK/node" --no-audit --no-fund node@22 npm@11 >/dev/null 2>&1
-    nodepkg=$(dirname "$(find "$WORK/node/node_modules" -path '*/include/node/node_api.h' | head -1)")/../..
+    npkg="node-linux-$(uname -m | sed 's/x86_64/x64/;s/aarch64/arm64/')"
+    npm i --prefix "$WORK/node" --no-audit --no-fund "$npkg@22" npm@11 >"$WORK/node-install.log" 2>&1
+    nodepkg="$WORK/node/node_modules/$npkg"
     cp -a "$nodepkg/bin/node" "$root/usr/local/bin/node"
     mkdir -p "$root/usr/local/include" "$root/usr/local/lib/node_modules"
     cp -a "$nodepkg/include/node" "$root/usr/local/include/"

@@ -171,3 +171,61 @@ describe.each(targets)('folio restore into %s', (dialect) => {
     }
   });
 });
+
+describe('folio backup while the server writes', () => {
+  it('archives one moment: every push is in whole or not at all, and no parameter lacks its doc', async () => {
+    const src = await createTestApp({ workers: false, env: TEST_DB === 'sqlite' ? { DATABASE_URL: `sqlite:${join(dir, 'busy.db')}` } : {} });
+    const url = TEST_DB === 'sqlite' ? `sqlite:${join(dir, 'busy.db')}` : src.databaseUrl;
+    const target = await emptyDatabase(targets[0], dir);
+    try {
+      const w = await createWorld(src);
+      const token = (await call(src.app, src.adminToken, 'GET', '/api/module/token/get', { moduleId: w.moduleId })).data.token;
+      const spec = fixture('openapi/oai-petstore-v3.0.yaml');
+      // Each push adds three docs (and their parameters) in one transaction, under its own path prefix.
+      const push = async (i: number) => {
+        const r = await src.app.inject({
+          method: 'POST',
+          url: '/api/import/push?format=openapi',
+          headers: { token },
+          payload: spec.replace(/^ {2}\/pets/gm, `  /v${i}/pets`),
+        });
+        expect(r.json().code, r.body).toBe('0');
+      };
+      await push(0);
+      let i = 1;
+      let done = false;
+      const writer = (async () => {
+        while (!done && i < 40) await push(i++);
+      })();
+      const file = join(dir, 'busy.zip');
+      const b = await folio('backup', file, '--passphrase', PASSPHRASE, '--database-url', url, '--upload-dir', join(dir, 'busy-up'));
+      done = true;
+      await writer;
+      expect(b.code, b.err).toBe(0);
+      const r = await folio('restore', file, '--database-url', target.url, '--passphrase', PASSPHRASE, '--upload-dir', join(dir, 'busy-up2'));
+      expect(r.code, r.err).toBe(0);
+      const rows = await dump(target.url);
+      const cols = async (table: string) => {
+        const { dialect, sqlitePath } = parseDatabaseUrl(target.url);
+        const h = openDatabase(dialect, target.url, sqlitePath);
+        try {
+          return (await listTables(h.db, dialect)).find((t) => t.name === table)?.columns ?? [];
+        } finally {
+          await h.destroy();
+        }
+      };
+      const dc = await cols('docs');
+      const pc = await cols('param_sets');
+      const docs = rows.docs.filter((d) => d[dc.indexOf('is_folder')] === 0 && d[dc.indexOf('is_deleted')] === 0);
+      expect(i).toBeGreaterThan(1); // pushes went on while the backup ran
+      expect(docs.length % 3).toBe(0);
+      expect(docs.length).toBeGreaterThanOrEqual(3);
+      const docIds = new Set(rows.docs.map((d) => d[dc.indexOf('id')]));
+      const orphans = rows.param_sets.filter((p) => p[pc.indexOf('owner_type')] === 0 && !docIds.has(p[pc.indexOf('owner_id')]));
+      expect(orphans).toEqual([]);
+    } finally {
+      await src.close();
+      await target.drop();
+    }
+  });
+});
