@@ -174,7 +174,10 @@ describe.each(targets)('folio restore into %s', (dialect) => {
 
 describe('folio backup while the server writes', () => {
   it('archives one moment: every push is in whole or not at all, and no parameter lacks its doc', async () => {
-    const src = await createTestApp({ workers: false, env: TEST_DB === 'sqlite' ? { DATABASE_URL: `sqlite:${join(dir, 'busy.db')}` } : {} });
+    const src = await createTestApp({
+      workers: false,
+      env: TEST_DB === 'sqlite' ? { DATABASE_URL: `sqlite:${join(dir, 'busy.db')}` } : {},
+    });
     const url = TEST_DB === 'sqlite' ? `sqlite:${join(dir, 'busy.db')}` : src.databaseUrl;
     const target = await emptyDatabase(targets[0], dir);
     try {
@@ -202,7 +205,16 @@ describe('folio backup while the server writes', () => {
       done = true;
       await writer;
       expect(b.code, b.err).toBe(0);
-      const r = await folio('restore', file, '--database-url', target.url, '--passphrase', PASSPHRASE, '--upload-dir', join(dir, 'busy-up2'));
+      const r = await folio(
+        'restore',
+        file,
+        '--database-url',
+        target.url,
+        '--passphrase',
+        PASSPHRASE,
+        '--upload-dir',
+        join(dir, 'busy-up2'),
+      );
       expect(r.code, r.err).toBe(0);
       const rows = await dump(target.url);
       const cols = async (table: string) => {
