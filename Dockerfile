@@ -21,11 +21,11 @@ RUN npm run build
 # Stage 2: the server's runtime dependencies only (install scripts skipped: better-sqlite3's compiled
 # binding is carried over from stage 1 instead of being built twice).
 FROM build AS deps
-RUN bs3=$(dirname "$(find node_modules apps/server/node_modules -path '*/better-sqlite3/package.json' | head -1)") \
+RUN bs3=$(dirname "$(find node_modules apps/server/node_modules -path '*/node_modules/better-sqlite3/package.json' | head -1)") \
  && mv "$bs3/build" /tmp/better-sqlite3-build \
  && rm -rf node_modules apps/*/node_modules packages/*/node_modules \
  && npm ci --omit=dev --ignore-scripts --no-audit --no-fund -w apps/server \
- && bs3=$(dirname "$(find node_modules apps/server/node_modules -path '*/better-sqlite3/package.json' 2>/dev/null | head -1)") \
+ && bs3=$(dirname "$(find node_modules apps/server/node_modules -path '*/node_modules/better-sqlite3/package.json' 2>/dev/null | head -1)") \
  && mv /tmp/better-sqlite3-build "$bs3/build" \
  && mkdir -p apps/server/node_modules
 
