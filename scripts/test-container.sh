@@ -54,7 +54,7 @@ if [ "$BASE" = localhost/folio-base:bookworm ]; then
 fi
 
 t0=$(date +%s)
-"${P[@]}" build --network=host "${BUILD_ARGS[@]}" -t localhost/folio:test . >"$WORK/build.log" 2>&1 || { tail -30 "$WORK/build.log"; exit 1; }
+"${P[@]}" build --format docker --network=host "${BUILD_ARGS[@]}" -t localhost/folio:test . >"$WORK/build.log" 2>&1 || { tail -30 "$WORK/build.log"; exit 1; }
 echo "image built in $(( $(date +%s) - t0 )) s: $("${P[@]}" image inspect localhost/folio:test --format '{{.Size}}' | awk '{printf "%.0f MB", $1/1e6}')"
 
 name=folio-test-$$
@@ -75,5 +75,6 @@ apptoken=$(api "http://127.0.0.1:$PORT/api/module/token/get?moduleId=$module" | 
 "${P[@]}" exec "$name" folio push /tmp/petstore.yaml --url "http://127.0.0.1:$PORT" --token "$apptoken"
 api "http://127.0.0.1:$PORT/api/doc/tree?moduleId=$module" | grep -q 'List all pets' && echo "read back: List all pets"
 "${P[@]}" inspect "$name" --format '{{.Config.User}}' | grep -qx folio && echo "runs as user folio"
+"${P[@]}" healthcheck run "$name" && echo "HEALTHCHECK: healthy"
 "${P[@]}" stop -t 10 "$name" >/dev/null && echo "stopped"
 echo "container test passed"
