@@ -3,7 +3,7 @@ import { build } from 'esbuild';
 
 await build({
   // The mock sandbox runs on worker threads: its entry is built next to main.js (dist/modules/mock/).
-  entryPoints: ['src/main.ts', 'src/migrate.ts', 'src/modules/mock/sandbox-worker.ts'],
+  entryPoints: ['src/main.ts', 'src/migrate.ts', 'src/cli/main.ts', 'src/modules/mock/sandbox-worker.ts'],
   outdir: 'dist',
   bundle: true,
   platform: 'node',

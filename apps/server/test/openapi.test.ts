@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestApp } from './harness.js';
 
 /** Routes whose body is not JSON on purpose: raw OpenAPI text, multipart uploads, proxied requests. */
-const RAW_BODY_ROUTES = new Set(['/api/push/openapi', '/api/import', '/api/debug/proxy']);
+const RAW_BODY_ROUTES = new Set(['/api/push/openapi', '/api/import', '/api/import/push', '/api/debug/proxy']);
 
 describe('GET /api/openapi.json', () => {
   let t: TestApp;

@@ -43,4 +43,11 @@ export const permCases: PermCase<any>[] = [
     setup: async (w) => (await w.api<{ jobId: string }>('POST', '/api/import', { moduleId: w.moduleId, content: SPEC })).jobId,
     request: (_w, _a, jobId) => ({ query: { jobId } }),
   }),
+  // CI's entry (`folio push`): the application token is the credential, every actor holding it gets through.
+  permCase({
+    route: 'POST /api/import/push',
+    preset: 'public',
+    setup: async (w) => (await w.api<{ token: string }>('GET', '/api/module/token/get', { moduleId: w.moduleId })).token,
+    request: (_w, _a, token: string) => ({ query: { isReplace: '0' }, headers: { token }, body: JSON.parse(SPEC) }),
+  }),
 ];

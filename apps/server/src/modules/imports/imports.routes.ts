@@ -14,6 +14,7 @@ import { authorizeModule, authorizeProject } from '../../permissions/authorize.j
 import { requireUser } from '../../plugins/auth.js';
 import { ok } from '../../plugins/envelope.js';
 import { isBlankSource, quickDetect } from './import-convert.js';
+import { importPushRoutes } from './import-push.routes.js';
 import {
   enqueueImport,
   IMPORT_JOB,
@@ -123,6 +124,7 @@ function statusView(app: FastifyInstance, job: NonNullable<Awaited<ReturnType<ty
 
 export async function importsRoutes(api: FastifyInstance): Promise<void> {
   registerImportJob();
+  await importPushRoutes(api);
   // Multipart is registered in this scope only, so no other route starts accepting uploads.
   await api.register(async (app) => {
     await app.register(multipart, { limits: { fileSize: HARD_BODY_LIMIT, files: 2 } });
