@@ -1,6 +1,6 @@
 /** `folio admin user add|reset-password|disable|enable|make-super`: accounts, straight on the database. */
 import type { CliCommand } from '../command.js';
-import { CliError, io, parse, runCommand, usageError } from '../lib.js';
+import { CliError, io, parse, progress, runCommand, usageError } from '../lib.js';
 
 const usage = `
 folio admin user add <username> [--password <pw>] [--nickname <n>] [--email <e>] [--super]
@@ -8,6 +8,8 @@ folio admin user reset-password <username> [--password <pw>]
 folio admin user disable <username>
 folio admin user enable <username>
 folio admin user make-super <username> [--revoke]
+folio admin reindex
+
 
 Works on the database in DATABASE_URL (or --database-url), so it also rescues an installation where no
 admin can log in. Without --password a random one is printed and must be changed at the first login.
@@ -16,7 +18,7 @@ Disabling a user or resetting a password ends the user's sessions.
 
 export const command: CliCommand = {
   name: 'admin',
-  summary: 'manage accounts on the database (admin user add|reset-password|disable|enable|make-super)',
+  summary: 'manage accounts on the database (admin user add|reset-password|disable|enable|make-super), rebuild search (admin reindex)',
   usage,
   run: (args) =>
     runCommand(
@@ -31,6 +33,7 @@ export const command: CliCommand = {
           revoke: { type: 'boolean' },
         });
         const [group, action, username] = positionals;
+        if (group === 'reindex') return reindex(values['database-url']);
         const actions = ['add', 'reset-password', 'disable', 'enable', 'make-super'];
         if (group !== 'user' || !actions.includes(action))
           throw usageError(`expected \`folio admin user <${actions.join('|')}> <username>\``);
@@ -108,3 +111,23 @@ export const command: CliCommand = {
       args,
     ),
 };
+
+/** Rebuilds the search index of the installation in DATABASE_URL (what the admin console's button does). */
+async function reindex(databaseUrl: string | undefined): Promise<number> {
+  const { loadConfig } = await import('../../config.js');
+  const { openDatabase } = await import('../../db/database.js');
+  const { buildApp } = await import('../../app.js');
+  const { reindexAll } = await import('../../modules/search/search-index.js');
+  const config = loadConfig({ ...process.env, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), LOG_LEVEL: 'silent' });
+  const database = openDatabase(config.dialect, config.databaseUrl, config.sqlitePath);
+  const app = await buildApp({ config, database, logger: false, workers: false });
+  const bar = progress('reindex');
+  try {
+    const entries = await reindexAll(app.ctx, async (pct) => bar.update(pct, 100));
+    bar.done();
+    io.out(`search index rebuilt: ${entries} entries\n`);
+    return 0;
+  } finally {
+    await app.close();
+  }
+}

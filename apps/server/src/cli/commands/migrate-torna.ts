@@ -1,7 +1,4 @@
 /** `folio migrate-torna --from mysql://…/torna [--dry-run] [--salt …] [--timezone …]`: a whole Torna install into this Folio. */
-import { loadConfig } from '../../config.js';
-import { migrate, openDatabase } from '../../db/database.js';
-import { formatReport, migrateTorna, TORNA_DEFAULT_SALT } from '../../modules/torna-migration/migration.js';
 import type { CliCommand } from '../command.js';
 
 const usage = `Usage: folio migrate-torna --from mysql://user:password@host:3306/torna [options]
@@ -16,7 +13,7 @@ duplicates); an interrupted run resumes at the first space it had not finished.
 Options:
   --from URL        Torna's MySQL/MariaDB database (required)
   --dry-run         only count what would be moved, write nothing
-  --salt TEXT       Torna's Hashids salt if it was changed (default: Torna's ${TORNA_DEFAULT_SALT})
+  --salt TEXT       Torna's Hashids salt if it was changed (default: Torna's @r9#8e.N$z>09=dG)
   --timezone TZ     time zone Torna's datetimes were written in, e.g. +08:00 (default: this machine's)
   -h, --help        this text`;
 
@@ -59,6 +56,10 @@ export const command: CliCommand = {
       console.log(usage);
       return 0;
     }
+    // Loaded when the command runs, so other folio commands do not load the migration's code.
+    const { loadConfig } = await import('../../config.js');
+    const { migrate, openDatabase } = await import('../../db/database.js');
+    const { formatReport, migrateTorna } = await import('../../modules/torna-migration/migration.js');
     const config = loadConfig(process.env);
     const database = openDatabase(config.dialect, config.databaseUrl, config.sqlitePath);
     try {
