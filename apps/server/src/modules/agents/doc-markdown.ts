@@ -10,7 +10,11 @@ import { wrapResponse } from '../docs/param-input.js';
 import { generateDefaultBody, paramsObject } from '../mock/mock-default.js';
 import type { ViewDoc } from '../shares/view-doc.js';
 
-const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ').trim();
+const cell = (s: string) =>
+  s
+    .replace(/(?<!\\)\|/g, '\\|')
+    .replace(/\r?\n/g, ' ')
+    .trim();
 const ARRAYISH = /^(array|list|set)|\[\]$/i;
 
 function enumText(p: DocParam): string {
@@ -28,7 +32,6 @@ function rows(params: DocParam[], prefix: string, out: string[], depth = 0): voi
     const path = prefix ? `${prefix}.${p.name}` : p.name;
     const notes = [descriptionMarkdown(p.description, { inline: true }), enumText(p)];
     if (p.example && !p.children?.length && p.example !== '$data$') notes.push(`e.g. \`${p.example.replace(/`/g, "'")}\``);
-    if (p.maxLength) notes.push(`max ${p.maxLength}`);
     out.push(`| ${cell(path)} | ${cell(p.type || 'string')} | ${p.required ? 'yes' : ''} | ${cell(notes.filter(Boolean).join('; '))} |`);
     if (p.children?.length) rows(p.children, ARRAYISH.test(p.type ?? '') ? `${path}[]` : path, out, depth + 1);
   }
