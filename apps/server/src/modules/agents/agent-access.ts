@@ -87,7 +87,7 @@ async function actorForSecret(
       .where('m.isDeleted', '=', 0)
       .where('p.isDeleted', '=', 0)
       .executeTakeFirst();
-    if (!s || s.status !== 1 || (s.expiresAt != null && s.expiresAt <= now)) return null;
+    if (s?.status !== 1 || (s.expiresAt != null && s.expiresAt <= now)) return null;
     if (s.type === ShareType.ENCRYPT && !safeEqual(decrypt(installKey, s.passwordEnc), password)) return null;
     const envs = s.allowDebug ? await db.selectFrom('shareEnvironments').select('environmentId').where('shareId', '=', s.id).execute() : [];
     return { kind: 'share', id: s.id, moduleId: s.moduleId, allowDebug: !!s.allowDebug, environmentIds: envs.map((e) => e.environmentId) };
@@ -98,7 +98,7 @@ async function actorForSecret(
     .where('publicId', '=', publicId)
     .where('isDeleted', '=', 0)
     .executeTakeFirst();
-  if (!p || p.status !== 1) return null;
+  if (p?.status !== 1) return null;
   if (p.type === ComposeType.ENCRYPT && !safeEqual(decrypt(installKey, p.passwordEnc), password)) return null;
   return { kind: 'compose', id: p.id };
 }

@@ -39,7 +39,7 @@ export async function agentsRootRoutes(app: FastifyInstance): Promise<void> {
   const plain = (reply: FastifyReply, body: string) => reply.type('text/plain; charset=utf-8').send(body);
 
   /** The web app's page, with links to its Markdown alternate and llms.txt. */
-  const page = (req: FastifyRequest, reply: FastifyReply, alternate: string, llms: string) => {
+  const page = (reply: FastifyReply, alternate: string, llms: string) => {
     const web = findWebDist(app.ctx.config);
     if (!web) return reply.callNotFound();
     const html = readFileSync(join(web, 'index.html'), 'utf8');
@@ -87,7 +87,7 @@ export async function agentsRootRoutes(app: FastifyInstance): Promise<void> {
       .where('publicId', '=', publicId)
       .where('isDeleted', '=', 0)
       .executeTakeFirst();
-    if (!p || p.status !== 1) throw notFound('compose project');
+    if (p?.status !== 1) throw notFound('compose project');
     if (p.type === ComposeType.ENCRYPT) {
       const a = await resolveAgentActor(app, req);
       if (a?.kind !== 'compose' || a.id !== p.id) throw passwordRequired();
@@ -137,11 +137,11 @@ export async function agentsRootRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(
     '/view/:file',
-    { config: { auth: 'public' }, schema: { hide: true, params: Type.Object({ file: Type.String() }) } },
+    { config: { auth: 'public' }, schema: { tags: ['agents'], params: Type.Object({ file: Type.String() }) } },
     async (req, reply) => {
       const { file } = req.params as { file: string };
       const ref = docFile(file) ?? (wantsMarkdown(req) ? file : null);
-      if (ref === null) return page(req, reply, `/view/${file}.md`, '/llms.txt');
+      if (ref === null) return page(reply, `/view/${file}.md`, '/llms.txt');
       return twin(reply, await userActor(req), ref);
     },
   );
@@ -163,10 +163,10 @@ export async function agentsRootRoutes(app: FastifyInstance): Promise<void> {
     };
     app.get(
       `/${prefix}/:id`,
-      { config: { auth: 'public' }, schema: { hide: true, params: Type.Object({ id: Type.String() }) } },
+      { config: { auth: 'public' }, schema: { tags: ['agents'], params: Type.Object({ id: Type.String() }) } },
       async (req, reply) => {
         const { id } = req.params as { id: string };
-        if (!wantsMarkdown(req)) return page(req, reply, `/${prefix}/${id}/llms.txt`, `/${prefix}/${id}/llms.txt`);
+        if (!wantsMarkdown(req)) return page(reply, `/${prefix}/${id}/llms.txt`, `/${prefix}/${id}/llms.txt`);
         const s = await load(req, id);
         return forestLlms(
           req,
@@ -184,7 +184,7 @@ export async function agentsRootRoutes(app: FastifyInstance): Promise<void> {
       `/${prefix}/:id/:file`,
       {
         config: { auth: 'public' },
-        schema: { hide: true, params: Type.Object({ id: Type.String(), file: Type.String() }), querystring: Q },
+        schema: { tags: ['agents'], params: Type.Object({ id: Type.String(), file: Type.String() }), querystring: Q },
       },
       async (req, reply) => {
         const { id, file } = req.params as { id: string; file: string };
@@ -202,7 +202,7 @@ export async function agentsRootRoutes(app: FastifyInstance): Promise<void> {
           );
         }
         const ref = docFile(file) ?? (wantsMarkdown(req) ? file : null);
-        if (ref === null) return page(req, reply, `/${prefix}/${id}/${file}.md`, `/${prefix}/${id}/llms.txt`);
+        if (ref === null) return page(reply, `/${prefix}/${id}/${file}.md`, `/${prefix}/${id}/llms.txt`);
         const { actor } = await load(req, id);
         return twin(reply, actor, ref);
       },
@@ -211,7 +211,7 @@ export async function agentsRootRoutes(app: FastifyInstance): Promise<void> {
 
   /** A logged-in user's llms.txt: everything readable, or one space, project, application (and folder). */
   for (const file of ['llms.txt', 'llms-full.txt']) {
-    app.get(`/${file}`, { config: { auth: 'public' }, schema: { hide: true, querystring: Q } }, async (req, reply) => {
+    app.get(`/${file}`, { config: { auth: 'public' }, schema: { tags: ['agents'], querystring: Q } }, async (req, reply) => {
       const actor = await userActor(req);
       const q = req.query as Query;
       let mods = await readableModules(app, actor);

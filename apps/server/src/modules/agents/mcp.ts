@@ -197,7 +197,7 @@ function rpcError(reply: FastifyReply, status: number, message: string) {
 
 /** Registers POST /mcp (and GET/DELETE answering 405, as stateless servers do). */
 export async function mcpRoutes(app: FastifyInstance): Promise<void> {
-  app.post('/mcp', { config: { auth: 'public', action: 'doc.read' }, schema: { hide: true } }, async (req, reply) => {
+  app.post('/mcp', { config: { auth: 'public', action: 'doc.read' }, schema: { tags: ['agents'] } }, async (req, reply) => {
     if (!hostAllowed(app, req)) return rpcError(reply, 403, 'Host or Origin not allowed');
     if (!(await mcpEnabled(app))) return rpcError(reply, 404, 'The MCP endpoint is turned off');
     const actor = await resolveAgentActor(app, req);
@@ -219,6 +219,6 @@ export async function mcpRoutes(app: FastifyInstance): Promise<void> {
     reply.header('allow', 'POST');
     return rpcError(reply, 405, 'Method not allowed: this MCP server is stateless (POST only)');
   };
-  app.get('/mcp', { config: { auth: 'public' }, schema: { hide: true } }, notAllowed);
-  app.delete('/mcp', { config: { auth: 'public' }, schema: { hide: true } }, notAllowed);
+  app.get('/mcp', { config: { auth: 'public' }, schema: { tags: ['agents'] } }, notAllowed);
+  app.delete('/mcp', { config: { auth: 'public' }, schema: { tags: ['agents'] } }, notAllowed);
 }
