@@ -12,6 +12,7 @@ import { Markdown, SafeHtml } from '../../components/markdown';
 import { api } from '../../lib/api';
 import { copyText } from '../../lib/clipboard';
 import { readLocal, writeLocal } from '../../lib/storage';
+import { CopyMarkdownButton } from '../agents/copy-markdown-button';
 import type { DocViewSource, LoadedDoc, ViewDoc } from './doc-source';
 import { withApplicationCodes } from './error-codes';
 import { bodyExample, findDataNode, queryString, responseExample } from './examples';
@@ -115,6 +116,7 @@ export function DocContent({ loaded, source }: { loaded: LoadedDoc; source: DocV
       </h2>
       {deprecated && <span className="deprecated-tag">{t('view.doc.deprecated')}</span>}
       {source.kind === 'user' && <FollowButton docId={doc.id} />}
+      <CopyMarkdownButton source={source} docId={doc.id} />
     </div>
   );
 
