@@ -5,10 +5,12 @@
  */
 import { createHash } from 'node:crypto';
 import net from 'node:net';
+import { PassThrough } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, createUser, createWorld, type TestApp } from '../../../test/harness.js';
+import { runMcpBridge } from '../../cli/commands/mcp.js';
 import { openApi, tornaSdkEnvelope } from '../push/open-api.helpers.js';
 import { MAX_RESULT_CHARS } from './mcp.js';
 import { bulkFolder, pushApis, sampleApi } from './test-fixtures.js';
@@ -205,6 +207,38 @@ describe('MCP isolation', () => {
       expiresAt: Date.now() - 1000,
     });
     await expect(tool(fresh, 'search_docs', { query: 'order' })).rejects.toThrow();
+  });
+});
+
+describe('folio mcp (stdio bridge)', () => {
+  it('forwards tools/list and tools/call to /mcp with the token', async () => {
+    const input = new PassThrough();
+    const output = new PassThrough();
+    const waiting = new Map<number, (msg: Record<string, any>) => void>();
+    let buf = '';
+    output.on('data', (c: Buffer) => {
+      buf += c.toString();
+      for (let i = buf.indexOf('\n'); i >= 0; i = buf.indexOf('\n')) {
+        const msg = JSON.parse(buf.slice(0, i));
+        buf = buf.slice(i + 1);
+        waiting.get(msg.id)?.(msg);
+      }
+    });
+    const done = runMcpBridge(base, adminPat, input, output);
+    const ask = (id: number, method: string, params: Record<string, unknown>) =>
+      new Promise<Record<string, any>>((resolve) => {
+        waiting.set(id, resolve);
+        input.write(`${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`);
+      });
+    const init = await ask(1, 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } });
+    expect(init.result.serverInfo.name).toBe('folio');
+    input.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
+    const tools = await ask(2, 'tools/list', {});
+    expect(tools.result.tools).toHaveLength(4);
+    const doc = await ask(3, 'tools/call', { name: 'get_doc', arguments: { id: sampleId } });
+    expect(doc.result.content[0].text).toContain('# Create order');
+    input.end();
+    await done;
   });
 });
 
