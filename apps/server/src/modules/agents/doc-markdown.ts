@@ -3,7 +3,8 @@
  * parameter kind (nested params as dotted paths, `[]` for arrays), enums, examples (request and response
  * JSON, the response wrapped in the application's common response at its `$data$` node) and error codes.
  * The application's (or compose project's) common headers and params are applied as the doc view does.
- * Compact by design: one line per parameter, JSON examples on one line.
+ * Compact by design: one line per parameter, JSON examples on one line, and body/response example values
+ * only in the JSON examples (not repeated in the tables).
  */
 import { type DocParam, DocType, descriptionMarkdown } from '@folio/shared';
 import { wrapResponse } from '../docs/param-input.js';
@@ -24,23 +25,26 @@ function enumText(p: DocParam): string {
   return `enum: ${list.join(', ')}`;
 }
 
-/** Rows of a parameter tree, depth first, named by their dotted path. */
-function rows(params: DocParam[], prefix: string, out: string[], depth = 0): void {
+/**
+ * Rows of a parameter tree, depth first, named by their dotted path. Example values are left out when the
+ * section's JSON example shows them (`examples: false`), so each value appears once.
+ */
+function rows(params: DocParam[], prefix: string, out: string[], examples: boolean, depth = 0): void {
   if (depth > 32) return;
   for (const p of params) {
     if (!p.name) continue;
     const path = prefix ? `${prefix}.${p.name}` : p.name;
     const notes = [descriptionMarkdown(p.description, { inline: true }), enumText(p)];
-    if (p.example && !p.children?.length && p.example !== '$data$') notes.push(`e.g. \`${p.example.replace(/`/g, "'")}\``);
+    if (examples && p.example && !p.children?.length && p.example !== '$data$') notes.push(`e.g. \`${p.example.replace(/`/g, "'")}\``);
     out.push(`| ${cell(path)} | ${cell(p.type || 'string')} | ${p.required ? 'yes' : ''} | ${cell(notes.filter(Boolean).join('; '))} |`);
-    if (p.children?.length) rows(p.children, ARRAYISH.test(p.type ?? '') ? `${path}[]` : path, out, depth + 1);
+    if (p.children?.length) rows(p.children, ARRAYISH.test(p.type ?? '') ? `${path}[]` : path, out, examples, depth + 1);
   }
 }
 
-function table(title: string, params: DocParam[]): string {
+function table(title: string, params: DocParam[], examples = true): string {
   if (!params.length) return '';
   const out = [`### ${title}`, '| Name | Type | Required | Description |', '|---|---|---|---|'];
-  rows(params, '', out);
+  rows(params, '', out, examples);
   return out.join('\n');
 }
 
@@ -75,9 +79,10 @@ export function docMarkdown(doc: ViewDoc, opts: MarkdownOptions = {}): string {
   parts.push(table('Headers', headers));
   parts.push(table('Path parameters', doc.pathParams));
   parts.push(table('Query parameters', doc.queryParams));
-  parts.push(table(`Request body${doc.isRequestArray ? ' (array)' : ''}`, body));
-  parts.push(table(`Response${doc.isResponseArray ? ' (array)' : ''}`, response));
-  if (body.length && !/x-www-form-urlencoded|multipart/i.test(doc.contentType)) {
+  const jsonBody = body.length > 0 && !/x-www-form-urlencoded|multipart/i.test(doc.contentType);
+  parts.push(table(`Request body${doc.isRequestArray ? ' (array)' : ''}`, body, !jsonBody));
+  parts.push(table(`Response${doc.isResponseArray ? ' (array)' : ''}`, response, false));
+  if (jsonBody) {
     const ex = paramsObject(body);
     parts.push(`### Request example\n${json(doc.isRequestArray ? [ex] : ex)}`);
   }
