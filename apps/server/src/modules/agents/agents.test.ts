@@ -52,9 +52,10 @@ describe('Markdown twin', () => {
     expect(md).toContain('Idempotent by requestId.');
     expect(md).toContain('| Authorization | string |'); // the application's common header
     expect(md).toContain('| X-Request-Id |');
-    expect(md).toContain('| items[].sku | string | yes | stock unit; e.g. `A-1` |');
+    expect(md).toContain('| items[].sku | string | yes | stock unit |'); // its example is in the JSON example
+    expect(md).toContain('| shopId | int | yes | shop; e.g. `7` |');
     expect(md).toContain('enum: web (web shop), app (mobile)');
-    expect(md).toContain('| data.total | double | yes | amount \\| with tax; e.g. `12.5` |');
+    expect(md).toContain('| data.total | double | yes | amount \\| with tax |');
     expect(md).toContain('{"code":"0","data":{"orderId":9001,"total":12.5}}');
     expect(md).toContain('{"items":[{"sku":"A-1","qty":2}],"channel":"web"}');
     expect(md).toContain('| E_STOCK | out of stock | reduce qty |');
