@@ -1,6 +1,9 @@
 /**
  * Markdown twins, llms.txt, personal access tokens and Torna 1.30's read shapes, through the HTTP API.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, createUser, createWorld, type TestApp } from '../../../test/harness.js';
 import { openApi, tornaSdkEnvelope } from '../push/open-api.helpers.js';
@@ -84,6 +87,28 @@ describe('Markdown twin', () => {
     expect(llms.body).toMatch(/^# app\n\n> /);
     expect(llms.body).toContain(`/share/${share.publicId}/${docId}.md): POST /orders/{shopId}`);
     expect(llms.body).toContain('### Orders');
+  });
+});
+
+describe('web pages', () => {
+  it('link their Markdown alternate and llms.txt, and still serve the web app', async () => {
+    const web = mkdtempSync(join(tmpdir(), 'folio-web-'));
+    writeFileSync(join(web, 'index.html'), '<!doctype html><html><head><title>Folio</title></head><body></body></html>');
+    const other = await createTestApp({ sameDatabaseAs: t, env: { FOLIO_WEB_DIST: web }, workers: false });
+    try {
+      const page = await other.app.inject({ method: 'GET', url: `/view/${docId}` });
+      expect(page.headers['content-type']).toContain('text/html');
+      expect(page.body).toContain(`<link rel="alternate" type="text/markdown" href="/view/${docId}.md">`);
+      expect(page.body).toContain('<title>Folio</title>');
+      const share = (await call(t.app, t.adminToken, 'POST', '/api/share/add', { moduleId: w.moduleId, type: 1, isAll: 1 })).data;
+      const sharePage = await other.app.inject({ method: 'GET', url: `/share/${share.publicId}` });
+      expect(sharePage.body).toContain(`href="/share/${share.publicId}/llms.txt"`);
+      // The same doc URL asked for Markdown (on the first server: the second may sit on its own in-memory database).
+      const md = await t.app.inject({ method: 'GET', url: `/share/${share.publicId}/${docId}`, headers: { accept: 'text/markdown' } });
+      expect(md.body).toContain('# Create order');
+    } finally {
+      await other.close();
+    }
   });
 });
 
