@@ -58,7 +58,7 @@ describe('Markdown twin', () => {
     expect(md).toContain('| items[].sku | string | yes | stock unit |'); // its example is in the JSON example
     expect(md).toContain('| shopId | int | yes | shop; e.g. `7` |');
     expect(md).toContain('enum: web (web shop), app (mobile)');
-    expect(md).toContain('| data.total | double | yes | amount \\| with tax |');
+    expect(md).toContain('| data.total | double | amount \\| with tax |');
     expect(md).toContain('{"code":"0","data":{"orderId":9001,"total":12.5}}');
     expect(md).toContain('{"items":[{"sku":"A-1","qty":2}],"channel":"web"}');
     expect(md).toContain('| E_STOCK | out of stock | reduce qty |');

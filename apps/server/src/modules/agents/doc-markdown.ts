@@ -29,22 +29,27 @@ function enumText(p: DocParam): string {
  * Rows of a parameter tree, depth first, named by their dotted path. Example values are left out when the
  * section's JSON example shows them (`examples: false`), so each value appears once.
  */
-function rows(params: DocParam[], prefix: string, out: string[], examples: boolean, depth = 0): void {
+function rows(params: DocParam[], prefix: string, out: string[], examples: boolean, required: boolean, depth = 0): void {
   if (depth > 32) return;
   for (const p of params) {
     if (!p.name) continue;
     const path = prefix ? `${prefix}.${p.name}` : p.name;
     const notes = [descriptionMarkdown(p.description, { inline: true }), enumText(p)];
     if (examples && p.example && !p.children?.length && p.example !== '$data$') notes.push(`e.g. \`${p.example.replace(/`/g, "'")}\``);
-    out.push(`| ${cell(path)} | ${cell(p.type || 'string')} | ${p.required ? 'yes' : ''} | ${cell(notes.filter(Boolean).join('; '))} |`);
-    if (p.children?.length) rows(p.children, ARRAYISH.test(p.type ?? '') ? `${path}[]` : path, out, examples, depth + 1);
+    const req = required ? ` ${p.required ? 'yes' : ''} |` : '';
+    out.push(`| ${cell(path)} | ${cell(p.type || 'string')} |${req} ${cell(notes.filter(Boolean).join('; '))} |`);
+    if (p.children?.length) rows(p.children, ARRAYISH.test(p.type ?? '') ? `${path}[]` : path, out, examples, required, depth + 1);
   }
 }
 
-function table(title: string, params: DocParam[], examples = true): string {
+/** A parameter table; responses have no Required column (as in the doc view). */
+function table(title: string, params: DocParam[], examples = true, required = true): string {
   if (!params.length) return '';
-  const out = [`### ${title}`, '| Name | Type | Required | Description |', '|---|---|---|---|'];
-  rows(params, '', out, examples);
+  const out = [
+    `### ${title}`,
+    required ? '| Name | Type | Required | Description |\n|---|---|---|---|' : '| Name | Type | Description |\n|---|---|---|',
+  ];
+  rows(params, '', out, examples, required);
   return out.join('\n');
 }
 
@@ -81,7 +86,7 @@ export function docMarkdown(doc: ViewDoc, opts: MarkdownOptions = {}): string {
   parts.push(table('Query parameters', doc.queryParams));
   const jsonBody = body.length > 0 && !/x-www-form-urlencoded|multipart/i.test(doc.contentType);
   parts.push(table(`Request body${doc.isRequestArray ? ' (array)' : ''}`, body, !jsonBody));
-  parts.push(table(`Response${doc.isResponseArray ? ' (array)' : ''}`, response, false));
+  parts.push(table(`Response${doc.isResponseArray ? ' (array)' : ''}`, response, false, false));
   if (jsonBody) {
     const ex = paramsObject(body);
     parts.push(`### Request example\n${json(doc.isRequestArray ? [ex] : ex)}`);
