@@ -9,10 +9,14 @@
 import { ComposeType, ShareType, UserStatus } from '@folio/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { decrypt, randomToken, safeEqual, sha256 } from '../../lib/crypto.js';
+import { RateLimiter } from '../../lib/rate-limit.js';
 import { readToken, type SessionUser, userForToken } from '../../plugins/auth.js';
 import { verifyShareGrant } from '../shares/share-grant.js';
 
 export const PAT_PREFIX = 'fpat_';
+
+/** Wrong share/compose passwords, per link and client address (as the share pages count them). */
+const secretLimiter = new RateLimiter(10, 5 * 60_000);
 
 export type AgentActor =
   | { kind: 'user'; user: SessionUser; via: 'login' | 'pat' }
@@ -70,12 +74,19 @@ export async function userForPersonalToken(app: FastifyInstance, token: string):
 /** `share:{publicId}:{password}` / `show:{publicId}:{password}` checked against the live row. */
 async function actorForSecret(
   app: FastifyInstance,
+  ip: string,
   kind: 'share' | 'show',
   publicId: string,
   password: string,
 ): Promise<AgentActor | null> {
   const { db, installKey } = app.ctx;
   const now = Date.now();
+  const key = `${kind}:${publicId}|${ip}`;
+  secretLimiter.check(key);
+  const wrong = () => {
+    secretLimiter.fail(key);
+    return null;
+  };
   if (kind === 'share') {
     const s = await db
       .selectFrom('shares as s')
@@ -88,7 +99,7 @@ async function actorForSecret(
       .where('p.isDeleted', '=', 0)
       .executeTakeFirst();
     if (s?.status !== 1 || (s.expiresAt != null && s.expiresAt <= now)) return null;
-    if (s.type === ShareType.ENCRYPT && !safeEqual(decrypt(installKey, s.passwordEnc), password)) return null;
+    if (s.type === ShareType.ENCRYPT && !safeEqual(decrypt(installKey, s.passwordEnc), password)) return wrong();
     const envs = s.allowDebug ? await db.selectFrom('shareEnvironments').select('environmentId').where('shareId', '=', s.id).execute() : [];
     return { kind: 'share', id: s.id, moduleId: s.moduleId, allowDebug: !!s.allowDebug, environmentIds: envs.map((e) => e.environmentId) };
   }
@@ -99,7 +110,7 @@ async function actorForSecret(
     .where('isDeleted', '=', 0)
     .executeTakeFirst();
   if (p?.status !== 1) return null;
-  if (p.type === ComposeType.ENCRYPT && !safeEqual(decrypt(installKey, p.passwordEnc), password)) return null;
+  if (p.type === ComposeType.ENCRYPT && !safeEqual(decrypt(installKey, p.passwordEnc), password)) return wrong();
   return { kind: 'compose', id: p.id };
 }
 
@@ -120,7 +131,7 @@ export async function resolveAgentActor(app: FastifyInstance, req: FastifyReques
     return { kind: 'share', id: g.id, moduleId: s.moduleId, allowDebug: g.allowDebug, environmentIds: g.environmentIds };
   }
   const secret = /^(share|show):([A-Za-z0-9_-]{1,64}):(.*)$/s.exec(token);
-  if (secret) return actorForSecret(app, secret[1] as 'share' | 'show', secret[2], secret[3]);
+  if (secret) return actorForSecret(app, req.ip, secret[1] as 'share' | 'show', secret[2], secret[3]);
   const user = req.user ?? (await userForToken(app, token));
   if (!user || user.status !== UserStatus.ENABLED) return null;
   return { kind: 'user', user, via: 'login' };

@@ -260,6 +260,24 @@ describe('MCP endpoint guards', () => {
     expect((await post({ authorization: `Bearer ${adminPat}` })).status).toBe(200);
   });
 
+  it('limits wrong share passwords per share and address', async () => {
+    const share = (await call(t.app, t.adminToken, 'POST', '/api/share/add', { moduleId: w.moduleId, type: 2, isAll: 1 })).data;
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const r = await fetch(`${base}/mcp`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          authorization: `Bearer share:${share.publicId}:wrong${i}`,
+        },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
+      });
+      statuses.push(r.status);
+    }
+    expect(statuses).toEqual([...Array(10).fill(401), 429]);
+  });
+
   it('made no outbound connection (the trap saw the loopback ones)', () => {
     expect(connects).toBeGreaterThan(0);
     expect(outbound).toEqual([]);
