@@ -5,11 +5,12 @@ import { command as backup } from './commands/backup.js';
 import { command as db } from './commands/db.js';
 import { command as exportCmd } from './commands/export.js';
 import { command as importCmd } from './commands/import.js';
+import { command as mcp } from './commands/mcp.js';
 import { command as migrateTorna } from './commands/migrate-torna.js';
 import { command as push } from './commands/push.js';
 import { command as restore } from './commands/restore.js';
 
-export const commands: CliCommand[] = [push, importCmd, exportCmd, db, admin, backup, restore, migrateTorna];
+export const commands: CliCommand[] = [push, importCmd, exportCmd, db, admin, backup, restore, migrateTorna, mcp];
 
 function help(): string {
   const width = Math.max(...commands.map((c) => c.name.length));

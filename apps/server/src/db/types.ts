@@ -39,6 +39,20 @@ export interface UserSessionsTable {
   lastUsedAt: number;
 }
 
+/** Read-only tokens for agents and scripts (modules/agents). */
+export interface PersonalAccessTokensTable {
+  id: Id;
+  userId: number;
+  name: string;
+  tokenHash: string;
+  tokenPrefix: string;
+  scope: string;
+  createdAt: number;
+  lastUsedAt: number | null;
+  expiresAt: number | null;
+  revokedAt: number | null;
+}
+
 export interface PasswordResetsTable {
   id: Id;
   userId: number;
@@ -591,6 +605,7 @@ export interface Database {
   users: UsersTable;
   userSessions: UserSessionsTable;
   passwordResets: PasswordResetsTable;
+  personalAccessTokens: PersonalAccessTokensTable;
   loginKeys: LoginKeysTable;
   spaces: SpacesTable;
   spaceMembers: SpaceMembersTable;

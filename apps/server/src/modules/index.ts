@@ -6,6 +6,8 @@
 import type { FastifyInstance } from 'fastify';
 import { startWorkers } from '../jobs/queue.js';
 import { adminRoutes } from './admin/admin.routes.js';
+import { agentsRootRoutes } from './agents/agents.routes.js';
+import { tokensRoutes } from './agents/tokens.routes.js';
 import { applicationsRoutes } from './applications/applications.routes.js';
 import { composeRoutes } from './compose/compose.routes.js';
 import { constantsRoutes } from './constants/constants.routes.js';
@@ -65,10 +67,12 @@ export async function registerModules(app: FastifyInstance, opts: ModuleOptions)
       await trashRoutes(api);
       await searchRoutes(api);
       await tornaMigrationRoutes(api);
+      await tokensRoutes(api);
     },
     { prefix: '/api' },
   );
   await pushRootRoutes(app);
   await mockRootRoutes(app);
+  await agentsRootRoutes(app);
   if (opts.workers) startWorkers(app);
 }

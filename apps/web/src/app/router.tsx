@@ -25,6 +25,7 @@ const docs = () => import('../features/docs/project-doc-page');
 const code = () => import('../features/project/project-code-page');
 const editors = () => import('../features/editor/editor-pages');
 const user = () => import('../features/user-center/user-pages');
+const agents = () => import('../features/agents/access-tokens-page');
 const admin = () => import('../features/admin-users/admin-pages');
 const misc = () => import('../features/misc/misc-pages');
 const trash = () => import('../features/trash/trash-page');
@@ -109,6 +110,7 @@ export const routes: RouteObject[] = [
                   { path: '/user/subscribe/doc', ...page(user, 'UserSubscribePage') },
                   { path: '/user/message', ...page(user, 'UserMessagePage') },
                   { path: '/user/systemSetting', ...page(user, 'UserSystemSettingPage') },
+                  { path: '/user/tokens', ...page(agents, 'AccessTokensPage') },
                 ],
               },
               {

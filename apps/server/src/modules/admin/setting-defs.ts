@@ -70,6 +70,7 @@ export const SETTING_DEFS: readonly SettingDef[] = [
   { key: 'metersphere.import-url', kind: 'string', max: 255, group: 'metersphere' },
   { key: 'folio.audit.retention-days', kind: 'int', min: 1, max: 3650, group: 'audit' },
   { key: 'folio.openapi.timestamp-tolerance-minutes', kind: 'int', min: 1, max: 1440, group: 'openapi' },
+  { key: 'folio.mcp.enable', kind: 'bool', group: 'openapi' },
   { key: 'folio.debug.timeout-ms', kind: 'int', min: 1000, max: 3_600_000, group: 'debug' },
   { key: 'folio.debug.max-response-mb', kind: 'int', min: 1, max: 1024, group: 'debug' },
   { key: 'folio.mock.max-delay-ms', kind: 'int', min: 0, max: 600_000, group: 'mock' },
@@ -105,6 +106,7 @@ export const ADMIN_SETTING_DEFAULTS: Record<string, string> = {
   'folio.login.oauth.enable': 'false',
   'metersphere.import-url': '/api/definition/import',
   'folio.openapi.timestamp-tolerance-minutes': '10',
+  'folio.mcp.enable': 'true',
   // Defaults of the code that reads them (push-runs.ts, open-api.ts, debug-proxy.ts, mock.service.ts).
   'folio.push.run-window-seconds': '60',
   'folio.push.null-result': 'false',

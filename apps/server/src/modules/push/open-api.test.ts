@@ -183,7 +183,7 @@ describe('envelope and codes', () => {
     const m = await openApi(t.app, tornaSdkEnvelope('module.get', a.token, {}));
     expect(m.body.data).toEqual({ id: a.moduleId, name: 'app' });
     const list = await openApi(t.app, tornaSdkEnvelope('doc.list', a.token, {}));
-    const ping = list.body.data.find((d: { url: string }) => d.url === '/ping');
+    const ping = list.body.data.docList.find((d: { url: string }) => d.url === '/ping');
     const detail = await openApi(t.app, tornaSdkEnvelope('doc.detail', a.token, { docId: ping.id }));
     expect(detail.body.data).toMatchObject({ name: 'Ping', url: '/ping', httpMethod: 'GET' });
     const details = await openApi(t.app, tornaSdkEnvelope('doc.details', a.token, { docIds: [ping.id] }));

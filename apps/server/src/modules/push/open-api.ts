@@ -6,7 +6,7 @@
 import { ParamOwner, type PushPayload } from '@folio/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { insertId, inTx } from '../../db/database.js';
-import { loadDocDetails } from '../docs/doc-detail.js';
+import { tornaDocDetails, tornaDocList } from '../agents/torna-read.js';
 import { dataId, folderKey } from '../docs/doc-keys.js';
 import { deleteParams } from '../docs/doc-params.js';
 import { openApiToPush } from '../imports/openapi-to-push.js';
@@ -294,42 +294,8 @@ async function envDelete(c: Ctx) {
   return null;
 }
 
-async function docList(c: Ctx) {
-  const { app, moduleId } = c;
-  const wanted = arr(c.data.docIds)
-    .map((x) => app.ctx.ids.tryDecode(str(x)))
-    .filter((x): x is number => !!x);
-  let q = app.ctx.db
-    .selectFrom('docs')
-    .select(['id', 'parentId', 'name', 'type', 'url', 'httpMethod', 'version', 'isFolder', 'deprecated', 'orderIndex', 'isShow', 'status'])
-    .where('moduleId', '=', moduleId)
-    .where('isDeleted', '=', 0);
-  if (wanted.length) q = q.where('id', 'in', wanted);
-  const rows = await q.orderBy('orderIndex').orderBy('id').execute();
-  return rows.map((r) => ({
-    id: app.ctx.ids.encode(r.id),
-    parentId: app.ctx.ids.encode(r.parentId),
-    name: r.name,
-    type: r.type,
-    url: r.url,
-    httpMethod: r.httpMethod,
-    version: r.version,
-    isFolder: r.isFolder,
-    deprecated: r.deprecated || '$false$',
-    orderIndex: r.orderIndex,
-    isShow: r.isShow,
-    status: r.status,
-  }));
-}
-
-async function docDetails(c: Ctx, idsIn: unknown[]) {
-  const { app, moduleId } = c;
-  const ids = idsIn.map((x) => app.ctx.ids.tryDecode(str(x))).filter((x): x is number => !!x);
-  if (!ids.length) return [];
-  const details = await loadDocDetails(app.ctx, ids);
-  const modId = app.ctx.ids.encode(moduleId);
-  return ids.map((id) => details.get(id)).filter((d) => d && d.moduleId === modId && !d.isFolder);
-}
+/** Internal ids of `docIds`/`docId` values (unknown ones dropped). */
+const decodeIds = (c: Ctx, values: unknown[]) => values.map((x) => c.app.ctx.ids.tryDecode(str(x))).filter((x): x is number => !!x);
 
 /** Dispatches one open-API call for an application. */
 export async function dispatch(app: FastifyInstance, moduleId: number, envelope: Record<string, unknown>): Promise<unknown> {
@@ -368,14 +334,14 @@ export async function dispatch(app: FastifyInstance, moduleId: number, envelope:
     case 'module.debug.env.delete':
       return envDelete(c);
     case 'doc.list':
-      return docList(c);
+      return tornaDocList(app, moduleId, decodeIds(c, arr(data.docIds)));
     case 'doc.detail': {
-      const [d] = await docDetails(c, [data.docId ?? data.id]);
+      const [d] = await tornaDocDetails(app, moduleId, decodeIds(c, [data.docId ?? data.id]));
       if (!d) throw new OpenApiError(OpenCode.BUSINESS, 'push.api.notFound', { what: `doc ${str(data.docId ?? data.id)}` });
       return d;
     }
     case 'doc.details':
-      return docDetails(c, arr(data.docIds));
+      return tornaDocDetails(app, moduleId, decodeIds(c, arr(data.docIds)));
     case 'module.get': {
       const m = await app.ctx.db.selectFrom('modules').select(['id', 'name']).where('id', '=', moduleId).executeTakeFirstOrThrow();
       return { id: app.ctx.ids.encode(m.id), name: m.name };

@@ -15,6 +15,7 @@ import { readLocal, writeLocal } from '../../lib/storage';
 import { sampleRequest } from './code-samples';
 import { Description } from './description';
 import { CodeSamplesPanel, Outline, ResponseTabs, WhenVisible } from './doc-parts';
+import { CopyMarkdownButton } from '../agents/copy-markdown-button';
 import type { DocViewSource, LoadedDoc, ViewDoc } from './doc-source';
 import { withApplicationCodes } from './error-codes';
 import { AlternativeSwitcher, CodeBlock } from './example-block';
@@ -123,6 +124,7 @@ export function DocContent({ loaded, source }: { loaded: LoadedDoc; source: DocV
       </h2>
       {deprecated && <span className="deprecated-tag">{t('view.doc.deprecated')}</span>}
       {source.kind === 'user' && <FollowButton docId={doc.id} />}
+      <CopyMarkdownButton source={source} docId={doc.id} />
     </div>
   );
 

@@ -11,6 +11,7 @@ import { useSearchParams } from 'react-router';
 import { Markdown } from '../../components/markdown';
 import { apiUrl, getToken } from '../../lib/api';
 import { copyText } from '../../lib/clipboard';
+import { McpGuide } from '../agents/mcp-guide';
 
 async function fetchGuide(moduleId: string | null): Promise<string> {
   const headers: Record<string, string> = {};
@@ -44,33 +45,36 @@ export function OpenApiPage(_props: Record<string, never>) {
   const token = pick(md, 'Application token');
   const hasToken = !!token && !token.startsWith('<');
   return (
-    <Card
-      data-testid="openapi-guide"
-      title={t('openapi.title')}
-      extra={
-        md && (
-          <Space wrap>
-            {url && (
-              <Button size="small" icon={<CopyOutlined />} onClick={() => copyText(url)}>
-                {t('openapi.copyUrl')}
+    <>
+      <Card
+        data-testid="openapi-guide"
+        title={t('openapi.title')}
+        extra={
+          md && (
+            <Space wrap>
+              {url && (
+                <Button size="small" icon={<CopyOutlined />} onClick={() => copyText(url)}>
+                  {t('openapi.copyUrl')}
+                </Button>
+              )}
+              {hasToken && (
+                <Button size="small" icon={<CopyOutlined />} onClick={() => copyText(token)}>
+                  {t('openapi.copyToken')}
+                </Button>
+              )}
+              <Button size="small" icon={<CopyOutlined />} onClick={() => copyText(md)}>
+                {t('openapi.copyGuide')}
               </Button>
-            )}
-            {hasToken && (
-              <Button size="small" icon={<CopyOutlined />} onClick={() => copyText(token)}>
-                {t('openapi.copyToken')}
-              </Button>
-            )}
-            <Button size="small" icon={<CopyOutlined />} onClick={() => copyText(md)}>
-              {t('openapi.copyGuide')}
-            </Button>
-          </Space>
-        )
-      }
-    >
-      {!moduleId && <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('openapi.pickApp')} />}
-      {guide.isLoading && <Skeleton active />}
-      {guide.error && <Typography.Text type="danger">{(guide.error as Error).message}</Typography.Text>}
-      {md && <Markdown source={md} className="openapi-guide" />}
-    </Card>
+            </Space>
+          )
+        }
+      >
+        {!moduleId && <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('openapi.pickApp')} />}
+        {guide.isLoading && <Skeleton active />}
+        {guide.error && <Typography.Text type="danger">{(guide.error as Error).message}</Typography.Text>}
+        {md && <Markdown source={md} className="openapi-guide" />}
+      </Card>
+      <McpGuide />
+    </>
   );
 }

@@ -1,5 +1,5 @@
 /** User centre: basic info and overview, followed docs, message centre, system setting (language, bindings). */
-import { BellOutlined, HeartOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import { BellOutlined, HeartOutlined, KeyOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
 import { formatDateTime, METHOD_TAG_COLORS, MessageType, PAGE_SIZES } from '@folio/shared';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -48,6 +48,7 @@ export function UserLayout() {
         { key: '/user/subscribe/doc', label: t('user.subscriptions'), icon: <HeartOutlined /> },
         { key: '/user/message', label: t('user.messages'), icon: <BellOutlined /> },
         { key: '/user/systemSetting', label: t('user.systemSetting'), icon: <SettingOutlined /> },
+        { key: '/user/tokens', label: t('agents.tokens'), icon: <KeyOutlined /> },
       ]}
     />
   );

@@ -101,6 +101,7 @@ export const admin: Record<string, string> = {
   'admin.key.metersphere.import-url': 'Import API path',
   'admin.key.folio.audit.retention-days': 'Keep audit entries (days)',
   'admin.key.folio.openapi.timestamp-tolerance-minutes': 'Open API timestamp tolerance (minutes)',
+  'admin.key.folio.mcp.enable': 'MCP endpoint for AI agents (/mcp)',
   'admin.sort.by_order': 'By order',
   'admin.sort.by_name': 'By name',
   'admin.sort.by_url': 'By URL',

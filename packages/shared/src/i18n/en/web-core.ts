@@ -459,4 +459,30 @@ export const webCore: Record<string, string> = {
   'tree.resize': 'Resize the tree',
   'doc.httpMethod': 'HTTP method',
   'editor.markdownSource': 'Markdown source',
+  'agents.copyMarkdown': 'Copy as Markdown',
+  'agents.copyMarkdownFailed': 'Could not load the Markdown of this doc',
+  'agents.tokens': 'Access tokens',
+  'agents.tokens.create': 'New token',
+  'agents.tokens.intro':
+    'Read-only tokens for AI agents and scripts: the MCP endpoint, Markdown docs and llms.txt see exactly what you can read.',
+  'agents.tokens.guide': 'How to connect an agent',
+  'agents.tokens.shownOnce': 'Copy the token now: it is shown only once.',
+  'agents.tokens.name': 'Name',
+  'agents.tokens.prefix': 'Token',
+  'agents.tokens.scope': 'Scope',
+  'agents.tokens.readOnly': 'Read only',
+  'agents.tokens.createdAt': 'Created',
+  'agents.tokens.lastUsedAt': 'Last used',
+  'agents.tokens.expiresAt': 'Expires',
+  'agents.tokens.never': 'Never',
+  'agents.tokens.expiresInDays': 'Expires in (days, empty = never)',
+  'agents.tokens.revoke': 'Revoke',
+  'agents.tokens.revokeConfirm': 'Revoke the token {0}? Agents using it stop working.',
+  'agents.guide.title': 'AI agents (MCP)',
+  'agents.guide.intro':
+    'Folio serves an MCP server at /mcp (Streamable HTTP) with the tools search_docs, get_doc, list_tree and list_environments. Create a read-only token in',
+  'agents.guide.share':
+    'An agent can also read exactly one share or compose project with its id and password (expiry, disabling and password changes apply at once):',
+  'agents.guide.markdown':
+    'Every doc has a Markdown twin, and shares, compose projects and your projects have llms.txt / llms-full.txt (send the token as Authorization: Bearer):',
 };

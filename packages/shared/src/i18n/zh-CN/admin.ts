@@ -100,6 +100,7 @@ export const admin: Record<string, string> = {
   'admin.key.metersphere.import-url': '导入接口路径',
   'admin.key.folio.audit.retention-days': '审计日志保留天数',
   'admin.key.folio.openapi.timestamp-tolerance-minutes': '开放接口时间戳允许误差（分钟）',
+  'admin.key.folio.mcp.enable': '面向 AI 智能体的 MCP 接口（/mcp）',
   'admin.sort.by_order': '按顺序',
   'admin.sort.by_name': '按名称',
   'admin.sort.by_url': '按 URL',
