@@ -11,9 +11,8 @@ import { type DocChange, emitDocChanges } from '../doc-events.js';
 import { loadDocDetails } from '../docs/doc-detail.js';
 import { sendMessages } from '../messages/messages.service.js';
 import { withModuleLock } from './push-lock.js';
-import { cachedRawDoc, knownRawItem, type MergeResult, mergeNormalized } from './push-merge.js';
+import { type MergeResult, mergeNormalized } from './push-merge.js';
 import { normalizePayload } from './push-normalize.js';
-import type { ScannedPush } from './push-raw.js';
 import { closeRun, runIsOpen, runWindowMs } from './push-runs.js';
 import { pt } from './texts.js';
 
@@ -28,8 +27,6 @@ export interface PushRequest {
   isReplace?: boolean;
   isOverride?: boolean;
   runHint?: string;
-  /** The scanned form of the payload (synchronous open-API pushes only; never stored in a job). */
-  scanned?: ScannedPush;
 }
 
 /** The outcome as the open API returns it. */
@@ -95,11 +92,7 @@ export async function notifyAdmins(
 
 /** Runs a push now (serialised per application); messages admins; queues the settle job for deletions. */
 export async function runPush(app: FastifyInstance, req: PushRequest, onProgress?: (pct: number) => Promise<void>): Promise<PublicOutcome> {
-  const norm = normalizePayload(req.payload, {
-    known: (fp) => knownRawItem(req.moduleId, fp),
-    scanned: req.scanned,
-    cachedDoc: (fp) => cachedRawDoc(req.moduleId, fp),
-  });
+  const norm = normalizePayload(req.payload);
   try {
     const result = await withModuleLock(req.moduleId, () =>
       inTx(app.ctx.db, (tx) =>
