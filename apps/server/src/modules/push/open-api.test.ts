@@ -635,7 +635,7 @@ describe('runs, jobs and concurrency', () => {
       const next = await openApi(t.app, chunk('A', ['/a1']));
       expect(next.body.data).toMatchObject({ deleted: 2 });
       expect((await liveDocs(a.id)).filter((d) => !d.isFolder).map((d) => d.url)).toEqual(['/a1']);
-      closeRun(a.id);
+      await closeRun(db(), a.id);
     } finally {
       await t.app.ctx.settings.set({ 'folio.push.run-window-seconds': '0' });
     }

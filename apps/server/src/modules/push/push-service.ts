@@ -13,7 +13,7 @@ import { sendMessages } from '../messages/messages.service.js';
 import { withModuleLock } from './push-lock.js';
 import { type MergeResult, mergeNormalized } from './push-merge.js';
 import { normalizePayload } from './push-normalize.js';
-import { closeRun, runIsOpen, runWindowMs } from './push-runs.js';
+import { closeRun, runIsOpen, runWindowMs, settledRun } from './push-runs.js';
 import { pt } from './texts.js';
 
 export const PUSH_JOB = 'push.doc';
@@ -163,7 +163,7 @@ interface SettlePayload {
 
 /** Records the deletions of a replace push once its run is over (docs still deleted only). */
 export async function settleDeletions(app: FastifyInstance, p: SettlePayload): Promise<{ recorded: number; deferred?: boolean }> {
-  if (runIsOpen(app, p.moduleId, p.runId)) {
+  if (await runIsOpen(app, p.moduleId, p.runId)) {
     await enqueueJob(app, { kind: SETTLE_JOB, moduleId: p.moduleId, runAfter: Date.now() + runWindowMs(app), payload: p });
     return { recorded: 0, deferred: true };
   }
@@ -198,6 +198,7 @@ export async function settleDeletions(app: FastifyInstance, p: SettlePayload): P
         }
       }
       await emitDocChanges(app, tx, changes);
+      await settledRun(tx, p.moduleId, p.docIds);
       return { recorded: changes.length };
     }),
   );
@@ -211,7 +212,7 @@ export async function settleAllRuns(app: FastifyInstance): Promise<number> {
     .where('kind', '=', SETTLE_JOB)
     .where('state', '=', 'queued')
     .execute();
-  for (const j of jobs) closeRun(j.moduleId);
+  for (const j of jobs) await closeRun(app.ctx.db, j.moduleId);
   if (jobs.length) {
     await app.ctx.db
       .updateTable('jobs')

@@ -1,5 +1,8 @@
-/** The smart-doc run of a replace push (push-runs.ts): found before the merge plans, recorded after it deletes. */
-import { continuingRun, recordRun, runSignature, topKeys } from '../push-runs.js';
+/**
+ * The smart-doc run of a replace push (push-runs.ts): read before the merge plans (inside its transaction),
+ * written after it deletes.
+ */
+import { continues, loadRun, runSignature, saveRun, topKeys } from '../push-runs.js';
 import type { MergeState } from './state.js';
 
 /** Finds the run a replace push continues, or starts one (imports and non-replace pushes have none). */
@@ -7,22 +10,31 @@ export async function openRun(s: MergeState): Promise<void> {
   if (s.input.source !== 'push' || !s.doDelete) return;
   const signature = runSignature(s.norm, s.input.runHint ?? '');
   const keys = topKeys(s.norm);
-  const prev = continuingRun(s.app, s.moduleId, signature, keys);
+  const prev = await loadRun(s.tx, s.moduleId);
+  const continuing = continues(s.app, prev, signature, keys, s.now);
   s.run = {
-    runId: prev?.runId ?? s.outcome.batchId,
+    runId: continuing && prev ? prev.runId : s.outcome.batchId,
     signature,
-    keys,
-    continuing: !!prev,
-    touched: prev?.touched ?? new Set(),
-    deleted: new Set(),
+    keys: [...(continuing && prev ? prev.topKeys : []), ...keys],
+    continuing,
+    touched: continuing && prev ? prev.touched : new Set(),
+    deleted: prev?.pending ?? new Set(),
   };
   s.outcome.runId = s.run.runId;
 }
 
-/** Records this push as the start or the next chunk of its run. */
+/** Records this push as the start or the next chunk of its run, with the deletions still to settle. */
 export async function closeRunChunk(s: MergeState): Promise<void> {
   const run = s.run;
   if (!run) return;
-  const prev = run.continuing ? continuingRun(s.app, s.moduleId, run.signature, []) : null;
-  recordRun(s.moduleId, prev, { runId: run.runId, signature: run.signature, keys: run.keys, touched: s.touched });
+  const pending = new Set([...run.deleted].filter((id) => !s.touched.has(id)));
+  for (const id of s.outcome.pendingDeleteIds) pending.add(id);
+  await saveRun(s.tx, s.moduleId, {
+    runId: run.runId,
+    signature: run.signature,
+    lastAt: s.now,
+    topKeys: new Set(run.keys),
+    touched: new Set([...run.touched, ...s.touched]),
+    pending,
+  });
 }

@@ -86,12 +86,13 @@ export interface PlannedDoc {
 export interface RunContext {
   runId: string;
   signature: string;
+  /** Identities of the top-level items the run's chunks sent, this push's included. */
   keys: string[];
   /** True when the push continues a run an earlier chunk started. */
   continuing: boolean;
   /** Doc and folder ids the run's earlier chunks wrote (never deleted by this push). */
   touched: Set<number>;
-  /** Doc ids the run's earlier chunks deleted (their deletion is not recorded yet). */
+  /** Doc ids replace pushes deleted whose deletion is not recorded yet (sent again, they are not new). */
   deleted: Set<number>;
 }
 
