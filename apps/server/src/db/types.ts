@@ -649,6 +649,23 @@ export interface Database {
   uploads: UploadsTable;
   rateLimits: RateLimitsTable;
   trashItems: TrashItemsTable;
+  pushRuns: PushRunsTable;
+}
+
+/** The current smart-doc run of an application (modules/push/push-runs.ts): one row per application. */
+export interface PushRunsTable {
+  id: Id;
+  moduleId: number;
+  runId: string;
+  signature: string;
+  /** When the run's last chunk arrived (epoch ms); 0 once the run is closed. */
+  lastAt: number;
+  /** JSON array: identities of the top-level items the run's chunks sent. */
+  topKeys: string;
+  /** JSON array: doc and folder ids the run's chunks wrote. */
+  touched: string;
+  /** JSON array: doc ids replace pushes deleted whose deletion is not recorded in history yet. */
+  pending: string;
 }
 
 export type UserRow = Selectable<UsersTable>;

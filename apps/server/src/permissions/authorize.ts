@@ -6,8 +6,7 @@
  */
 import { ACTIONS, type Action, type RoleCode, roleAllows } from '@folio/shared';
 import type { FastifyRequest } from 'fastify';
-import type { Conn, Db } from '../db/database.js';
-import { authEpoch, EpochCache } from '../db/write-epoch.js';
+import type { Conn } from '../db/database.js';
 import { forbidden, notFound, unauthorized } from '../lib/errors.js';
 import type { SessionUser } from '../plugins/auth.js';
 
@@ -30,24 +29,12 @@ export async function loadMemberships(conn: Conn, userId: number): Promise<Membe
   };
 }
 
-/** Memberships read recently per user; an entry dies with any membership or user write (write-epoch.ts). */
-const membershipCache = new EpochCache<number, Memberships>(5_000);
-
-async function cachedMemberships(db: Db, userId: number): Promise<Memberships> {
-  const hit = membershipCache.get(db, userId);
-  if (hit) return hit;
-  const epoch = authEpoch(db);
-  const m = await loadMemberships(db, userId);
-  membershipCache.set(db, userId, m, epoch);
-  return m;
-}
-
-/** Memberships of the request's user, loaded once per request (and reused across requests until a write). */
+/** Memberships of the request's user, read from the database once per request. */
 export function membershipsOf(req: FastifyRequest): Promise<Memberships> {
   let p = cache.get(req);
   if (!p) {
     if (!req.user) return Promise.resolve({ spaces: new Map(), projects: new Map() });
-    p = cachedMemberships(req.server.ctx.db, req.user.id);
+    p = loadMemberships(req.server.ctx.db, req.user.id);
     cache.set(req, p);
   }
   return p;

@@ -5,7 +5,6 @@
  */
 import { UserStatus } from '@folio/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { authEpoch, EpochCache } from '../db/write-epoch.js';
 import { pickLang } from '../i18n/messages.js';
 import { sha256 } from '../lib/crypto.js';
 import { forbidden, mustSetPassword, unauthorized } from '../lib/errors.js';
@@ -47,17 +46,10 @@ export function readToken(req: FastifyRequest): string | null {
   return null;
 }
 
-/** Sessions read recently; an entry dies with any write to users/sessions/memberships (see write-epoch.ts). */
-const sessionCache = new EpochCache<string, { user: SessionUser; expiresAt: number; lastUsedAt: number }>(5_000);
-
-/** Resolves the session user of a token, or null. */
+/** Resolves the session user of a token, or null: one indexed query (by token hash) on every request. */
 export async function userForToken(app: FastifyInstance, token: string): Promise<SessionUser | null> {
   const now = Date.now();
-  const db = app.ctx.db;
   const hash = sha256(token);
-  const hit = sessionCache.get(db, hash);
-  if (hit && hit.expiresAt > now && now - hit.lastUsedAt <= 60_000) return { ...hit.user };
-  const epoch = authEpoch(db);
   const row = await app.ctx.db
     .selectFrom('userSessions as s')
     .innerJoin('users as u', 'u.id', 's.userId')
@@ -80,11 +72,10 @@ export async function userForToken(app: FastifyInstance, token: string): Promise
     .where('s.expiresAt', '>', now)
     .executeTakeFirst();
   if (!row || row.status === UserStatus.DISABLED) return null;
-  const touched = now - row.lastUsedAt > 60_000;
-  if (touched) {
+  if (now - row.lastUsedAt > 60_000) {
     await app.ctx.db.updateTable('userSessions').set({ lastUsedAt: now }).where('id', '=', row.sessionId).execute();
   }
-  const user: SessionUser = {
+  return {
     id: row.id,
     username: row.username,
     nickname: row.nickname,
@@ -96,9 +87,6 @@ export async function userForToken(app: FastifyInstance, token: string): Promise
     lang: row.lang,
     sessionId: row.sessionId,
   };
-  // Our own lastUsedAt write moved the epoch; the next request reads (and caches) again.
-  if (!touched) sessionCache.set(db, hash, { user, expiresAt: Number(row.expiresAt), lastUsedAt: Number(row.lastUsedAt) }, epoch);
-  return { ...user };
 }
 
 /** Installs the hook that authenticates every request according to its route config. */

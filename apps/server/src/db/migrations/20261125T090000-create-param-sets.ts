@@ -1,13 +1,14 @@
 /**
  * Params move from one row per param (`params`) to one row per owner and style (`param_sets`, the whole list
- * as JSON: modules/docs/param-set-codec.ts). A large import wrote ~74k param rows, the largest part of its
+ * as JSON, format 1 of modules/docs/param-set-codec.ts). A large import wrote ~74k param rows, the largest part of its
  * time after parsing; it now writes about 4k. Every list is carried over as the readers saw it: siblings in
  * the order of their rows (which ties in orderIndex keep), a param whose parent is missing at the top.
  * (The data moves through the CamelCase plugin: names are written in camelCase, as elsewhere.)
+ * The codec of format 1 is frozen below, as it was when this migration was written: a later change of the
+ * application's codec never changes what this migration writes or reads.
  */
 import { CamelCasePlugin, type Kysely, sql } from 'kysely';
 import type { Dialect } from '../../config.js';
-import { decodeParamSet, type EncodableParam, encodeParamSet, type StoredParamRow } from '../../modules/docs/param-set-codec.js';
 import { createIndex, createTable } from '../schema-dsl.js';
 import { tables } from './20261121T200000-create-schema.js';
 
@@ -147,4 +148,109 @@ export function createParamSetsMigration(dialect: Dialect) {
       await db.schema.dropTable('param_sets').execute();
     },
   };
+}
+
+// ---- format 1 of the param-set codec, frozen (a copy; do not import the application's codec here) ----
+
+const FORMAT = 1;
+const WIDTH = 11;
+const MAX_LEVELS = 64;
+
+interface EncodableParam {
+  name: string;
+  type?: string;
+  required?: number | boolean;
+  maxLength?: string;
+  example?: string;
+  description?: string;
+  enumId?: number;
+  orderIndex?: number;
+  dataId?: string;
+  createMode?: number;
+  children?: EncodableParam[] | null;
+}
+
+interface StoredParamRow {
+  id: number;
+  ownerId: number;
+  parentId: number;
+  style: number;
+  name: string;
+  type: string;
+  required: number;
+  maxLength: string;
+  example: string;
+  description: string;
+  enumId: number;
+  orderIndex: number;
+  dataId: string;
+  createMode: number;
+}
+
+/** A list in format 1: the version, then per param in level order its parent's position and ten values. */
+function encodeParamSet(params: readonly EncodableParam[]): unknown[] | null {
+  if (!params.length) return null;
+  const out: unknown[] = [FORMAT];
+  let level: readonly EncodableParam[] = params;
+  let parents: number[] | null = null;
+  let index = 0;
+  for (let depth = 0; level.length && depth < MAX_LEVELS; depth++) {
+    const next: EncodableParam[] = [];
+    const nextParents: number[] = [];
+    for (let i = 0; i < level.length; i++) {
+      const p = level[i];
+      const type = p.type || 'string';
+      const maxLength = p.maxLength ?? '';
+      out.push(
+        parents ? parents[i] : -1,
+        p.name.length > 255 ? p.name.slice(0, 255) : p.name,
+        type.length > 64 ? type.slice(0, 64) : type,
+        p.required ? 1 : 0,
+        maxLength.length > 32 ? maxLength.slice(0, 32) : maxLength,
+        p.example ?? '',
+        p.description ?? '',
+        p.enumId || 0,
+        p.orderIndex || 0,
+        p.dataId ?? '',
+        p.createMode ?? 0,
+      );
+      for (const c of p.children ?? []) {
+        next.push(c);
+        nextParents.push(index);
+      }
+      index++;
+    }
+    level = next;
+    parents = nextParents;
+  }
+  if (index > (1 << 20) - 1) throw new RangeError(`a parameter list holds ${index} parameters, more than one list can hold`);
+  return out;
+}
+
+/** The rows of a format-1 list, in level order, with the synthetic ids of format 1 (owner·2^23 + style·2^20 + position). */
+function decodeParamSet(ownerId: number, style: number, values: unknown, out: StoredParamRow[]): void {
+  if (!Array.isArray(values) || values[0] !== FORMAT || (values.length - 1) % WIDTH !== 0) {
+    throw new Error(`the stored parameter list of owner ${ownerId}, style ${style} is not in format ${FORMAT}`);
+  }
+  const v = values as unknown[];
+  const base = ownerId * 2 ** 23 + style * 2 ** 20;
+  for (let k = 1, i = 1; k < v.length; k += WIDTH, i++) {
+    const parent = v[k] as number;
+    out.push({
+      id: base + i,
+      ownerId,
+      parentId: parent >= 0 ? base + parent + 1 : 0,
+      style,
+      name: v[k + 1] as string,
+      type: v[k + 2] as string,
+      required: v[k + 3] as number,
+      maxLength: v[k + 4] as string,
+      example: v[k + 5] as string,
+      description: v[k + 6] as string,
+      enumId: v[k + 7] as number,
+      orderIndex: v[k + 8] as number,
+      dataId: v[k + 9] as string,
+      createMode: v[k + 10] as number,
+    });
+  }
 }

@@ -9,6 +9,7 @@ import { createParamSetsMigration } from './20261125T090000-create-param-sets.js
 import { createSearchIndexMigration } from './20261126T060000-create-search-index.js';
 import { createTrashMigration } from './20261126T090000-create-trash.js';
 import { createPersonalAccessTokensMigration } from './20261126T070000-create-personal-access-tokens.js';
+import { createPushRunsMigration } from './20261126T010000-create-push-runs.js';
 
 /** The migrations for a dialect, keyed by name (sorted by the migrator). */
 export function allMigrations(dialect: Dialect): Record<string, Migration> {
@@ -21,5 +22,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '20261126T090000-create-trash': createTrashMigration(dialect),
     '20261126T060000-create-search-index': createSearchIndexMigration(dialect),
     '20261126T070000-create-personal-access-tokens': createPersonalAccessTokensMigration(dialect),
+    '20261126T010000-create-push-runs': createPushRunsMigration(dialect),
   };
 }

@@ -1,11 +1,11 @@
 /**
  * Parameter trees of docs, module common params, environments and compose projects: one `param_sets` row per
  * owner and style, holding the whole list (param-set-codec.ts). Bulk load in one query per chunk of owners,
- * bulk replace in one delete per group of owners and one multi-row insert (COPY on PostgreSQL).
+ * bulk replace in one delete per group of owners and one multi-row insert per chunk of sets.
  */
 import { type DocParam, type EnumInfo, ParamStyle } from '@folio/shared';
 import type { Conn } from '../../db/database.js';
-import { insertMany, type PgCopy, pgOpenCopy, sqliteBulkInsert } from '../../db/database.js';
+import { insertMany } from '../../db/database.js';
 import type { IdCodec } from '../../lib/ids.js';
 import { decodeParamSet, encodeParamSet, PARAM_SET_MAX_LEVELS, type StoredParamRow } from './param-set-codec.js';
 
@@ -222,9 +222,6 @@ export interface WrittenParams {
   rows: ParamTreeRow[];
 }
 
-/** The columns a param set row is written with (besides ownerType and the times, the same for every row). */
-const SET_COLUMNS = ['ownerId', 'style', 'body'];
-
 /** A non-empty set in the stored format: its owner, style and values (encodeParamSet). */
 interface EncodedSet {
   ownerId: number;
@@ -266,30 +263,9 @@ export function countParams(trees: readonly { children?: readonly unknown[] | nu
   return n;
 }
 
-/** PostgreSQL: an open COPY into `param_sets` for copyParamSets. */
-export function openParamCopy(conn: Conn, ownerType: number): Promise<PgCopy> {
-  const now = Date.now();
-  return pgOpenCopy(conn, 'paramSets', SET_COLUMNS, { ownerType, createdAt: now, updatedAt: now });
-}
-
-/**
- * PostgreSQL: adds the sets to an open COPY (openParamCopy). For owners the COPY's table has no params of
- * (nothing is deleted). Synchronous: the rows go out while the caller goes on.
- */
-export function copyParamSets(copy: PgCopy, sets: ParamSet[]): void {
-  for (const e of encodeSets(sets)) copy.row((out, at) => fillSet(e, out, at));
-}
-
-/** An encoded set's values in SET_COLUMNS order. */
-function fillSet(e: EncodedSet, out: unknown[], at: number): void {
-  out[at] = e.ownerId;
-  out[at + 1] = e.style;
-  out[at + 2] = JSON.stringify(e.values);
-}
-
 /**
  * Inserts param sets (no deletion: the owners must have no params of these styles): one row per non-empty
- * (owner, style), in one multi-row insert (COPY on PostgreSQL).
+ * (owner, style), in multi-row inserts (insertMany).
  */
 export async function insertParams(conn: Conn, ownerType: number, sets: ParamSet[], written?: WrittenParams): Promise<void> {
   const encoded = encodeSets(sets);
@@ -299,12 +275,10 @@ export async function insertParams(conn: Conn, ownerType: number, sets: ParamSet
   }
   if (!encoded.length) return;
   const now = Date.now();
-  const consts = { ownerType, createdAt: now, updatedAt: now };
-  if (sqliteBulkInsert(conn, 'paramSets', SET_COLUMNS, consts, encoded.length, (i, out, at) => fillSet(encoded[i], out, at))) return;
   await insertMany(
     conn,
     'paramSets',
-    encoded.map((e) => ({ ownerId: e.ownerId, style: e.style, body: JSON.stringify(e.values), ...consts })),
+    encoded.map((e) => ({ ownerType, ownerId: e.ownerId, style: e.style, body: JSON.stringify(e.values), createdAt: now, updatedAt: now })),
   );
 }
 

@@ -1,10 +1,9 @@
 /** Docs and folders: save (all parameters), detail, delete, folders, move, copy, lock, status, order, trees. */
 import { DocStatus, PropType, roleAllows } from '@folio/shared';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { Type } from 'typebox';
 import { inTx } from '../../db/database.js';
-import { EpochCache } from '../../db/write-epoch.js';
 import { badRequest, forbidden, notFound, validation } from '../../lib/errors.js';
 import { Flag, flag, IdString, Name, OptionalId } from '../../lib/schemas.js';
 import {
@@ -13,7 +12,6 @@ import {
   authorizeProject,
   authorizeSpace,
   membershipsOf,
-  type ProjectRef,
   projectRole,
 } from '../../permissions/authorize.js';
 import { requireUser } from '../../plugins/auth.js';
@@ -83,17 +81,6 @@ const DocSaveSchema = Type.Object({
   remark: Type.Optional(Type.String({ maxLength: 1000 })),
 });
 
-/**
- * Doc details and trees read recently, per database; any write to docs, params, dictionaries, props or the
- * application/project/space rows drops them (write-epoch.ts), so readers never see a stale doc.
- */
-const MB = 1024 * 1024;
-const detailCache = new EpochCache<number, { json: string; project: ProjectRef }>(60_000, 5_000, 'content', (v) => v.json.length, 16 * MB);
-const treeCache = new EpochCache<string, string>(60_000, 200, 'content', (v) => v.length, 32 * MB);
-
-/** The success envelope around an already serialized data value. */
-const envelopeJson = (json: string) => `{"code":"0","msg":"","data":${json}}`;
-
 export async function docsRoutes(app: FastifyInstance): Promise<void> {
   const { db, ids, settings } = app.ctx;
   registerParamSchema(app);
@@ -117,18 +104,9 @@ export async function docsRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get('/doc/detail', { schema: { tags: ['doc'], querystring: IdBody } }, async (req, reply) => {
+  app.get('/doc/detail', { schema: { tags: ['doc'], querystring: IdBody } }, async (req) => {
     const u = requireUser(req);
     const id = ids.decode((req.query as { id: string }).id, 'doc');
-    const hit = detailCache.get(db, id);
-    if (hit) {
-      const role = projectRole(u, await membershipsOf(req), hit.project);
-      if (!role) throw notFound('doc');
-      if (!roleAllows('doc.read', role)) throw forbidden();
-      reply.type('application/json; charset=utf-8');
-      return envelopeJson(hit.json);
-    }
-    const epoch = detailCache.epoch(db);
     // The doc row and what authorization needs in one query.
     const row = await db
       .selectFrom('docs as d')
@@ -148,10 +126,7 @@ export async function docsRoutes(app: FastifyInstance): Promise<void> {
     if (!roleAllows('doc.read', role)) throw forbidden();
     const d = (await detailsFromRows(app.ctx, [doc], db)).get(id);
     if (!d) throw notFound('doc');
-    const json = JSON.stringify(d);
-    detailCache.set(db, id, { json, project: { id: pId, spaceId: pSpaceId, isPrivate: pIsPrivate } }, epoch);
-    reply.type('application/json; charset=utf-8');
-    return envelopeJson(json);
+    return ok(d);
   });
 
   app.post(
@@ -335,19 +310,7 @@ export async function docsRoutes(app: FastifyInstance): Promise<void> {
   );
 
   // ---- trees ----
-  /** The envelope around a cached, already serialized tree (the tree is the big part of these answers). */
-  async function cachedTree(reply: FastifyReply, key: string, build: () => Promise<unknown>) {
-    let json = treeCache.get(db, key);
-    if (json === undefined) {
-      const epoch = treeCache.epoch(db);
-      json = JSON.stringify(await build());
-      treeCache.set(db, key, json, epoch);
-    }
-    reply.type('application/json; charset=utf-8');
-    return envelopeJson(json);
-  }
-
-  app.get('/doc/view/data', { schema: { tags: ['doc'], querystring: Type.Object({ spaceId: IdString }) } }, async (req, reply) => {
+  app.get('/doc/view/data', { schema: { tags: ['doc'], querystring: Type.Object({ spaceId: IdString }) } }, async (req) => {
     const u = requireUser(req);
     const spaceId = ids.decode((req.query as { spaceId: string }).spaceId, 'space');
     await authorizeSpace(req, spaceId, 'space.read');
@@ -361,22 +324,14 @@ export async function docsRoutes(app: FastifyInstance): Promise<void> {
       .orderBy('id')
       .execute();
     const visible = projects.filter((p) => projectRole(u, m, p));
-    const sort = sortType();
-    return cachedTree(reply, `s:${spaceId}:${sort}:${visible.map((p) => `${p.id}=${p.name}`).join(',')}`, () =>
-      spaceTree(app.ctx, visible, sort),
-    );
+    return ok(await spaceTree(app.ctx, visible, sortType()));
   });
 
-  app.get(
-    '/doc/view/dataByProject',
-    { schema: { tags: ['doc'], querystring: Type.Object({ projectId: IdString }) } },
-    async (req, reply) => {
-      const projectId = ids.decode((req.query as { projectId: string }).projectId, 'project');
-      await authorizeProject(req, projectId, 'project.read');
-      const sort = sortType();
-      return cachedTree(reply, `p:${projectId}:${sort}`, () => projectTree(app.ctx, projectId, sort));
-    },
-  );
+  app.get('/doc/view/dataByProject', { schema: { tags: ['doc'], querystring: Type.Object({ projectId: IdString }) } }, async (req) => {
+    const projectId = ids.decode((req.query as { projectId: string }).projectId, 'project');
+    await authorizeProject(req, projectId, 'project.read');
+    return ok(await projectTree(app.ctx, projectId, sortType()));
+  });
 
   app.get('/doc/tree', { schema: { tags: ['doc'], querystring: Type.Object({ moduleId: IdString }) } }, async (req) => {
     const moduleId = ids.decode((req.query as { moduleId: string }).moduleId, 'module');

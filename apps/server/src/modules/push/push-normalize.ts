@@ -4,9 +4,7 @@
  * the columns: a value that does not fit is rejected with the field's path, never silently clipped.
  */
 import { DocType, NOT_DEPRECATED, ParamStyle, type PushDocItem, type PushEnumInfo, type PushParam, type PushPayload } from '@folio/shared';
-import { md5 } from '../../lib/crypto.js';
 import { normalizeVersion } from '../docs/doc-keys.js';
-import { PushJsonError, type RawLeaf, type ScannedPush } from './push-raw.js';
 
 export interface NEnum {
   name: string;
@@ -69,29 +67,8 @@ export interface NDoc extends NBase {
   isResponseArray: number;
   requestArrayType: string;
   responseArrayType: string;
-  /**
-   * Param lists by style (path, header, body, response, code, query); null until `docParams()` builds
-   * them, for a doc whose raw form a previous push of the application already stored unchanged.
-   */
-  params: Record<number, NParam[]> | null;
-  /** md5 of the raw item and what it inherits ('' when not computed). */
-  rawFp: string;
-  /** The raw item (for lazily built params); null while only its text is at hand (`rawText`). */
-  raw: Record<string, unknown> | null;
-  /** The raw item's JSON text, for a doc taken from the cache of a scanned push (see push-raw.ts). */
-  rawText: (() => string) | null;
-  /** Dictionaries named by the raw params (set for lazy docs). */
-  enums: NEnum[] | null;
-}
-
-/** Options of normalizePayload. */
-export interface NormalizeOptions {
-  /** True when a raw-item fingerprint is known to the caller; such docs get their params built lazily. */
-  known?: (rawFp: string) => boolean;
-  /** The leaf items of a scanned push: the payload's marker objects stand for them. */
-  scanned?: ScannedPush;
-  /** A doc normalised earlier from the same leaf bytes in the same place (by fingerprint), if cached. */
-  cachedDoc?: (rawFp: string) => NDoc | undefined;
+  /** Param lists by style (path, header, body, response, code, query). */
+  params: Record<number, NParam[]>;
 }
 
 export type NItem = NFolder | NDoc;
@@ -294,32 +271,13 @@ function normalizeDubbo(v: unknown): NDubbo | null {
   };
 }
 
-function normalizeItems(
-  list: unknown,
-  path: string,
-  parent: { type: number; author: string },
-  c: Checker,
-  opts: NormalizeOptions,
-  depth = 0,
-): NItem[] {
+function normalizeItems(list: unknown, path: string, parent: { type: number; author: string }, c: Checker, depth = 0): NItem[] {
   if (depth > 64) return [];
   const out: NItem[] = [];
   arr<PushDocItem>(list).forEach((raw, i) => {
-    let it = obj(raw);
+    const it = obj(raw);
     if (!it) return;
     const at = `${path}[${i}]`;
-    let rawFp = '';
-    const leaf = opts.scanned ? leafOf(it, opts.scanned) : undefined;
-    if (leaf) {
-      // A leaf of a scanned push: the cached doc when these bytes were stored here before, else parse them.
-      rawFp = md5(`${parent.type}|${parent.author}|${i}|${at}|${leaf.hash}`);
-      const cached = opts.cachedDoc?.(rawFp);
-      if (cached) {
-        out.push({ ...cached, path: at, params: null, raw: null, rawText: leaf.text, rawFp });
-        return;
-      }
-      it = parseLeaf(leaf.text, at);
-    }
     const dubboInfo = normalizeDubbo(it.dubboInfo);
     const explicitType = it.type === undefined || it.type === null || it.type === '' ? undefined : int(it.type, 0);
     const author = c.max(`${at}.author`, str(it.author).trim() || parent.author, LIMITS.author);
@@ -340,7 +298,7 @@ function normalizeItems(
         ...base,
         name,
         type,
-        children: normalizeItems(it.items, `${at}.items`, { type, author }, c, opts, depth + 1),
+        children: normalizeItems(it.items, `${at}.items`, { type, author }, c, depth + 1),
       });
       return;
     }
@@ -352,9 +310,7 @@ function normalizeItems(
     version = normalizeVersion(version);
     if (type === DocType.HTTP) url = normalizeHttpUrl(url);
     else if (type === DocType.DUBBO && definition) url = definition;
-    if (!rawFp && opts.known) rawFp = md5(`${parent.type}|${parent.author}|${JSON.stringify(it)}`);
-    const lazy = !leaf && !!rawFp && !!opts.known?.(rawFp);
-    const params = lazy ? null : buildParams(it, at, c);
+    const params = buildParams(it, at, c);
     // Items without a name (a method without javadoc) are tolerated: the url stands in for it.
     const name = c.max(`${at}.name`, str(it.name).trim() || url || definition, LIMITS.name);
     out.push({
@@ -373,29 +329,9 @@ function normalizeItems(
       requestArrayType: c.max(`${at}.requestArrayType`, str(it.requestArrayType).trim() || 'object', LIMITS.arrayType),
       responseArrayType: c.max(`${at}.responseArrayType`, str(it.responseArrayType).trim() || 'object', LIMITS.arrayType),
       params,
-      rawFp,
-      // The raw item is kept only while its params are still to be built (a doc known from an earlier push).
-      raw: lazy ? it : null,
-      rawText: null,
-      enums: lazy ? rawEnums(it) : null,
     });
   });
   return out;
-}
-
-/** The leaf a marker object of a scanned push stands for. */
-function leafOf(it: Record<string, unknown>, scanned: ScannedPush): RawLeaf | undefined {
-  const idx = it[scanned.marker];
-  return typeof idx === 'number' ? scanned.leaves[idx] : undefined;
-}
-
-/** Decodes and parses a leaf item; a malformed one is reported with the item's path. */
-function parseLeaf(text: () => string, at: string): Record<string, unknown> {
-  try {
-    return (obj(JSON.parse(text())) ?? {}) as Record<string, unknown>;
-  } catch (err) {
-    throw new PushJsonError(`${at}: ${(err as Error).message}`.slice(0, 300));
-  }
 }
 
 function buildParams(it: Record<string, unknown>, at: string, c: Checker): Record<number, NParam[]> {
@@ -409,35 +345,8 @@ function buildParams(it: Record<string, unknown>, at: string, c: Checker): Recor
   };
 }
 
-/** The dictionaries a raw item's params name (without building the params). */
-function rawEnums(it: Record<string, unknown>): NEnum[] {
-  const out: NEnum[] = [];
-  const walk = (list: unknown, depth: number) => {
-    if (depth > 32 || !Array.isArray(list)) return;
-    for (const p of list) {
-      if (!p || typeof p !== 'object') continue;
-      const o = p as Record<string, unknown>;
-      if (o.enumInfo) {
-        const e = normalizeEnum(o.enumInfo as PushEnumInfo, str(o.name).trim());
-        if (e) out.push(e);
-      }
-      walk(o.children, depth + 1);
-    }
-  };
-  // Same order as the built lists (styles path 0, header 1, body 2, response 3, query 5).
-  for (const k of ['pathParams', 'headerParams', 'requestParams', 'responseParams', 'queryParams']) walk(it[k], 0);
-  return out;
-}
-
-/** A doc's param lists, building them now when they were deferred (throws PushInputError on bad values). */
+/** A doc's param lists by style. */
 export function docParams(d: NDoc): Record<number, NParam[]> {
-  if (!d.params) {
-    const c = new Checker();
-    if (!d.raw && !d.rawText) throw new Error(`${d.path}: neither the item nor its text is at hand`);
-    d.raw ??= parseLeaf(d.rawText as () => string, d.path);
-    d.params = buildParams(d.raw, d.path, c);
-    if (c.errors.length) throw new PushInputError(c.errors);
-  }
   return d.params;
 }
 
@@ -463,11 +372,11 @@ export function mergeSameFolders(items: NItem[]): NItem[] {
 }
 
 /** Normalises a push payload; throws PushInputError naming every value that does not fit. */
-export function normalizePayload(payload: PushPayload | Record<string, unknown>, opts: NormalizeOptions = {}): NPayload {
+export function normalizePayload(payload: PushPayload | Record<string, unknown>): NPayload {
   const p = (obj(payload) ?? {}) as Record<string, unknown>;
   const c = new Checker();
   const author = c.max('author', str(p.author).trim(), LIMITS.author);
-  const items = mergeSameFolders(normalizeItems(p.apis, 'apis', { type: DocType.HTTP, author }, c, opts));
+  const items = mergeSameFolders(normalizeItems(p.apis, 'apis', { type: DocType.HTTP, author }, c));
   const debugEnvs = arr<Record<string, unknown>>(p.debugEnvs)
     .map((e) => obj(e))
     .filter((e): e is Record<string, unknown> => !!e)

@@ -11,10 +11,9 @@ import { type DocChange, emitDocChanges } from '../doc-events.js';
 import { loadDocDetails } from '../docs/doc-detail.js';
 import { sendMessages } from '../messages/messages.service.js';
 import { withModuleLock } from './push-lock.js';
-import { cachedRawDoc, knownRawItem, type MergeResult, mergeNormalized } from './push-merge.js';
+import { type MergeResult, mergeNormalized } from './push-merge.js';
 import { normalizePayload } from './push-normalize.js';
-import type { ScannedPush } from './push-raw.js';
-import { closeRun, runIsOpen, runWindowMs } from './push-runs.js';
+import { closeRun, runIsOpen, runWindowMs, settledRun } from './push-runs.js';
 import { pt } from './texts.js';
 
 export const PUSH_JOB = 'push.doc';
@@ -28,8 +27,6 @@ export interface PushRequest {
   isReplace?: boolean;
   isOverride?: boolean;
   runHint?: string;
-  /** The scanned form of the payload (synchronous open-API pushes only; never stored in a job). */
-  scanned?: ScannedPush;
 }
 
 /** The outcome as the open API returns it. */
@@ -95,11 +92,7 @@ export async function notifyAdmins(
 
 /** Runs a push now (serialised per application); messages admins; queues the settle job for deletions. */
 export async function runPush(app: FastifyInstance, req: PushRequest, onProgress?: (pct: number) => Promise<void>): Promise<PublicOutcome> {
-  const norm = normalizePayload(req.payload, {
-    known: (fp) => knownRawItem(req.moduleId, fp),
-    scanned: req.scanned,
-    cachedDoc: (fp) => cachedRawDoc(req.moduleId, fp),
-  });
+  const norm = normalizePayload(req.payload);
   try {
     const result = await withModuleLock(req.moduleId, () =>
       inTx(app.ctx.db, (tx) =>
@@ -170,7 +163,7 @@ interface SettlePayload {
 
 /** Records the deletions of a replace push once its run is over (docs still deleted only). */
 export async function settleDeletions(app: FastifyInstance, p: SettlePayload): Promise<{ recorded: number; deferred?: boolean }> {
-  if (runIsOpen(app, p.moduleId, p.runId)) {
+  if (await runIsOpen(app, p.moduleId, p.runId)) {
     await enqueueJob(app, { kind: SETTLE_JOB, moduleId: p.moduleId, runAfter: Date.now() + runWindowMs(app), payload: p });
     return { recorded: 0, deferred: true };
   }
@@ -205,6 +198,7 @@ export async function settleDeletions(app: FastifyInstance, p: SettlePayload): P
         }
       }
       await emitDocChanges(app, tx, changes);
+      await settledRun(tx, p.moduleId, p.docIds);
       return { recorded: changes.length };
     }),
   );
@@ -218,7 +212,7 @@ export async function settleAllRuns(app: FastifyInstance): Promise<number> {
     .where('kind', '=', SETTLE_JOB)
     .where('state', '=', 'queued')
     .execute();
-  for (const j of jobs) closeRun(j.moduleId);
+  for (const j of jobs) await closeRun(app.ctx.db, j.moduleId);
   if (jobs.length) {
     await app.ctx.db
       .updateTable('jobs')
