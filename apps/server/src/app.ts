@@ -107,6 +107,10 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     },
   });
   registerErrorHandling(app);
+  // Settings are checked against the database before each request (another server may have changed them).
+  app.addHook('onRequest', async () => {
+    await settings.refresh();
+  });
   registerAuth(app);
 
   await ensureFirstAdmin(app, config.adminPassword);

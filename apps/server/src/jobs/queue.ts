@@ -121,6 +121,7 @@ export async function runOneJob(app: FastifyInstance): Promise<boolean> {
     if (Number(claimed.numUpdatedRows) !== 1) continue;
     if (lane) busy.add(lane);
     try {
+      await app.ctx.settings.refresh();
       await execute(app, c.id);
     } finally {
       if (lane) busy.delete(lane);
@@ -206,6 +207,7 @@ export function startWorkers(app: FastifyInstance, lanes = 2): void {
       while (!stopped && (await runOneJob(app))) {
         /* keep draining */
       }
+      if (periodic.length && !stopped) await app.ctx.settings.refresh();
       for (const fn of periodic) if (!stopped) await fn(app);
     } catch (err) {
       app.log.error({ err }, 'worker tick failed');
