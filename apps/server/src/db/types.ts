@@ -538,6 +538,10 @@ export interface RateLimitsTable {
   bucket: string;
   hits: number;
   windowStart: number;
+  /** Time of the last hit (epoch ms). */
+  updatedAt: Generated<number>;
+  /** When the row may be deleted (epoch ms). */
+  expiresAt: Generated<number>;
 }
 
 export interface Database {

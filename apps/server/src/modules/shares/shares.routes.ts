@@ -24,7 +24,8 @@ import { loadViewDoc } from './view-doc.js';
 type ShareRow = Selectable<SharesTable>;
 
 /** Checks of a password: per share and address. */
-const passwordLimiter = new RateLimiter(10, 5 * 60_000);
+/** Wrong passwords per share/compose project and address: 10 in 5 minutes, counted in the database. */
+const passwordLimiter = new RateLimiter('share-password', 10, 5 * 60_000);
 
 export const shareExpired = () => new AppError(410, 'share_expired', 'error.share_expired');
 export const shareDisabled = () => new AppError(410, 'share_disabled', 'error.share_disabled');
@@ -325,10 +326,10 @@ export async function sharesRoutes(app: FastifyInstance): Promise<void> {
       const s = await activeShare(b.id);
       const fp = passwordFingerprint(s.type, s.passwordEnc);
       if (s.type !== ShareType.ENCRYPT) return ok({ grant: signGrant(grantKey, 'share', s.id, fp) });
-      passwordLimiter.hit(`share:${s.id}|${req.ip}`);
+      await passwordLimiter.hit(app.ctx.db, app.ctx.dialect, `share:${s.id}|${req.ip}`);
       // Torna's viewer sends md5(trimmed password).
       if (!safeEqual(md5(decrypt(installKey, s.passwordEnc)), b.password.trim().toLowerCase())) throw passwordWrong();
-      passwordLimiter.reset(`share:${s.id}|${req.ip}`);
+      await passwordLimiter.reset(app.ctx.db, `share:${s.id}|${req.ip}`);
       return ok({ grant: signGrant(grantKey, 'share', s.id, fp) });
     },
   );
