@@ -69,7 +69,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: 'x-request-id',
     bodyLimit: 64 * 1024 * 1024,
-    trustProxy: true,
+    // X-Forwarded-For only from the configured proxies (FOLIO_TRUST_PROXY); otherwise the socket address.
+    trustProxy: config.trustProxy.length ? config.trustProxy : false,
     return503OnClosing: true,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
