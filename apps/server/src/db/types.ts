@@ -485,6 +485,10 @@ export interface JobsTable {
   createdBy: Generated<number>;
   createdAt: number;
   updatedAt: number;
+  /** The server running the job ('' when none). */
+  leaseOwner: Generated<string>;
+  /** Until when that server's claim holds (epoch ms); renewed while the job runs. */
+  leaseUntil: Generated<number>;
 }
 
 export interface WebhookDeliveriesTable {

@@ -7,6 +7,7 @@ import { addSwaggerContentFileMigration } from './20261122T010000-add-swagger-co
 import { dropParamsEnumIndexMigration } from './20261124T160000-drop-params-enum-index.js';
 import { createParamSetsMigration } from './20261125T090000-create-param-sets.js';
 import { addRateLimitExpiryMigration } from './20261126T020000-add-rate-limit-expiry.js';
+import { addJobLeasesMigration } from './20261126T021000-add-job-leases.js';
 
 /** The migrations for a dialect, keyed by name (sorted by the migrator). */
 export function allMigrations(dialect: Dialect): Record<string, Migration> {
@@ -17,5 +18,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '20261124T160000-drop-params-enum-index': dropParamsEnumIndexMigration(dialect),
     '20261125T090000-create-param-sets': createParamSetsMigration(dialect),
     '20261126T020000-add-rate-limit-expiry': addRateLimitExpiryMigration(dialect),
+    '20261126T021000-add-job-leases': addJobLeasesMigration(dialect),
   };
 }
