@@ -2,6 +2,8 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { constants as zlibConstants } from 'node:zlib';
+import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
@@ -94,6 +96,14 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     credentials: false,
     exposedHeaders: ['target-response-headers', 'x-request-id', 'content-disposition'],
   });
+  // Answers over 1 KB go out as brotli (quality 4: cheap enough per request) or gzip, as the client accepts.
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+  });
   await app.register(formbody);
   await app.register(swagger, {
     openapi: {
@@ -130,12 +140,25 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
 
   const web = findWebDist(config);
   if (web) {
-    await app.register(fastifyStatic, { root: web, prefix: '/', wildcard: false, index: ['index.html'] });
+    // Hashed build files (assets/name-HASH.ext) never change: cached for a year; the build wrote .br/.gz
+    // beside them. index.html is revalidated on every load so a new release is picked up at once.
+    await app.register(fastifyStatic, {
+      root: web,
+      prefix: '/',
+      wildcard: false,
+      index: ['index.html'],
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (res: { header(k: string, v: string): unknown }, path: string) => {
+        const hashed = /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+(\.br|\.gz)?$/.test(path);
+        res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   }
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0];
     if (web && req.method === 'GET' && !path.startsWith('/api') && !path.startsWith('/mock')) {
-      return reply.type('text/html').sendFile('index.html');
+      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({ code: '100', msg: 'Not found', data: null, error: 'not_found', requestId: req.id });
   });
