@@ -59,14 +59,11 @@ export async function createSession(app: FastifyInstance, userId: number): Promi
   return token;
 }
 
-/** Revokes every session of a user (disable, password reset). */
-export async function revokeAllSessions(app: FastifyInstance, userId: number): Promise<void> {
-  await app.ctx.db
-    .updateTable('userSessions')
-    .set({ revokedAt: Date.now() })
-    .where('userId', '=', userId)
-    .where('revokedAt', 'is', null)
-    .execute();
+/** Revokes every session of a user (disable, password reset), except `keepSessionId` when given (own password change). */
+export async function revokeAllSessions(app: FastifyInstance, userId: number, keepSessionId?: number): Promise<void> {
+  let q = app.ctx.db.updateTable('userSessions').set({ revokedAt: Date.now() }).where('userId', '=', userId).where('revokedAt', 'is', null);
+  if (keepSessionId !== undefined) q = q.where('id', '!=', keepSessionId);
+  await q.execute();
 }
 
 /**
@@ -132,11 +129,13 @@ export async function setPassword(app: FastifyInstance, userId: number, password
 }
 
 /** Changes one's own password after checking the old one. */
-export async function changePassword(app: FastifyInstance, userId: number, oldPassword: string, password: string) {
+/** Changes one's own password and ends the account's other sessions (the current one stays). */
+export async function changePassword(app: FastifyInstance, userId: number, oldPassword: string, password: string, currentSessionId: number) {
   const u = await app.ctx.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
   const res = await verifyPassword(u.passwordHash, oldPassword, u.username, app.ctx.settings.get('torna.password.salt'));
   if (!res.ok) throw badRequest('error.old_password_wrong');
   await setPassword(app, userId, password);
+  await revokeAllSessions(app, userId, currentSessionId);
 }
 
 /** Admin reset: a random password, status must-set-password, sessions revoked. */
