@@ -13,7 +13,10 @@ describe('own password change', () => {
     await createUser(t, 'changer', 'changer-pass-1234');
     const laptop = await loginAs(t.app, 'changer', 'changer-pass-1234');
     const phone = await loginAs(t.app, 'changer', 'changer-pass-1234');
-    const r = await call(t.app, laptop, 'POST', '/api/user/password/update', { oldPassword: 'changer-pass-1234', password: 'changer-new-5678' });
+    const r = await call(t.app, laptop, 'POST', '/api/user/password/update', {
+      oldPassword: 'changer-pass-1234',
+      password: 'changer-new-5678',
+    });
     expect(r.code).toBe('0');
     expect((await call(t.app, laptop, 'GET', '/api/user/info')).code).toBe('0');
     expect((await call(t.app, phone, 'GET', '/api/user/info')).code).toBe('1000');

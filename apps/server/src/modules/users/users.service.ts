@@ -130,7 +130,13 @@ export async function setPassword(app: FastifyInstance, userId: number, password
 
 /** Changes one's own password after checking the old one. */
 /** Changes one's own password and ends the account's other sessions (the current one stays). */
-export async function changePassword(app: FastifyInstance, userId: number, oldPassword: string, password: string, currentSessionId: number) {
+export async function changePassword(
+  app: FastifyInstance,
+  userId: number,
+  oldPassword: string,
+  password: string,
+  currentSessionId: number,
+) {
   const u = await app.ctx.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
   const res = await verifyPassword(u.passwordHash, oldPassword, u.username, app.ctx.settings.get('torna.password.salt'));
   if (!res.ok) throw badRequest('error.old_password_wrong');
