@@ -19,6 +19,7 @@ import { Settings } from './modules/system/settings.js';
 import { ensureFirstAdmin } from './modules/users/bootstrap.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/envelope.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 
 export interface BuildOptions {
   config: Config;
@@ -90,6 +91,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
+  registerSecurityHeaders(app);
 
   await app.register(cors, {
     origin: (_origin, cb) => cb(null, true),
