@@ -9,11 +9,13 @@ import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { type DatabaseHandle, migrate } from './db/database.js';
+import { validation } from './lib/errors.js';
 import { IdCodec } from './lib/ids.js';
+import { boundNumbers, hasNonFinite } from './lib/schemas.js';
 import { registerModules } from './modules/index.js';
 import { Settings } from './modules/system/settings.js';
 import { ensureFirstAdmin } from './modules/users/bootstrap.js';
@@ -131,6 +133,17 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   let collecting = true;
   app.decorate('featureRoutes', featureRoutes);
   app.addHook('onRoute', (r) => {
+    // Every numeric input is bounded (finite, within the database's integer range) unless the route says more.
+    let numeric = false;
+    for (const part of ['body', 'querystring', 'params', 'headers'] as const) numeric = boundNumbers(r.schema?.[part]) || numeric;
+    if (numeric) {
+      const finite = async (req: FastifyRequest) => {
+        if (hasNonFinite(req.query) || hasNonFinite(req.params) || hasNonFinite(req.body)) {
+          throw validation([{ field: 'number', message: 'must be a finite number within range' }]);
+        }
+      };
+      r.preHandler = [...[r.preHandler ?? []].flat(), finite] as typeof r.preHandler;
+    }
     if (!collecting) return;
     for (const method of [r.method].flat()) {
       if (method === 'HEAD' || method === 'OPTIONS') continue;

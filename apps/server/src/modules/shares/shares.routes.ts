@@ -12,7 +12,7 @@ import type { SharesTable } from '../../db/types.js';
 import { decrypt, encrypt, md5, randomPassword, randomToken, safeEqual } from '../../lib/crypto.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { RateLimiter } from '../../lib/rate-limit.js';
-import { Flag, flag, IdString } from '../../lib/schemas.js';
+import { Flag, flag, IdString, MAX_EPOCH_MS } from '../../lib/schemas.js';
 import { authorizeModule } from '../../permissions/authorize.js';
 import { requireUser } from '../../plugins/auth.js';
 import { ok, okNull } from '../../plugins/envelope.js';
@@ -39,7 +39,7 @@ const ShareBody = {
   /** Typed password for an encrypted share; generated (8 chars) when absent. */
   password: Type.Optional(Type.String({ maxLength: 64 })),
   /** Epoch ms after which the link stops working; null or absent = never. */
-  expiresAt: Type.Optional(Type.Union([Type.Null(), Type.Integer({ minimum: 0 })])),
+  expiresAt: Type.Optional(Type.Union([Type.Null(), Type.Integer({ minimum: 0, maximum: MAX_EPOCH_MS })])),
   remark: Type.Optional(Type.String({ maxLength: 500 })),
   isAll: Type.Optional(Flag),
   contents: Type.Optional(Type.Array(ContentItem, { maxItems: 20_000 })),
