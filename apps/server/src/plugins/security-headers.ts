@@ -25,8 +25,11 @@ export const SCRIPT_WORKER_CSP = ["script-src 'self' 'unsafe-eval'", ...BASE].jo
 
 export function registerSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onSend', async (req, reply) => {
-    const worker = /^\/assets\/script-worker-[\w-]+\.js(\?|$)/.test(req.url);
-    reply.header('content-security-policy', worker ? SCRIPT_WORKER_CSP : PAGE_CSP);
+    // A route that set a stricter policy (mock answers: a sandbox) keeps it.
+    if (!reply.hasHeader('content-security-policy')) {
+      const worker = /^\/assets\/script-worker-[\w-]+\.js(\?|$)/.test(req.url);
+      reply.header('content-security-policy', worker ? SCRIPT_WORKER_CSP : PAGE_CSP);
+    }
     reply.header('x-frame-options', 'DENY');
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
