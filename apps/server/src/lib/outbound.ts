@@ -351,10 +351,12 @@ export function addressRefusal(
   if (cls === 'metadata') {
     return allowlist.some((e) => (!e.port || e.port === port) && entryExplicitForMetadata(e, host, address)) ? null : 'metadata';
   }
-  const vouched = policy.vouchPrivate !== false && (policy.allowTargets ?? []).some((b) => {
-    const u = normalizeBase(b);
-    return !!u && normHost(u.hostname) === host;
-  });
+  const vouched =
+    policy.vouchPrivate !== false &&
+    (policy.allowTargets ?? []).some((b) => {
+      const u = normalizeBase(b);
+      return !!u && normHost(u.hostname) === host;
+    });
   if (vouched) return null;
   const ip = parseIp(address);
   if (allowlist.some((e) => entryMatchesName(e, host, port) || (!!e.cidr && !!ip && inCidr(ip, e.cidr) && (!e.port || e.port === port))))
@@ -550,7 +552,11 @@ export function allowlistOf(settings: SettingsSource | undefined): AllowEntry[] 
 export async function outboundRequest(ctx: { settings?: SettingsSource }, r: OutboundRequest): Promise<OutboundResponse> {
   const started = Date.now();
   const allowlist = allowlistOf(ctx.settings);
-  const policy: OutboundPolicy = { allowTargets: r.allowTargets ?? [], restrictToTargets: !!r.restrictToTargets, vouchPrivate: r.vouchPrivate };
+  const policy: OutboundPolicy = {
+    allowTargets: r.allowTargets ?? [],
+    restrictToTargets: !!r.restrictToTargets,
+    vouchPrivate: r.vouchPrivate,
+  };
   const maxRequestBytes = r.maxRequestBytes ?? 20 * 1024 * 1024;
   let body = r.body === undefined ? undefined : Buffer.isBuffer(r.body) ? r.body : Buffer.from(r.body, 'utf8');
   if (body && body.length > maxRequestBytes) throw new AppError(413, 'payload_too_large', 'error.payload_too_large');
