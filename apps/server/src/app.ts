@@ -17,6 +17,7 @@ import { validation } from './lib/errors.js';
 import { IdCodec } from './lib/ids.js';
 import { boundNumbers, hasNonFinite } from './lib/schemas.js';
 import { registerModules } from './modules/index.js';
+import { loadInstallKey } from './modules/system/install-key.js';
 import { Settings } from './modules/system/settings.js';
 import { ensureFirstAdmin } from './modules/users/bootstrap.js';
 import { registerAuth } from './plugins/auth.js';
@@ -65,7 +66,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   if (opts.migrate !== false) await migrate(database.db, database.dialect);
   const settings = new Settings(database.db);
   await settings.load();
-  const installKey = Buffer.from(await settings.ensureSecret('folio.secret.install-key', 32), 'base64');
+  const installKey = await loadInstallKey(database.db, settings, config.secretKey);
   const grantKey = Buffer.from(await settings.ensureSecret('folio.secret.grant-key', 32), 'base64');
   const salt = await settings.ensureSecret('folio.secret.hashids-salt', 18);
 

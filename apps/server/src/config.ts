@@ -18,6 +18,8 @@ export interface Config {
   uploadDir: string | undefined;
   /** Proxies whose X-Forwarded-For is believed (addresses, CIDRs, or loopback/linklocal/uniquelocal); empty = none. */
   trustProxy: string[];
+  /** Wraps the install's encryption key stored in the database (FOLIO_SECRET_KEY, at least 16 characters). */
+  secretKey: string | undefined;
 }
 
 /** Thrown for a bad configuration value; main prints it and exits. */
@@ -89,6 +91,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (adminPassword !== undefined && adminPassword.length < 8) {
     throw new ConfigError('FOLIO_ADMIN_PASSWORD must be at least 8 characters');
   }
+  const secretKey = env.FOLIO_SECRET_KEY || undefined;
+  if (secretKey !== undefined && secretKey.length < 16) throw new ConfigError('FOLIO_SECRET_KEY must be at least 16 characters');
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -102,5 +106,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: env.FOLIO_WEB_DIST,
     uploadDir: env.FOLIO_UPLOAD_DIR || undefined,
     trustProxy: parseTrustProxy(env.FOLIO_TRUST_PROXY),
+    secretKey,
   };
 }
