@@ -2,21 +2,27 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { constants as zlibConstants } from 'node:zlib';
+import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { type DatabaseHandle, migrate } from './db/database.js';
+import { validation } from './lib/errors.js';
 import { IdCodec } from './lib/ids.js';
+import { boundNumbers, hasNonFinite } from './lib/schemas.js';
 import { registerModules } from './modules/index.js';
+import { loadInstallKey } from './modules/system/install-key.js';
 import { Settings } from './modules/system/settings.js';
 import { ensureFirstAdmin } from './modules/users/bootstrap.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/envelope.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 
 export interface BuildOptions {
   config: Config;
@@ -60,7 +66,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   if (opts.migrate !== false) await migrate(database.db, database.dialect);
   const settings = new Settings(database.db);
   await settings.load();
-  const installKey = Buffer.from(await settings.ensureSecret('folio.secret.install-key', 32), 'base64');
+  const installKey = await loadInstallKey(database.db, settings, config.secretKey);
   const grantKey = Buffer.from(await settings.ensureSecret('folio.secret.grant-key', 32), 'base64');
   const salt = await settings.ensureSecret('folio.secret.hashids-salt', 18);
 
@@ -69,7 +75,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: 'x-request-id',
     bodyLimit: 64 * 1024 * 1024,
-    trustProxy: true,
+    // X-Forwarded-For only from the configured proxies (FOLIO_TRUST_PROXY); otherwise the socket address.
+    trustProxy: config.trustProxy.length ? config.trustProxy : false,
     return503OnClosing: true,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -87,11 +94,20 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
+  registerSecurityHeaders(app);
 
   await app.register(cors, {
     origin: (_origin, cb) => cb(null, true),
     credentials: false,
     exposedHeaders: ['target-response-headers', 'x-request-id', 'content-disposition'],
+  });
+  // Answers over 1 KB go out as brotli (quality 4: cheap enough per request) or gzip, as the client accepts.
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
   });
   await app.register(formbody);
   await app.register(swagger, {
@@ -107,6 +123,10 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     },
   });
   registerErrorHandling(app);
+  // Settings are checked against the database before each request (another server may have changed them).
+  app.addHook('onRequest', async () => {
+    await settings.refresh();
+  });
   registerAuth(app);
 
   await ensureFirstAdmin(app, config.adminPassword);
@@ -114,6 +134,17 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   let collecting = true;
   app.decorate('featureRoutes', featureRoutes);
   app.addHook('onRoute', (r) => {
+    // Every numeric input is bounded (finite, within the database's integer range) unless the route says more.
+    let numeric = false;
+    for (const part of ['body', 'querystring', 'params', 'headers'] as const) numeric = boundNumbers(r.schema?.[part]) || numeric;
+    if (numeric) {
+      const finite = async (req: FastifyRequest) => {
+        if (hasNonFinite(req.query) || hasNonFinite(req.params) || hasNonFinite(req.body)) {
+          throw validation([{ field: 'number', message: 'must be a finite number within range' }]);
+        }
+      };
+      r.preHandler = [...[r.preHandler ?? []].flat(), finite] as typeof r.preHandler;
+    }
     if (!collecting) return;
     for (const method of [r.method].flat()) {
       if (method === 'HEAD' || method === 'OPTIONS') continue;
@@ -125,12 +156,25 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
 
   const web = findWebDist(config);
   if (web) {
-    await app.register(fastifyStatic, { root: web, prefix: '/', wildcard: false, index: ['index.html'] });
+    // Hashed build files (assets/name-HASH.ext) never change: cached for a year; the build wrote .br/.gz
+    // beside them. index.html is revalidated on every load so a new release is picked up at once.
+    await app.register(fastifyStatic, {
+      root: web,
+      prefix: '/',
+      wildcard: false,
+      index: ['index.html'],
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (res: { header(k: string, v: string): unknown }, path: string) => {
+        const hashed = /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+(\.br|\.gz)?$/.test(path);
+        res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   }
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0];
     if (web && req.method === 'GET' && !path.startsWith('/api') && !path.startsWith('/mock')) {
-      return reply.type('text/html').sendFile('index.html');
+      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({ code: '100', msg: 'Not found', data: null, error: 'not_found', requestId: req.id });
   });

@@ -16,6 +16,10 @@ export interface Config {
   webDist: string | undefined;
   /** Where uploaded files are stored (default: beside the SQLite file, or ./data/uploads). */
   uploadDir: string | undefined;
+  /** Proxies whose X-Forwarded-For is believed (addresses, CIDRs, or loopback/linklocal/uniquelocal); empty = none. */
+  trustProxy: string[];
+  /** Wraps the install's encryption key stored in the database (FOLIO_SECRET_KEY, at least 16 characters). */
+  secretKey: string | undefined;
 }
 
 /** Thrown for a bad configuration value; main prints it and exits. */
@@ -33,6 +37,32 @@ export function parseDatabaseUrl(url: string): { dialect: Dialect; sqlitePath: s
   if (/^postgres(ql)?:\/\//.test(url)) return { dialect: 'postgres', sqlitePath: '' };
   if (/^(mysql|mariadb):\/\//.test(url)) return { dialect: 'mysql', sqlitePath: '' };
   throw new ConfigError(`DATABASE_URL must start with sqlite:, postgres:// or mysql:// (got "${url}")`);
+}
+
+const IPV4 = /^(\d{1,3})(\.\d{1,3}){3}$/;
+const IPV6 = /^[0-9a-f:]+(%\w+)?$/i;
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** Parses FOLIO_TRUST_PROXY: off (default) or a comma-separated list of addresses, CIDRs or proxy-addr names. */
+export function parseTrustProxy(raw: string | undefined): string[] {
+  const v = (raw ?? '').trim();
+  if (!v || ['off', 'false', 'no', '0', 'none'].includes(v.toLowerCase())) return [];
+  const list = v
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+  for (const item of list) {
+    const [addr, bits, extra] = item.split('/');
+    const okAddr = PROXY_NAMES.has(item) || ((IPV4.test(addr) || (addr.includes(':') && IPV6.test(addr))) && extra === undefined);
+    const max = addr.includes(':') ? 128 : 32;
+    const okBits = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= max);
+    if (!okAddr || !okBits) {
+      throw new ConfigError(
+        `FOLIO_TRUST_PROXY must be off or a comma-separated list of proxy addresses or CIDRs, e.g. 10.0.0.0/8,127.0.0.1 (got "${item}")`,
+      );
+    }
+  }
+  return list;
 }
 
 /** Builds the config from an environment map; throws ConfigError with a readable message. */
@@ -61,6 +91,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (adminPassword !== undefined && adminPassword.length < 8) {
     throw new ConfigError('FOLIO_ADMIN_PASSWORD must be at least 8 characters');
   }
+  const secretKey = env.FOLIO_SECRET_KEY || undefined;
+  if (secretKey !== undefined && secretKey.length < 16) throw new ConfigError('FOLIO_SECRET_KEY must be at least 16 characters');
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -73,5 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenTtlDays,
     webDist: env.FOLIO_WEB_DIST,
     uploadDir: env.FOLIO_UPLOAD_DIR || undefined,
+    trustProxy: parseTrustProxy(env.FOLIO_TRUST_PROXY),
+    secretKey,
   };
 }

@@ -31,3 +31,24 @@ describe('config', () => {
     expect(() => loadConfig(env)).toThrow(msg);
   });
 });
+
+describe('FOLIO_TRUST_PROXY', () => {
+  it('is off by default and when set to off', () => {
+    expect(loadConfig({}).trustProxy).toEqual([]);
+    expect(loadConfig({ FOLIO_TRUST_PROXY: 'off' }).trustProxy).toEqual([]);
+  });
+
+  it('reads a list of addresses, CIDRs and proxy-addr names', () => {
+    expect(loadConfig({ FOLIO_TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1,fd00::/8,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
+  it.each(['true', '*', '10.0.0.0/33', 'proxy.example.com'])('refuses %s with a clear message', (v) => {
+    expect(() => loadConfig({ FOLIO_TRUST_PROXY: v })).toThrow(/FOLIO_TRUST_PROXY must be off or a comma-separated list/);
+  });
+});

@@ -2,11 +2,14 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
+import { lockSqliteFile } from './db/sqlite-lock.js';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
+  let unlock = () => {};
   try {
     config = loadConfig();
+    if (config.dialect === 'sqlite') unlock = lockSqliteFile(config.sqlitePath);
   } catch (e) {
     if (e instanceof ConfigError) {
       console.error(`Folio cannot start: ${e.message}`);
@@ -31,6 +34,7 @@ async function main(): Promise<void> {
       await app.close();
       await database.destroy();
     } finally {
+      unlock();
       process.exit(0);
     }
   };

@@ -35,7 +35,8 @@ let w: PermWorld;
 let routes: Map<string, FeatureRoute>;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // The world gives each login its own client address through X-Forwarded-For: the test speaks as a trusted proxy.
+  t = await createTestApp({ env: { FOLIO_TRUST_PROXY: '127.0.0.1' } });
   w = await buildWorld(t);
   routes = new Map(t.app.featureRoutes.map((r) => [key(r), r]));
 }, 180_000);

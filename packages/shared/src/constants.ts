@@ -71,7 +71,7 @@ export const DebugScriptScope = { DOC: 0, MODULE: 1, PROJECT: 2 } as const;
 export const PropType = { DOC: 0, DEBUG: 10, DEBUG_PROXY: 11 } as const;
 
 /** Message kinds. */
-export const MessageType = { DOC: 1, PROJECT: 2, PUSH: 3 } as const;
+export const MessageType = { DOC: 1, PROJECT: 2, PUSH: 3, SECURITY: 4 } as const;
 /** Subscription kinds. */
 export const SubscribeType = { DOC: 1, PROJECT: 2 } as const;
 

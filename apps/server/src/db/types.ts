@@ -526,6 +526,10 @@ export interface JobsTable {
   createdBy: Generated<number>;
   createdAt: number;
   updatedAt: number;
+  /** The server running the job ('' when none). */
+  leaseOwner: Generated<string>;
+  /** Until when that server's claim holds (epoch ms); renewed while the job runs. */
+  leaseUntil: Generated<number>;
 }
 
 export interface WebhookDeliveriesTable {
@@ -579,6 +583,10 @@ export interface RateLimitsTable {
   bucket: string;
   hits: number;
   windowStart: number;
+  /** Time of the last hit (epoch ms). */
+  updatedAt: Generated<number>;
+  /** When the row may be deleted (epoch ms). */
+  expiresAt: Generated<number>;
 }
 
 export interface TrashItemsTable {

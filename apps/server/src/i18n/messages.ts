@@ -8,6 +8,8 @@ export const serverMessages: Record<string, Record<string, string>> = {
     'error.validation_failed': 'Please check the form: {detail}',
     'error.torna_migration': 'Torna migration: {error}',
     'error.rate_limited': 'Too many attempts, please try again later',
+    'notice.login_attack':
+      'Sustained failed logins for user "{username}": {count} failures in 24 hours from many addresses. New addresses now wait before each try; the owner\'s usual addresses are not affected.',
     'error.internal': 'Server error, please check the log (request {requestId})',
     'error.payload_too_large': 'The upload is too large',
     'error.bad_credentials': 'Wrong username or password',
@@ -87,6 +89,8 @@ export const serverMessages: Record<string, Record<string, string>> = {
     'error.validation_failed': '请检查表单：{detail}',
     'error.torna_migration': 'Torna 迁移：{error}',
     'error.rate_limited': '尝试次数过多，请稍后再试',
+    'notice.login_attack':
+      '用户“{username}”的登录持续失败：24 小时内来自多个地址共 {count} 次。新地址每次尝试前需等待；该用户常用的地址不受影响。',
     'error.internal': '服务器错误，请查看日志（请求 {requestId}）',
     'error.payload_too_large': '上传内容过大',
     'error.bad_credentials': '用户名或密码错误',

@@ -1,8 +1,11 @@
 /**
  * Durable background work driven by the `jobs` table: enqueue returns at once with a public id; workers
- * claim queued jobs atomically, report progress, and store the result or the error. A job left running by
- * a crashed process is queued again at start. Tests call `drainJobs(app)` instead of starting workers.
+ * claim queued jobs atomically with a lease (this server's id and an expiry renewed every JOB_LEASE_MS / 3
+ * while the job runs), report progress, and store the result or the error. Any server re-queues a running
+ * job whose lease expired (its server died); a job another live server runs is never taken over.
+ * Tests call `drainJobs(app)` instead of starting workers.
  */
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { insertId } from '../db/database.js';
 import { randomToken } from '../lib/crypto.js';
@@ -21,6 +24,20 @@ export interface JobContext {
 }
 
 export type JobHandler = (app: FastifyInstance, job: JobContext) => Promise<unknown>;
+
+/** How long a claim holds without renewal: a job whose server died is taken over after this. */
+export const JOB_LEASE_MS = 60_000;
+
+/** This server's id in job leases (one per app instance). */
+const owners = new WeakMap<FastifyInstance, string>();
+function ownerOf(app: FastifyInstance): string {
+  let id = owners.get(app);
+  if (!id) {
+    id = randomUUID();
+    owners.set(app, id);
+  }
+  return id;
+}
 
 const handlers = new Map<string, JobHandler>();
 /** Kinds whose jobs for the same module must not run at the same time. */
@@ -92,13 +109,35 @@ export async function getJob(app: FastifyInstance, publicId: string): Promise<Jo
   };
 }
 
-const running = new WeakMap<FastifyInstance, Set<string>>();
+/** Queues again every running job whose lease expired (its server stopped renewing it). */
+export async function requeueAbandonedJobs(app: FastifyInstance): Promise<number> {
+  const r = await app.ctx.db
+    .updateTable('jobs')
+    .set({ state: 'queued', leaseOwner: '', leaseUntil: 0, updatedAt: Date.now() })
+    .where('state', '=', 'running')
+    .where('leaseUntil', '<', Date.now())
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+/** Whether a job of this kind and module is running under a live lease (on any server). */
+async function laneBusy(app: FastifyInstance, kind: string, moduleId: number): Promise<boolean> {
+  const r = await app.ctx.db
+    .selectFrom('jobs')
+    .select('id')
+    .where('kind', '=', kind)
+    .where('moduleId', '=', moduleId)
+    .where('state', '=', 'running')
+    .where('leaseUntil', '>=', Date.now())
+    .limit(1)
+    .executeTakeFirst();
+  return !!r;
+}
 
 /** Claims and runs one queued job; returns false when nothing could be claimed. */
 export async function runOneJob(app: FastifyInstance): Promise<boolean> {
   const { db } = app.ctx;
-  const busy = running.get(app) ?? new Set<string>();
-  running.set(app, busy);
+  const owner = ownerOf(app);
   const now = Date.now();
   const candidates = await db
     .selectFrom('jobs')
@@ -110,20 +149,30 @@ export async function runOneJob(app: FastifyInstance): Promise<boolean> {
     .execute();
   for (const c of candidates) {
     if (!handlers.has(c.kind)) continue;
-    const lane = serialByModule.has(c.kind) ? `${c.kind}:${c.moduleId}` : '';
-    if (lane && busy.has(lane)) continue;
+    if (serialByModule.has(c.kind) && (await laneBusy(app, c.kind, c.moduleId))) continue;
     const claimed = await db
       .updateTable('jobs')
-      .set({ state: 'running', updatedAt: Date.now() })
+      .set({ state: 'running', leaseOwner: owner, leaseUntil: Date.now() + JOB_LEASE_MS, updatedAt: Date.now() })
       .where('id', '=', c.id)
       .where('state', '=', 'queued')
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) continue;
-    if (lane) busy.add(lane);
+    // Renew the lease while the job runs, so no other server takes it over.
+    const renew = setInterval(() => {
+      db.updateTable('jobs')
+        .set({ leaseUntil: Date.now() + JOB_LEASE_MS })
+        .where('id', '=', c.id)
+        .where('state', '=', 'running')
+        .where('leaseOwner', '=', owner)
+        .execute()
+        .catch((err) => app.log.warn({ err, jobId: c.id }, 'job lease renewal failed'));
+    }, JOB_LEASE_MS / 3);
+    renew.unref();
     try {
+      await app.ctx.settings.refresh();
       await execute(app, c.id);
     } finally {
-      if (lane) busy.delete(lane);
+      clearInterval(renew);
     }
     return true;
   }
@@ -158,7 +207,15 @@ async function execute(app: FastifyInstance, id: number): Promise<void> {
     const result = await handler(app, ctx);
     await db
       .updateTable('jobs')
-      .set({ state: 'done', progress: 100, result: JSON.stringify(result ?? null), attempts: j.attempts + 1, updatedAt: Date.now() })
+      .set({
+        state: 'done',
+        progress: 100,
+        result: JSON.stringify(result ?? null),
+        attempts: j.attempts + 1,
+        leaseOwner: '',
+        leaseUntil: 0,
+        updatedAt: Date.now(),
+      })
       .where('id', '=', id)
       .execute();
   } catch (err) {
@@ -172,6 +229,8 @@ async function execute(app: FastifyInstance, id: number): Promise<void> {
         error: message,
         result: result === undefined ? '' : JSON.stringify(result),
         attempts: j.attempts + 1,
+        leaseOwner: '',
+        leaseUntil: 0,
         updatedAt: Date.now(),
       })
       .where('id', '=', id)
@@ -194,18 +253,24 @@ export function registerPeriodic(fn: (app: FastifyInstance) => Promise<void>): v
   periodic.push(fn);
 }
 
-/** Starts the worker loop (two lanes) and re-queues jobs a crashed process left running. */
+/** Starts the worker loop (two lanes); each tick first re-queues jobs whose server stopped renewing their lease. */
 export function startWorkers(app: FastifyInstance, lanes = 2): void {
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let active = 0;
+  let lastRequeue = 0;
   const tick = async () => {
     if (stopped || active >= lanes) return;
     active++;
     try {
+      if (Date.now() - lastRequeue >= JOB_LEASE_MS / 4) {
+        lastRequeue = Date.now();
+        await requeueAbandonedJobs(app);
+      }
       while (!stopped && (await runOneJob(app))) {
         /* keep draining */
       }
+      if (periodic.length && !stopped) await app.ctx.settings.refresh();
       for (const fn of periodic) if (!stopped) await fn(app);
     } catch (err) {
       app.log.error({ err }, 'worker tick failed');
@@ -215,7 +280,6 @@ export function startWorkers(app: FastifyInstance, lanes = 2): void {
   };
   kick.set(app, () => void tick());
   app.addHook('onReady', async () => {
-    await app.ctx.db.updateTable('jobs').set({ state: 'queued', updatedAt: Date.now() }).where('state', '=', 'running').execute();
     timer = setInterval(() => void tick(), 500);
     timer.unref();
   });

@@ -20,6 +20,8 @@ export class AppError extends Error {
   ) {
     super(msgKey);
   }
+  /** Seconds a client should wait before trying again (sent as Retry-After). */
+  retryAfter?: number;
 }
 
 /** Missing, or not visible to the caller (answers the same way on purpose). */
@@ -40,4 +42,8 @@ export const conflict = (msgKey: string, params: Record<string, string | number>
 export const badRequest = (msgKey: string, params: Record<string, string | number> = {}, slug: ErrorSlugCode = 'validation_failed') =>
   new AppError(400, slug, msgKey, params);
 /** Too many attempts. */
-export const rateLimited = () => new AppError(429, 'rate_limited', 'error.rate_limited');
+export const rateLimited = (retryAfterSeconds?: number) => {
+  const e = new AppError(429, 'rate_limited', 'error.rate_limited');
+  if (retryAfterSeconds !== undefined) e.retryAfter = Math.max(1, Math.ceil(retryAfterSeconds));
+  return e;
+};

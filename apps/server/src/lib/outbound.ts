@@ -10,7 +10,8 @@
  *   check runs inside the connection's own DNS lookup, so a rebinding DNS answer cannot slip in between):
  *   link-local and cloud-metadata addresses and names are refused unless the admin allowlist names them
  *   explicitly; private, loopback and other non-public ranges are refused unless the host is one of the
- *   caller's `allowTargets` or matches the allowlist — otherwise "address not allowed".
+ *   caller's `allowTargets` (not with `vouchPrivate: false`, as the debug proxy asks) or matches the
+ *   allowlist — otherwise "address not allowed".
  * - Redirects are followed by hand (each hop checked the same way) or returned as they are.
  * - Hop-by-hop headers are stripped both ways; time, request and response sizes are capped.
  */
@@ -43,6 +44,11 @@ export interface OutboundPolicy {
   allowTargets?: string[];
   /** When true, the URL must lie under an allowTarget or match the admin allowlist. */
   restrictToTargets?: boolean;
+  /**
+   * false: allowTargets do not open private/loopback/link-local addresses, only the admin allowlist does
+   * (the debug proxy: any user can declare an environment, so it must not become a relay into the server's network).
+   */
+  vouchPrivate?: boolean;
 }
 
 export interface OutboundRequest extends OutboundPolicy {
@@ -345,10 +351,12 @@ export function addressRefusal(
   if (cls === 'metadata') {
     return allowlist.some((e) => (!e.port || e.port === port) && entryExplicitForMetadata(e, host, address)) ? null : 'metadata';
   }
-  const vouched = (policy.allowTargets ?? []).some((b) => {
-    const u = normalizeBase(b);
-    return !!u && normHost(u.hostname) === host;
-  });
+  const vouched =
+    policy.vouchPrivate !== false &&
+    (policy.allowTargets ?? []).some((b) => {
+      const u = normalizeBase(b);
+      return !!u && normHost(u.hostname) === host;
+    });
   if (vouched) return null;
   const ip = parseIp(address);
   if (allowlist.some((e) => entryMatchesName(e, host, port) || (!!e.cidr && !!ip && inCidr(ip, e.cidr) && (!e.port || e.port === port))))
@@ -544,7 +552,11 @@ export function allowlistOf(settings: SettingsSource | undefined): AllowEntry[] 
 export async function outboundRequest(ctx: { settings?: SettingsSource }, r: OutboundRequest): Promise<OutboundResponse> {
   const started = Date.now();
   const allowlist = allowlistOf(ctx.settings);
-  const policy: OutboundPolicy = { allowTargets: r.allowTargets ?? [], restrictToTargets: !!r.restrictToTargets };
+  const policy: OutboundPolicy = {
+    allowTargets: r.allowTargets ?? [],
+    restrictToTargets: !!r.restrictToTargets,
+    vouchPrivate: r.vouchPrivate,
+  };
   const maxRequestBytes = r.maxRequestBytes ?? 20 * 1024 * 1024;
   let body = r.body === undefined ? undefined : Buffer.isBuffer(r.body) ? r.body : Buffer.from(r.body, 'utf8');
   if (body && body.length > maxRequestBytes) throw new AppError(413, 'payload_too_large', 'error.payload_too_large');

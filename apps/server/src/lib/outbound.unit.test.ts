@@ -56,6 +56,10 @@ describe('address classes', () => {
   it('allows private addresses only for vouched hosts or the allowlist', () => {
     expect(addressRefusal('127.0.0.1', '80', '127.0.0.1', {}, [])).toBe('private');
     expect(addressRefusal('127.0.0.1', '80', '127.0.0.1', { allowTargets: ['http://127.0.0.1:9/x'] }, [])).toBeNull();
+    // The debug proxy does not let declared environments vouch: only the admin allowlist opens private addresses.
+    const strict = { allowTargets: ['http://127.0.0.1:9/x'], vouchPrivate: false };
+    expect(addressRefusal('127.0.0.1', '80', '127.0.0.1', strict, [])).toBe('private');
+    expect(addressRefusal('127.0.0.1', '80', '127.0.0.1', strict, parseAllowlist('127.0.0.1'))).toBeNull();
     expect(addressRefusal('intra.corp', '80', '10.0.0.5', {}, parseAllowlist('10.0.0.0/8'))).toBeNull();
     expect(addressRefusal('intra.corp', '80', '10.0.0.5', {}, parseAllowlist('*.corp'))).toBeNull();
     expect(addressRefusal('intra.corp', '80', '10.0.0.5', {}, parseAllowlist('other.corp'))).toBe('private');

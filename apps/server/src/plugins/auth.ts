@@ -103,9 +103,14 @@ export function registerAuth(app: FastifyInstance): void {
     const token = readToken(req);
     if (token) req.user = await userForToken(app, token);
     if (req.user?.lang) req.lang = req.user.lang;
+    // An account that must set its password reaches only the routes that allow it (optional ones included:
+    // the debug proxy and scripts); public routes treat it as anonymous.
+    if (req.user?.status === UserStatus.SET_PASSWORD && !req.routeOptions.config?.allowSetPassword) {
+      if (mode === 'public') req.user = null;
+      else throw mustSetPassword();
+    }
     if (mode === 'public' || mode === 'optional') return;
     if (!req.user) throw unauthorized();
-    if (req.user.status === UserStatus.SET_PASSWORD && !req.routeOptions.config?.allowSetPassword) throw mustSetPassword();
     if (mode === 'super' && !req.user.isSuperAdmin) throw forbidden();
   });
 }

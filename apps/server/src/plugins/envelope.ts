@@ -36,6 +36,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, req: FastifyRequest, reply: FastifyReply) => {
     const lang = req.lang ?? 'zh-CN';
     if (err instanceof AppError) {
+      if (err.retryAfter) reply.header('retry-after', String(err.retryAfter));
       return reply.status(err.status).send({
         code: err.code,
         msg: t(lang, err.msgKey, err.params),

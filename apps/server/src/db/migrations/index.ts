@@ -10,6 +10,8 @@ import { createSearchIndexMigration } from './20261126T060000-create-search-inde
 import { createTrashMigration } from './20261126T090000-create-trash.js';
 import { createPersonalAccessTokensMigration } from './20261126T070000-create-personal-access-tokens.js';
 import { createPushRunsMigration } from './20261126T010000-create-push-runs.js';
+import { addRateLimitExpiryMigration } from './20261126T020000-add-rate-limit-expiry.js';
+import { addJobLeasesMigration } from './20261126T021000-add-job-leases.js';
 
 /** The migrations for a dialect, keyed by name (sorted by the migrator). */
 export function allMigrations(dialect: Dialect): Record<string, Migration> {
@@ -23,5 +25,7 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '20261126T060000-create-search-index': createSearchIndexMigration(dialect),
     '20261126T070000-create-personal-access-tokens': createPersonalAccessTokensMigration(dialect),
     '20261126T010000-create-push-runs': createPushRunsMigration(dialect),
+    '20261126T020000-add-rate-limit-expiry': addRateLimitExpiryMigration(dialect),
+    '20261126T021000-add-job-leases': addJobLeasesMigration(dialect),
   };
 }

@@ -9,7 +9,7 @@ import { Type } from 'typebox';
 import { encrypt } from '../../lib/crypto.js';
 import { badRequest, type FieldError, notFound, validation } from '../../lib/errors.js';
 import { sendMail, smtpConfigured } from '../../lib/mailer.js';
-import { Paging } from '../../lib/schemas.js';
+import { MAX_EPOCH_MS, Paging } from '../../lib/schemas.js';
 import { ok, okNull } from '../../plugins/envelope.js';
 import { AuditAction, audit } from './audit.js';
 import { SETTING_DEF_MAP, SETTING_DEFS, type SettingDef } from './setting-defs.js';
@@ -269,8 +269,8 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
           action: Type.Optional(Type.String({ maxLength: 64 })),
           actor: Type.Optional(Type.String({ maxLength: 128 })),
           target: Type.Optional(Type.String({ maxLength: 255 })),
-          from: Type.Optional(Type.Integer({ minimum: 0 })),
-          to: Type.Optional(Type.Integer({ minimum: 0 })),
+          from: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_EPOCH_MS })),
+          to: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_EPOCH_MS })),
         }),
       },
     },

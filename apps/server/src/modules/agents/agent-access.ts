@@ -16,7 +16,7 @@ import { verifyShareGrant } from '../shares/share-grant.js';
 export const PAT_PREFIX = 'fpat_';
 
 /** Wrong share/compose passwords, per link and client address (as the share pages count them). */
-const secretLimiter = new RateLimiter(10, 5 * 60_000);
+const secretLimiter = new RateLimiter('agent-secret', 10, 5 * 60_000);
 
 export type AgentActor =
   | { kind: 'user'; user: SessionUser; via: 'login' | 'pat' }
@@ -82,9 +82,9 @@ async function actorForSecret(
   const { db, installKey } = app.ctx;
   const now = Date.now();
   const key = `${kind}:${publicId}|${ip}`;
-  secretLimiter.check(key);
-  const wrong = () => {
-    secretLimiter.fail(key);
+  await secretLimiter.check(db, key);
+  const wrong = async () => {
+    await secretLimiter.fail(db, app.ctx.dialect, key);
     return null;
   };
   if (kind === 'share') {

@@ -22,7 +22,8 @@ import { composeMenu, loadComposeScope } from './compose-view.js';
 
 type ProjectRow = Selectable<ComposeProjectsTable>;
 
-const passwordLimiter = new RateLimiter(10, 5 * 60_000);
+/** Wrong passwords per share/compose project and address: 10 in 5 minutes, counted in the database. */
+const passwordLimiter = new RateLimiter('compose-password', 10, 5 * 60_000);
 const PublicId = Type.String({ minLength: 1, maxLength: 64 });
 
 /** Registers the public compose-view routes. */
@@ -97,9 +98,9 @@ export async function composePublicRoutes(app: FastifyInstance): Promise<void> {
       const p = await activeProject(b.id);
       const fp = passwordFingerprint(p.type, p.passwordEnc);
       if (p.type === ComposeType.ENCRYPT) {
-        passwordLimiter.hit(`compose:${p.id}|${req.ip}`);
+        await passwordLimiter.hit(app.ctx.db, app.ctx.dialect, `compose:${p.id}|${req.ip}`);
         if (!safeEqual(md5(decrypt(installKey, p.passwordEnc)), b.password.trim().toLowerCase())) throw passwordWrong();
-        passwordLimiter.reset(`compose:${p.id}|${req.ip}`);
+        await passwordLimiter.reset(app.ctx.db, `compose:${p.id}|${req.ip}`);
       }
       return ok({ grant: signGrant(grantKey, 'compose', p.id, fp) });
     },

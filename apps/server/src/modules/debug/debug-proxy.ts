@@ -92,6 +92,7 @@ async function handle(req: FastifyRequest, reply: FastifyReply) {
     body,
     allowTargets: [...access.environments.map((e) => e.url), ...access.extraTargets],
     restrictToTargets: true,
+    vouchPrivate: false,
     timeoutMs,
     maxRequestBytes: settings.getInt('folio.upload.max-mb', 20) * MB,
     maxResponseBytes: settings.getInt('folio.debug.max-response-mb', 50) * MB,

@@ -4,8 +4,8 @@ import { type Expectations, type PermCase, type PermWorld, permCase } from '../.
 const newScript = (w: PermWorld) =>
   w.api<{ id: string }>('POST', '/api/doc/debugscript/save', { name: 'pre', content: 'return req;', type: 0, scope: 0, refId: w.docId });
 
-/** Optional-auth routes: anonymous without a grant must log in; a must-set-password account has no membership. */
-const optionalRead: Expectations = { anonymous: 'login', mustSetPassword: 'notfound' };
+/** Optional-auth routes: anonymous without a grant must log in; a must-set-password account must set it first. */
+const optionalRead: Expectations = { anonymous: 'login', mustSetPassword: 'setpw' };
 
 /**
  * The proxy without a target-url: readers pass the access check and then get the 400 that names the missing

@@ -13,6 +13,8 @@ let envId: string;
 beforeAll(async () => {
   t = await createTestApp();
   echo = await startEchoServer();
+  // The echo server listens on loopback: the super admin allows it (the proxy refuses private addresses otherwise).
+  await t.app.ctx.settings.set({ 'folio.outbound.allowlist': '127.0.0.1' });
   w = await createWorld(t, { isPrivate: 1 });
   const moduleId = t.app.ctx.ids.decode(w.moduleId, 'module');
   docId = t.app.ctx.ids.encode(await writeDoc(t.app, { moduleId, url: '/api/user/get' }));
@@ -184,7 +186,22 @@ describe('debug proxy: refusals say why', () => {
     await t.app.ctx.settings.set({ 'folio.outbound.allowlist': `127.0.0.2` });
     const other = await proxy({ target: `http://127.0.0.2:${echo.port}/x` });
     expect(other.statusCode).not.toBe(403);
+    await t.app.ctx.settings.set({ 'folio.outbound.allowlist': '127.0.0.1' });
+  });
+
+  it('refuses a loopback target declared as an environment unless the super admin allows it', async () => {
     await t.app.ctx.settings.set({ 'folio.outbound.allowlist': '' });
+    try {
+      const res = await proxy({ target: `${echo.url}/x` });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error).toBe('outbound_refused');
+      expect(res.json().msg).toMatch(/allowlist/);
+      const typed = await proxy({ target: `http://localhost:${echo.port}/x` });
+      expect(typed.statusCode).toBe(403);
+    } finally {
+      await t.app.ctx.settings.set({ 'folio.outbound.allowlist': '127.0.0.1' });
+    }
+    expect((await proxy({ target: `${echo.url}/x` })).statusCode).toBe(200);
   });
 
   it('refuses an anonymous caller without a grant, and a stranger', async () => {

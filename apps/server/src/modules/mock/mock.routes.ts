@@ -415,12 +415,7 @@ export async function mockRootRoutes(app: FastifyInstance): Promise<void> {
           tried.push(
             samePath.length
               ? `application ${segs[0]}: ${samePath.length} rule(s) for "${path}" but their request data did not match`
-              : `application ${segs[0]}: no rule with path "${path}" (paths: ${
-                  rules
-                    .slice(0, 10)
-                    .map((r) => r.path)
-                    .join(', ') || 'none'
-                })`,
+              : `application ${segs[0]}: no rule with path "${path}"`,
           );
         }
         // Torna form: /mock/{path}[?query] by md5 of the path with and without its query, then a rule id.
@@ -442,6 +437,19 @@ export async function mockRootRoutes(app: FastifyInstance): Promise<void> {
           const rule = id ? await loadRuleById(app.ctx, id) : null;
           if (rule) return send(app, req, reply, rule, {}, rest);
           tried.push(`mock id "${segs[0]}"`);
+        }
+        // Anonymous callers (anyone on the network) learn nothing about the application's rules.
+        if (!req.user) {
+          return reply
+            .code(404)
+            .header('content-type', 'application/json; charset=utf-8')
+            .send({
+              code: '100',
+              msg: t(req.lang, 'error.not_found', { what: 'mock' }),
+              error: 'not_found',
+              data: null,
+              requestId: req.id,
+            });
         }
         const msg = t(req.lang, 'error.mock_not_found', { method: req.method, path: `/mock/${rest}`, tried: tried.join('; ') });
         return reply

@@ -277,11 +277,20 @@ describe('rules', () => {
     expect(script.headers['content-type']).toContain('text/plain');
   });
 
-  it('answers 404 naming what was tried', async () => {
+  it('answers an anonymous caller a plain 404 that lists no mock paths', async () => {
     const res = await mock('GET', `/mock/${w.moduleId}/nothing/here`);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error).toBe('not_found');
+    expect(res.body).not.toContain('tried');
+    expect(res.body).not.toMatch(/paths:|\/orders|hello/);
+  });
+
+  it('answers a logged-in caller a 404 naming what was tried, without other paths', async () => {
+    const res = await mock('GET', `/mock/${w.moduleId}/nothing/here`, { headers: { token: t.adminToken } });
     expect(res.statusCode).toBe(404);
     expect(res.json().msg).toContain('nothing/here');
     expect(res.json().data.tried.length).toBeGreaterThan(0);
+    expect(res.body).not.toContain('paths:');
   });
 
   it('caps the delay', async () => {

@@ -40,7 +40,8 @@ export async function pushRoutes(api: FastifyInstance): Promise<void> {
   api.get(
     '/openapi/push.md',
     {
-      config: { auth: 'optional' },
+      // The guide itself is public; its token part needs an application admin (never a must-set-password account).
+      config: { auth: 'optional', allowSetPassword: true },
       schema: { querystring: Type.Object({ moduleId: Type.Optional(Type.String({ maxLength: 64 })) }) },
     },
     async (req, reply) => {

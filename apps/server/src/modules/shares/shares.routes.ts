@@ -14,7 +14,7 @@ import type { SharesTable } from '../../db/types.js';
 import { decrypt, encrypt, md5, randomPassword, randomToken, safeEqual } from '../../lib/crypto.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { RateLimiter } from '../../lib/rate-limit.js';
-import { Flag, flag, IdString } from '../../lib/schemas.js';
+import { Flag, flag, IdString, MAX_EPOCH_MS } from '../../lib/schemas.js';
 import { authorizeModule } from '../../permissions/authorize.js';
 import { requireUser } from '../../plugins/auth.js';
 import { ok, okNull } from '../../plugins/envelope.js';
@@ -27,7 +27,8 @@ import { loadViewDoc } from './view-doc.js';
 type ShareRow = Selectable<SharesTable>;
 
 /** Checks of a password: per share and address. */
-const passwordLimiter = new RateLimiter(10, 5 * 60_000);
+/** Wrong passwords per share/compose project and address: 10 in 5 minutes, counted in the database. */
+const passwordLimiter = new RateLimiter('share-password', 10, 5 * 60_000);
 
 export const shareExpired = () => new AppError(410, 'share_expired', 'error.share_expired');
 export const shareDisabled = () => new AppError(410, 'share_disabled', 'error.share_disabled');
@@ -41,7 +42,7 @@ const ShareBody = {
   /** Typed password for an encrypted share; generated (8 chars) when absent. */
   password: Type.Optional(Type.String({ maxLength: 64 })),
   /** Epoch ms after which the link stops working; null or absent = never. */
-  expiresAt: Type.Optional(Type.Union([Type.Null(), Type.Integer({ minimum: 0 })])),
+  expiresAt: Type.Optional(Type.Union([Type.Null(), Type.Integer({ minimum: 0, maximum: MAX_EPOCH_MS })])),
   remark: Type.Optional(Type.String({ maxLength: 500 })),
   isAll: Type.Optional(Flag),
   contents: Type.Optional(Type.Array(ContentItem, { maxItems: 20_000 })),
@@ -340,10 +341,10 @@ export async function sharesRoutes(app: FastifyInstance): Promise<void> {
       const s = await activeShare(b.id);
       const fp = passwordFingerprint(s.type, s.passwordEnc);
       if (s.type !== ShareType.ENCRYPT) return ok({ grant: signGrant(grantKey, 'share', s.id, fp) });
-      passwordLimiter.hit(`share:${s.id}|${req.ip}`);
+      await passwordLimiter.hit(app.ctx.db, app.ctx.dialect, `share:${s.id}|${req.ip}`);
       // Torna's viewer sends md5(trimmed password).
       if (!safeEqual(md5(decrypt(installKey, s.passwordEnc)), b.password.trim().toLowerCase())) throw passwordWrong();
-      passwordLimiter.reset(`share:${s.id}|${req.ip}`);
+      await passwordLimiter.reset(app.ctx.db, `share:${s.id}|${req.ip}`);
       return ok({ grant: signGrant(grantKey, 'share', s.id, fp) });
     },
   );

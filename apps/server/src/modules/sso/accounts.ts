@@ -7,7 +7,7 @@ import { UserStatus } from '@folio/shared';
 import type { FastifyInstance } from 'fastify';
 import { randomToken } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
-import { RateLimiter } from '../../lib/rate-limit.js';
+import { beforeLogin, loginFailed, loginSucceeded } from '../users/login-guard.js';
 import { createSession, createUser } from '../users/users.service.js';
 import { formAuthenticate } from './form.js';
 import { LdapError, ldapAuthenticate, ldapConfig } from './ldap.js';
@@ -40,10 +40,6 @@ export async function localLoginAllowed(app: FastifyInstance, username: string):
 }
 
 export const badCredentials = () => new AppError(400, 'bad_credentials', 'error.bad_credentials');
-
-/** Per-account guessing limit, and a looser per-IP one (offices share an address). */
-const userLimiter = new RateLimiter(10, 15 * 60_000);
-const ipLimiter = new RateLimiter(100, 15 * 60_000);
 
 /**
  * Finds or creates the user of an external identity. OAuth identities are matched by provider subject
@@ -128,9 +124,7 @@ export async function passwordSignIn(
 ): Promise<{ token: string; status: number; userId: number }> {
   const s = app.ctx.settings;
   const uname = username.trim();
-  const userKey = `${source}:${uname.toLowerCase()}`;
-  ipLimiter.hit(`ip:${ip}`);
-  userLimiter.hit(userKey);
+  await beforeLogin(app, source, uname, ip);
   try {
     let profile: ExternalProfile;
     if (source === 'ldap') {
@@ -143,9 +137,10 @@ export async function passwordSignIn(
       profile = { username: p.username || uname, nickname: p.nickname, email: p.email, thirdPartyId: '' };
     }
     const u = await resolveExternalUser(app, source, profile, { autoCreate: true, linkExisting: false });
-    userLimiter.reset(userKey);
+    await loginSucceeded(app, source, uname, ip);
     return { token: await createSession(app, u.userId), status: u.status, userId: u.userId };
   } catch (e) {
+    if (!(e instanceof AppError)) await loginFailed(app, source, uname, ip);
     if (e instanceof SignInRefused) await onRefused(e.reason);
     else if (e instanceof LdapError) await onRefused(`ldap ${e.reason}: ${e.detail}`);
     else if (e instanceof AppError) throw e;

@@ -1,9 +1,12 @@
 /**
- * System settings: key/value rows, keys normalised to lower case (so Torna's mixed-case keys match),
- * cached in memory and applied without restart.
+ * System settings: key/value rows, keys normalised to lower case (so Torna's mixed-case keys match).
+ * Every server reads them from the database when used: `refresh()` (run before every request and every
+ * background job) reads the revision row that each write replaces in its transaction, and reloads all rows
+ * when it differs from the copy in hand. So a change made through one server applies on every server at
+ * its next request, and no copy is trusted by age.
  */
-import { randomBytes } from 'node:crypto';
-import type { Db } from '../../db/database.js';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { type Conn, type Db, inTx } from '../../db/database.js';
 import { ADMIN_SETTING_DEFAULTS } from '../admin/setting-defs.js';
 
 /** Known setting keys and their defaults. */
@@ -36,17 +39,32 @@ export const SECRET_KEYS = new Set([
   'folio.oauth.providers',
 ]);
 
+/** The row every settings write replaces (a random value), so readers know their copy is current. */
+export const REVISION_KEY = 'folio.settings.revision';
+
 export class Settings {
   private cache = new Map<string, string>();
-  private loadedAt = 0;
+  /** Order of the reads started by this process, so an older read finishing late never replaces a newer one. */
+  private started = 0;
+  private applied = 0;
 
   constructor(private readonly db: Db) {}
 
-  /** Loads every row into the cache. */
+  /** Loads every row. */
   async load(): Promise<void> {
+    const seq = ++this.started;
     const rows = await this.db.selectFrom('systemConfigs').select(['configKey', 'configValue']).execute();
+    if (seq < this.applied) return;
+    this.applied = seq;
     this.cache = new Map(rows.map((r) => [r.configKey.toLowerCase(), r.configValue]));
-    this.loadedAt = Date.now();
+  }
+
+  /** Checks the revision row (one indexed read) and reloads every row when another write changed it. */
+  async refresh(): Promise<void> {
+    const seq = ++this.started;
+    const row = await this.db.selectFrom('systemConfigs').select('configValue').where('configKey', '=', REVISION_KEY).executeTakeFirst();
+    if ((row?.configValue ?? '') === (this.cache.get(REVISION_KEY) ?? '') && seq > this.applied) return;
+    await this.load();
   }
 
   /** A setting's value (case-insensitive key), its default, or ''. */
@@ -64,21 +82,25 @@ export class Settings {
     return Number.isFinite(n) ? n : fallback;
   }
 
-  /** Stores values (upsert by lower-case key) and updates the cache. */
-  async set(values: Record<string, string>, conn: Db = this.db): Promise<void> {
+  /** Stores values (upsert by lower-case key) and a new revision, in one transaction. */
+  async set(values: Record<string, string>, conn: Conn = this.db): Promise<void> {
     const now = Date.now();
-    for (const [key, value] of Object.entries(values)) {
-      const k = key.toLowerCase();
-      const r = await conn
-        .updateTable('systemConfigs')
-        .set({ configValue: value, updatedAt: now })
-        .where('configKey', '=', k)
-        .executeTakeFirst();
-      if (Number(r.numUpdatedRows) === 0) {
-        await conn.insertInto('systemConfigs').values({ configKey: k, configValue: value, updatedAt: now }).execute();
+    const all = { ...values, [REVISION_KEY]: randomUUID() };
+    await inTx(conn, async (tx) => {
+      for (const [key, value] of Object.entries(all)) {
+        const k = key.toLowerCase();
+        const r = await tx
+          .updateTable('systemConfigs')
+          .set({ configValue: value, updatedAt: now })
+          .where('configKey', '=', k)
+          .executeTakeFirst();
+        if (Number(r.numUpdatedRows) === 0) {
+          await tx.insertInto('systemConfigs').values({ configKey: k, configValue: value, updatedAt: now }).execute();
+        }
       }
-      this.cache.set(k, value);
-    }
+    });
+    // Inside a caller's transaction the next refresh() sees the new revision once it commits.
+    if (!conn.isTransaction) await this.load();
   }
 
   /** Reads (creating at first boot) a per-install secret of n random bytes, base64. */
@@ -98,9 +120,5 @@ export class Settings {
       if (!v) throw new Error(`cannot create install secret ${k}`);
       return v;
     }
-  }
-
-  get age(): number {
-    return Date.now() - this.loadedAt;
   }
 }

@@ -49,7 +49,7 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/system/i18n/get',
     {
-      config: { auth: 'optional' },
+      config: { auth: 'optional', allowSetPassword: true },
       schema: { tags: ['system'], querystring: Type.Object({ lang: Type.Optional(Type.String({ maxLength: 32 })) }) },
     },
     async (req) => {

@@ -12,6 +12,7 @@ import { Type } from 'typebox';
 import { insertId } from '../../db/database.js';
 import { randomToken } from '../../lib/crypto.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { authorizeDoc } from '../../permissions/authorize.js';
 import { requireUser } from '../../plugins/auth.js';
 import { ok } from '../../plugins/envelope.js';
 
@@ -46,7 +47,14 @@ export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (req) => {
       const u = requireUser(req);
-      const b = req.body as { filename: string; contentType?: string; data: string };
+      const b = req.body as { filename: string; contentType?: string; data: string; docId?: string };
+      // A file uploaded for a doc lives as long as the doc: it must be one the caller may edit.
+      let docId = 0;
+      let moduleId = 0;
+      if (b.docId) {
+        docId = app.ctx.ids.decode(b.docId, 'doc');
+        ({ moduleId } = await authorizeDoc(req, docId, 'doc.update'));
+      }
       const bytes = Buffer.from(b.data, 'base64');
       const max = settings.getInt('folio.upload.max-mb', 20) * MB;
       if (bytes.length === 0) throw new AppError(422, 'validation_failed', 'error.validation_failed', { detail: 'data: empty file' });
@@ -65,6 +73,8 @@ export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
         size: bytes.length,
         storagePath: fileId,
         userId: u.id,
+        docId,
+        moduleId,
         createdAt: Date.now(),
       });
       return ok({ fileId, url: `/api/file/${fileId}`, filename, size: bytes.length, contentType });
@@ -81,6 +91,10 @@ export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
       const { fileId } = req.params as { fileId: string };
       const row = await db.selectFrom('uploads').selectAll().where('fileId', '=', fileId).executeTakeFirst();
       if (!row) throw notFound('file');
+      if (row.docId) {
+        const doc = await db.selectFrom('docs').select('isDeleted').where('id', '=', row.docId).executeTakeFirst();
+        if (!doc || doc.isDeleted) throw notFound('file');
+      }
       let bytes: Buffer;
       try {
         bytes = await readFile(join(uploadDir(app), row.storagePath));

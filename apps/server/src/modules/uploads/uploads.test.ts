@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, createUser, type TestApp } from '../../../test/harness.js';
+import { call, createTestApp, createUser, createWorld, type TestApp } from '../../../test/harness.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -63,5 +63,25 @@ describe('uploads and the file download', () => {
     expect(big.error).toBe('payload_too_large');
     await t.app.ctx.settings.set({ 'folio.upload.max-mb': '20' });
     expect((await t.app.inject({ method: 'GET', url: '/api/file/not-a-real-file-id' })).statusCode).toBe(404);
+  });
+
+  it('a file uploaded for a doc is gone once the doc is deleted', async () => {
+    const w = await createWorld(t);
+    const doc = await call(t.app, t.adminToken, 'POST', '/api/doc/save', {
+      moduleId: w.moduleId,
+      name: 'With image',
+      url: '/img',
+      httpMethod: 'GET',
+    });
+    const up = await call(t.app, t.adminToken, 'POST', '/api/upload', {
+      filename: 'diagram.png',
+      contentType: 'image/png',
+      data: Buffer.from('png-bytes').toString('base64'),
+      docId: doc.data.id,
+    });
+    expect(up.code).toBe('0');
+    expect((await t.app.inject({ method: 'GET', url: up.data.url })).statusCode).toBe(200);
+    expect((await call(t.app, t.adminToken, 'POST', '/api/doc/delete', { id: doc.data.id })).code).toBe('0');
+    expect((await t.app.inject({ method: 'GET', url: up.data.url })).statusCode).toBe(404);
   });
 });

@@ -9,7 +9,8 @@ import { ok, okNull } from '../../plugins/envelope.js';
 import { AuditAction, audit } from '../admin/audit.js';
 import { revokeAllSessions, setPassword } from './users.service.js';
 
-const limiter = new RateLimiter(5, 15 * 60_000);
+/** Reset requests: 5 per address, per username and per code check in 15 minutes (shared by every server). */
+const limiter = new RateLimiter('password-reset', 5, 15 * 60_000);
 
 export async function registerPasswordResetRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.ctx;
@@ -27,7 +28,8 @@ export async function registerPasswordResetRoutes(app: FastifyInstance): Promise
     async (req) => {
       if (!smtpConfigured(app.ctx)) throw badRequest('error.smtp_not_configured', {}, 'smtp_not_configured');
       const name = (req.body as { username: string }).username.trim();
-      limiter.hit(`ip:${req.ip}`, `u:${name.toLowerCase()}`);
+      await limiter.hit(db, app.ctx.dialect, `ip:${req.ip}`);
+      await limiter.hit(db, app.ctx.dialect, `u:${name.toLowerCase()}`);
       const u = await db
         .selectFrom('users')
         .select(['id', 'email', 'username', 'status'])
@@ -73,7 +75,7 @@ export async function registerPasswordResetRoutes(app: FastifyInstance): Promise
     },
     async (req) => {
       const b = req.body as { token: string; password: string };
-      limiter.hit(`reset:${req.ip}`);
+      await limiter.hit(db, app.ctx.dialect, `reset:${req.ip}`);
       const now = Date.now();
       const row = await db
         .selectFrom('passwordResets')

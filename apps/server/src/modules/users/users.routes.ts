@@ -147,7 +147,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     async (req) => {
       const u = requireUser(req);
       const b = req.body as { oldPassword: string; password: string };
-      await changePassword(app, u.id, b.oldPassword, b.password);
+      await changePassword(app, u.id, b.oldPassword, b.password, u.sessionId);
       await audit(app, req, AuditAction.PASSWORD_CHANGE, u.username);
       return ok(null);
     },

@@ -5,11 +5,7 @@ import { sql } from 'kysely';
 import { insertId } from '../../db/database.js';
 import { hashPassword, randomPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
-import { RateLimiter } from '../../lib/rate-limit.js';
-
-/** Failed logins: 10 per username and 100 per address in 15 minutes (an office shares one address). */
-const userFailures = new RateLimiter(10, 15 * 60_000);
-const ipFailures = new RateLimiter(100, 15 * 60_000);
+import { beforeLogin, loginFailed, loginSucceeded } from './login-guard.js';
 
 /** The public shape of a user. */
 export function userView(
@@ -63,38 +59,31 @@ export async function createSession(app: FastifyInstance, userId: number): Promi
   return token;
 }
 
-/** Revokes every session of a user (disable, password reset). */
-export async function revokeAllSessions(app: FastifyInstance, userId: number): Promise<void> {
-  await app.ctx.db
-    .updateTable('userSessions')
-    .set({ revokedAt: Date.now() })
-    .where('userId', '=', userId)
-    .where('revokedAt', 'is', null)
-    .execute();
+/** Revokes every session of a user (disable, password reset), except `keepSessionId` when given (own password change). */
+export async function revokeAllSessions(app: FastifyInstance, userId: number, keepSessionId?: number): Promise<void> {
+  let q = app.ctx.db.updateTable('userSessions').set({ revokedAt: Date.now() }).where('userId', '=', userId).where('revokedAt', 'is', null);
+  if (keepSessionId !== undefined) q = q.where('id', '!=', keepSessionId);
+  await q.execute();
 }
 
 /**
- * Checks username and password; the same error whatever was wrong. Failed attempts are limited per
- * username and per address; a success clears the username's count.
+ * Checks username and password; the same error whatever was wrong. Failed attempts are limited
+ * (login-guard.ts: per username and address, per address, and per username with back-off).
  */
 export async function login(app: FastifyInstance, username: string, password: string, ip: string) {
   const uname = username.trim();
-  const userKey = `user:${uname.toLowerCase()}`;
-  const ipKey = `ip:${ip}`;
-  userFailures.check(userKey);
-  ipFailures.check(ipKey);
-  const bad = () => {
-    userFailures.fail(userKey);
-    ipFailures.fail(ipKey);
+  await beforeLogin(app, 'local', uname, ip);
+  const bad = async () => {
+    await loginFailed(app, 'local', uname, ip);
     return new AppError(400, 'bad_credentials', 'error.bad_credentials');
   };
   const u = await app.ctx.db.selectFrom('users').selectAll().where('username', '=', uname).executeTakeFirst();
   if (!u) {
     await hashPassword(password); // same cost as a real check
-    throw bad();
+    throw await bad();
   }
   const res = await verifyPassword(u.passwordHash, password, u.username, app.ctx.settings.get('torna.password.salt'));
-  if (!res.ok || u.status === UserStatus.DISABLED) throw bad();
+  if (!res.ok || u.status === UserStatus.DISABLED) throw await bad();
   if (res.needsUpgrade) {
     await app.ctx.db
       .updateTable('users')
@@ -102,7 +91,7 @@ export async function login(app: FastifyInstance, username: string, password: st
       .where('id', '=', u.id)
       .execute();
   }
-  userFailures.reset(userKey);
+  await loginSucceeded(app, 'local', uname, ip);
   const token = await createSession(app, u.id);
   return { token, status: u.status, userId: u.id };
 }
@@ -140,11 +129,19 @@ export async function setPassword(app: FastifyInstance, userId: number, password
 }
 
 /** Changes one's own password after checking the old one. */
-export async function changePassword(app: FastifyInstance, userId: number, oldPassword: string, password: string) {
+/** Changes one's own password and ends the account's other sessions (the current one stays). */
+export async function changePassword(
+  app: FastifyInstance,
+  userId: number,
+  oldPassword: string,
+  password: string,
+  currentSessionId: number,
+) {
   const u = await app.ctx.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
   const res = await verifyPassword(u.passwordHash, oldPassword, u.username, app.ctx.settings.get('torna.password.salt'));
   if (!res.ok) throw badRequest('error.old_password_wrong');
   await setPassword(app, userId, password);
+  await revokeAllSessions(app, userId, currentSessionId);
 }
 
 /** Admin reset: a random password, status must-set-password, sessions revoked. */

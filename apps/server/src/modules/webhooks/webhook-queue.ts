@@ -3,6 +3,9 @@
  * application (inside the writing transaction, so a rolled-back change sends nothing); a worker tick
  * sends due rows and retries failures with back-off (30 s, 2 min, 10 min, 1 h; failed after 5 tries).
  * Outbound requests go through lib/outbound (private addresses only when the admin allowlist names them).
+ * Claiming a row ('sending') is a lease: a send times out after 10 s, and any server retries a row left
+ * 'sending' for two minutes (its server died). So delivery is at least once; every attempt carries the
+ * same `X-Folio-Delivery` id for receivers to de-duplicate on.
  */
 import type { FastifyInstance } from 'fastify';
 import { type Conn, insertId } from '../../db/database.js';
@@ -176,7 +179,8 @@ export async function deliverOne(app: FastifyInstance, id: number): Promise<{ st
         {
           url: target,
           method: 'POST',
-          headers: { 'content-type': 'application/json; charset=utf-8' },
+          // The same id on every attempt of this delivery: delivery is at least once, receivers de-duplicate on it.
+          headers: { 'content-type': 'application/json; charset=utf-8', 'x-folio-delivery': app.ctx.ids.encode(row.id) },
           body,
           timeoutMs: 10_000,
           maxRedirects: 0,

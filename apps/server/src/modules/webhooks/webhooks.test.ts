@@ -175,4 +175,32 @@ describe('webhooks', () => {
     expect(row.lastError).toMatch(/^Address not allowed: 169\.254\.169\.254/);
     expect(row.lastError).not.toMatch(/error\.|SECRET-TOKEN/);
   });
+
+  it('sends a stable delivery id, the same on a retry and after a server died mid-send', async () => {
+    const hook = await save({ kind: 'json', name: 'dedupe', url: `${echo.url}/status/500?hook=dedupe` });
+    const hookId = t.app.ctx.ids.decode(hook.data.id);
+    await openApi(
+      t.app,
+      tornaSdkEnvelope('doc.push', token, { author: 'ci', apis: [{ name: 'Dedupe', url: '/dedupe', httpMethod: 'GET' }] }),
+    );
+    echo.hits.length = 0;
+    await processDeliveries(t.app);
+    const first = echo.hits.find((h) => h.query.hook === 'dedupe');
+    const deliveryId = first?.headers['x-folio-delivery'];
+    expect(typeof deliveryId).toBe('string');
+    expect(String(deliveryId).length).toBeGreaterThan(5);
+    // A server killed mid-send left the row 'sending' long ago: it is sent again with the same id.
+    const row = await t.app.ctx.db.selectFrom('webhookDeliveries').selectAll().where('webhookId', '=', hookId).executeTakeFirstOrThrow();
+    await t.app.ctx.db
+      .updateTable('webhookDeliveries')
+      .set({ state: 'sending', nextAttemptAt: 0, updatedAt: Date.now() - 10 * 60_000 })
+      .where('id', '=', row.id)
+      .execute();
+    echo.hits.length = 0;
+    await processDeliveries(t.app);
+    await processDeliveries(t.app);
+    const again = echo.hits.filter((h) => h.query.hook === 'dedupe');
+    expect(again).toHaveLength(1);
+    expect(again[0].headers['x-folio-delivery']).toBe(deliveryId);
+  });
 });

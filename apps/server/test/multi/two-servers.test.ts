@@ -1,0 +1,209 @@
+/**
+ * Two real server processes on one PostgreSQL or MariaDB database (TEST_DB=postgres|mysql): every write
+ * answered by A is what B serves on the very next request. On SQLite (one process per file) a second server
+ * on the same file is refused with a clear message.
+ */
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tornaSdkEnvelope } from '../../src/modules/push/open-api.helpers.js';
+import { ADMIN_PASSWORD, createTestApp, TEST_DB, type TestApp } from '../harness.js';
+import { type Answer, api, type ServerProcess, spawnServer } from './servers.js';
+
+const md5 = (s: string) => createHash('md5').update(s).digest('hex');
+
+describe.skipIf(TEST_DB === 'sqlite')('two servers on one database', () => {
+  let t: TestApp;
+  let a: ServerProcess;
+  let b: ServerProcess;
+  let uploads: string;
+  let admin: string;
+  const A = (token: string | null, method: 'GET' | 'POST', path: string, payload?: unknown) => api(a.url, token, method, path, payload);
+  const B = (token: string | null, method: 'GET' | 'POST', path: string, payload?: unknown) => api(b.url, token, method, path, payload);
+  const login = async (base: string, username: string, password: string) => {
+    const r = await api(base, null, 'POST', '/api/user/login', { username, password });
+    expect(r.code, JSON.stringify(r)).toBe('0');
+    return r.data.token as string;
+  };
+  const ok = <T>(r: Answer<T>) => {
+    expect(r.code, JSON.stringify(r.data ?? r.error)).toBe('0');
+    return r.data;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp(); // creates and migrates the isolated database, and drops it at the end
+    uploads = mkdtempSync(join(tmpdir(), 'folio-two-'));
+    const env = { DATABASE_URL: t.databaseUrl, FOLIO_UPLOAD_DIR: uploads, FOLIO_ADMIN_PASSWORD: ADMIN_PASSWORD };
+    [a, b] = await Promise.all([spawnServer(env), spawnServer(env)]);
+    admin = await login(a.url, 'admin', ADMIN_PASSWORD);
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await t?.close();
+    if (uploads) rmSync(uploads, { recursive: true, force: true });
+  });
+
+  async function world() {
+    const space = ok(await A(admin, 'POST', '/api/space/add', { name: `s-${Date.now()}`, isCompose: 0 }));
+    const project = ok(await A(admin, 'POST', '/api/project/add', { spaceId: space.id, name: 'p', description: '', isPrivate: 0 }));
+    const mod = ok(await A(admin, 'POST', '/api/module/add', { projectId: project.id, name: 'app' }));
+    return { spaceId: space.id as string, projectId: project.id as string, moduleId: mod.id as string };
+  }
+
+  async function user(name: string) {
+    const created = ok(await A(admin, 'POST', '/api/admin/user/add', { username: name, nickname: name, email: `${name}@example.com` }));
+    const first = await login(a.url, name, created.password);
+    ok(await A(first, 'POST', '/api/user/password/setFirst', { password: `${name}-pass-1234` }));
+    return { id: created.id as string, password: `${name}-pass-1234` };
+  }
+
+  it('a doc edited through A is served fresh by B at once (detail and tree)', async () => {
+    const w = await world();
+    const saved = ok(
+      await A(admin, 'POST', '/api/doc/save', { moduleId: w.moduleId, name: 'Get order', url: '/orders', httpMethod: 'GET' }),
+    );
+    // B reads (and may keep) the first version ...
+    expect(ok(await B(admin, 'GET', '/api/doc/detail', { id: saved.id })).name).toBe('Get order');
+    expect(JSON.stringify(ok(await B(admin, 'GET', '/api/doc/tree', { moduleId: w.moduleId })))).toContain('Get order');
+    // ... then A edits it: B answers the new version on the next request.
+    for (let i = 1; i <= 3; i++) {
+      ok(
+        await A(admin, 'POST', '/api/doc/save', {
+          id: saved.id,
+          moduleId: w.moduleId,
+          name: `Get order v${i}`,
+          url: '/orders',
+          httpMethod: 'GET',
+        }),
+      );
+      expect(ok(await B(admin, 'GET', '/api/doc/detail', { id: saved.id })).name).toBe(`Get order v${i}`);
+      expect(JSON.stringify(ok(await B(admin, 'GET', '/api/doc/tree', { moduleId: w.moduleId })))).toContain(`Get order v${i}`);
+    }
+  });
+
+  it('settings changed on A apply on B at once: self-registration and the upload limit', async () => {
+    expect((await B(null, 'POST', '/api/user/reg', { username: 'early', password: 'early-pass-1234' })).error).toBe(
+      'registration_disabled',
+    );
+    ok(await A(admin, 'POST', '/api/admin/setting/update', { values: { 'folio.register.enable': 'true' } }));
+    ok(await B(null, 'POST', '/api/user/reg', { username: 'newcomer', password: 'newcomer-pass-1234' }));
+    ok(await A(admin, 'POST', '/api/admin/setting/update', { values: { 'folio.register.enable': 'false', 'folio.upload.max-mb': '1' } }));
+    expect((await B(null, 'POST', '/api/user/reg', { username: 'late', password: 'late-pass-1234' })).error).toBe('registration_disabled');
+    const data = Buffer.alloc(2 * 1024 * 1024, 1).toString('base64');
+    expect((await B(admin, 'POST', '/api/upload', { filename: 'big.bin', data })).status).toBe(413);
+    expect((await A(admin, 'POST', '/api/upload', { filename: 'big.bin', data })).status).toBe(413);
+    ok(await A(admin, 'POST', '/api/admin/setting/update', { values: { 'folio.upload.max-mb': '20' } }));
+  });
+
+  it('disabling a user, resetting a password and logging out on A take effect on B at once', async () => {
+    const u1 = await user('disabled1');
+    const t1 = await login(b.url, 'disabled1', u1.password);
+    ok(await B(t1, 'GET', '/api/user/info'));
+    ok(await A(admin, 'POST', '/api/admin/user/disable', { id: u1.id }));
+    expect((await B(t1, 'GET', '/api/user/info')).code).toBe('1000');
+
+    const u2 = await user('reset2');
+    const t2 = await login(b.url, 'reset2', u2.password);
+    ok(await B(t2, 'GET', '/api/user/info'));
+    ok(await A(admin, 'POST', '/api/admin/user/resetPassword', { id: u2.id }));
+    expect((await B(t2, 'GET', '/api/user/info')).code).toBe('1000');
+
+    const u3 = await user('logout3');
+    const t3 = await login(b.url, 'logout3', u3.password);
+    ok(await B(t3, 'GET', '/api/user/info'));
+    ok(await A(t3, 'POST', '/api/user/logout'));
+    expect((await B(t3, 'GET', '/api/user/info')).code).toBe('1000');
+  });
+
+  it('a push token reset on A is refused by B at once', async () => {
+    const w = await world();
+    const old = ok(await A(admin, 'GET', '/api/module/token/get', { moduleId: w.moduleId })).token as string;
+    const push = (base: string, token: string) =>
+      api(
+        base,
+        null,
+        'POST',
+        '/api',
+        tornaSdkEnvelope('doc.push', token, { apis: [{ name: 'Pushed', url: '/pushed', httpMethod: 'GET' }] }),
+      );
+    expect((await push(b.url, old)).code).toBe('0');
+    ok(await A(admin, 'POST', '/api/module/token/reset', { moduleId: w.moduleId }));
+    expect((await push(b.url, old)).code).not.toBe('0');
+  });
+
+  it('a share password changed on A is required by B at once', async () => {
+    const w = await world();
+    ok(await A(admin, 'POST', '/api/doc/save', { moduleId: w.moduleId, name: 'Shared', url: '/shared', httpMethod: 'GET' }));
+    const s = ok(await A(admin, 'POST', '/api/share/add', { moduleId: w.moduleId, type: 2, isAll: 1, password: 'first-pass' }));
+    const grant = ok(await B(null, 'POST', '/api/share/checkPassword', { id: s.publicId, password: md5('first-pass') })).grant as string;
+    const menu = () => api(b.url, null, 'GET', '/api/share/menu', { id: s.publicId }, { 'x-share-grant': grant });
+    expect((await menu()).code).toBe('0');
+    ok(await A(admin, 'POST', '/api/share/update', { id: s.id, type: 2, isAll: 1, password: 'changed-pass' }));
+    expect((await menu()).error).toBe('share_password_required');
+  });
+
+  it('failed logins are counted across A and B', async () => {
+    await user('guarded');
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const base = i % 2 ? b.url : a.url;
+      statuses.push((await api(base, null, 'POST', '/api/user/login', { username: 'guarded', password: `wrong-${i}` })).status);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+  });
+
+  it('background jobs queued through both servers each run once', async () => {
+    const w = await world();
+    const spec = (n: number) =>
+      JSON.stringify({
+        openapi: '3.0.0',
+        info: { title: `t${n}`, version: '1' },
+        paths: Object.fromEntries(
+          Array.from({ length: 30 }, (_, k) => [`/j${n}/p${k}`, { get: { summary: `op ${n}.${k}`, responses: {} } }]),
+        ),
+      });
+    const jobs: string[] = [];
+    for (let n = 0; n < 6; n++) {
+      const base = n % 2 ? b.url : a.url;
+      const r = await api(base, admin, 'POST', '/api/import', { moduleId: w.moduleId, content: spec(n) });
+      expect(r.code, JSON.stringify(r)).toBe('0');
+      if (r.data?.jobId) jobs.push(r.data.jobId);
+    }
+    for (const id of jobs) {
+      let state = '';
+      for (let i = 0; i < 300 && state !== 'done' && state !== 'failed'; i++) {
+        state = (await A(admin, 'GET', '/api/import/status', { jobId: id })).data?.state ?? '';
+        if (state !== 'done') await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(state).toBe('done');
+    }
+    const rows = await t.app.ctx.db.selectFrom('jobs').select(['publicId', 'attempts', 'state']).execute();
+    for (const r of rows.filter((x) => jobs.includes(x.publicId))) expect(r.attempts).toBe(1);
+    const tree = ok(await B(admin, 'GET', '/api/doc/tree', { moduleId: w.moduleId }));
+    for (let n = 0; n < 6; n++) expect(JSON.stringify(tree)).toContain(`op ${n}.29`);
+  });
+});
+
+describe.skipIf(TEST_DB !== 'sqlite')('one server per SQLite file', () => {
+  it('refuses a second server on the same file with a clear message', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'folio-lock-'));
+    const env = { DATABASE_URL: `sqlite:${join(dir, 'folio.db')}`, FOLIO_ADMIN_PASSWORD: ADMIN_PASSWORD };
+    const first = await spawnServer(env);
+    try {
+      const second = await spawnServer(env, { ready: false });
+      const code = await second.exited;
+      expect(code).not.toBe(0);
+      expect(second.output()).toMatch(/another Folio server .* is using .*folio\.db.*PostgreSQL or MySQL/is);
+      expect((await fetch(`${first.url}/api/health`)).ok).toBe(true);
+    } finally {
+      await first.stop();
+    }
+    // After the first stopped, the file is free again.
+    const again = await spawnServer(env);
+    await again.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }, 120_000);
+});
