@@ -114,6 +114,8 @@ function statusView(app: FastifyInstance, job: NonNullable<Awaited<ReturnType<ty
     moduleId: moduleId ? app.ctx.ids.encode(moduleId) : '',
     format: r.format ?? '',
     counts: r.counts ?? { folders: 0, docs: 0, params: 0 },
+    source: r.source ?? null,
+    dropped: r.dropped ?? 0,
     outcome: r.outcome ?? null,
     timings: r.timings ?? null,
     warnings: r.warnings ?? [],
