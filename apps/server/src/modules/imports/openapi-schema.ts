@@ -41,6 +41,10 @@ export class SchemaWalker {
   truncated = false;
   /** Named object schemas already expanded in the current body (shown once, then referenced). */
   private expanded = new Set<string>();
+  /** Dictionary name → the value set it stands for (one import never gives one name two value sets). */
+  private readonly enumSets = new Map<string, string>();
+  /** The operation being converted (scopes the dictionary of an inline enum whose name is taken). */
+  docLabel = '';
 
   constructor(readonly root: Obj) {}
 
@@ -187,8 +191,37 @@ export class SchemaWalker {
     return { type, base, nullable };
   }
 
-  /** Enum items of a schema as a dictionary (null when none). */
-  enumOf(s: Obj, name: string): PushEnumInfo | null {
+  /**
+   * A dictionary name for a value set: the first name candidate that is free or already stands for the
+   * same values, else the last one numbered. A named (components) enum offers its name; an inline one its
+   * property name, then `Owner.property` (Owner: the enclosing named schema, or the operation).
+   */
+  private enumName(candidates: string[], sig: string): string {
+    for (const c of candidates) {
+      const had = this.enumSets.get(c);
+      if (had === undefined) this.enumSets.set(c, sig);
+      if (had === undefined || had === sig) return c;
+    }
+    const last = candidates[candidates.length - 1];
+    for (let n = 2; ; n++) {
+      const c = `${last} (${n})`;
+      const had = this.enumSets.get(c);
+      if (had === undefined) this.enumSets.set(c, sig);
+      if (had === undefined || had === sig) return c;
+    }
+  }
+
+  /** Enum items of a schema as a dictionary (null when none), named by `enumName`. */
+  enumOf(s: Obj, name: string, named = false, owner = ''): PushEnumInfo | null {
+    const info = this.enumItems(s, name);
+    if (!info) return null;
+    const sig = JSON.stringify(info.items?.map((i) => [i.name, i.value]));
+    const scope = owner || this.docLabel;
+    info.name = this.enumName(named || !scope ? [name] : [name, `${scope}.${name}`], sig);
+    return info;
+  }
+
+  private enumItems(s: Obj, name: string): PushEnumInfo | null {
     if (!Array.isArray(s.enum) || !s.enum.length) return null;
     const names = (s['x-enum-varnames'] ?? s['x-enumNames']) as unknown[] | undefined;
     const descs = (s['x-enum-descriptions'] ?? s['x-enumDescriptions']) as unknown[] | undefined;
@@ -262,7 +295,8 @@ export class SchemaWalker {
     if (typeof s.maxLength === 'number') p.maxLength = String(s.maxLength);
     const exVal = example !== undefined ? example : exampleOf(s);
     const refLabel = n.refs.length ? refName(n.refs[n.refs.length - 1]) : '';
-    const en = this.enumOf(s, refLabel || name);
+    const owner = stack.length ? refName(stack[stack.length - 1]) : '';
+    const en = this.enumOf(s, refLabel || name, !!refLabel, owner);
     if (en) p.enumInfo = en;
     if (isObj(s.discriminator) && typeof s.discriminator.propertyName === 'string') {
       const mapping = isObj(s.discriminator.mapping)
@@ -324,7 +358,8 @@ export class SchemaWalker {
         if (!objectish) {
           p.type = `array[${it.type}]${t.nullable ? '|null' : ''}`;
           if (it.base === 'file') p.type = 'file[]';
-          const ien = this.enumOf(ni.s, refName(ni.refs[ni.refs.length - 1] ?? '') || name);
+          const iref = refName(ni.refs[ni.refs.length - 1] ?? '');
+          const ien = this.enumOf(ni.s, iref || name, !!iref, stack.length ? refName(stack[stack.length - 1]) : '');
           if (ien && !p.enumInfo) p.enumInfo = ien;
         } else if (tooDeep) {
           desc.push(TRUNCATED_MARK);

@@ -152,6 +152,7 @@ function paramFromParameter(w: SchemaWalker, raw: unknown, where: string): { in:
 function convertOperation(w: SchemaWalker, x: OpInput): PushDocItem {
   const { op, root, v2 } = x;
   w.startDoc();
+  w.docLabel = String(op.operationId ?? `${x.method.toUpperCase()} ${x.path}`);
   const doc: PushDocItem = {
     name: String(op.summary ?? op.operationId ?? `${x.method.toUpperCase()} ${x.path}`)
       .replace(/\s+/g, ' ')
