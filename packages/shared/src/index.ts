@@ -5,6 +5,7 @@ export * from './format.js';
 export * from './history.js';
 export * from './i18n/index.js';
 export * from './json-params.js';
+export * from './param-type.js';
 export * from './permissions.js';
 export * from './push.js';
 export * from './types.js';

@@ -20,6 +20,8 @@ function typeSchema(type: string, v: OasVersion): Obj {
   const nonNull = parts.filter((t) => t !== 'null');
   const mapOne = (t: string): Obj => {
     if (t === 'file') return { type: 'string', format: 'binary' };
+    const withFormat = /^(\w+)\(([^()]+)\)$/.exec(t);
+    if (withFormat) return { ...mapOne(withFormat[1]), format: withFormat[2] };
     if (t === 'file[]') return { type: 'array', items: { type: 'string', format: 'binary' } };
     const arr = /^array\[(.+)\]$/.exec(t);
     if (arr) return { type: 'array', items: typeSchema(arr[1], v) };

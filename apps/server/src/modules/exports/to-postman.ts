@@ -4,7 +4,7 @@
  * environment the URLs carry no host (as Torna); with one, `{{baseUrl}}` and a collection variable.
  */
 import { randomUUID } from 'node:crypto';
-import { type DocDetail, type DocParam, DocType } from '@folio/shared';
+import { type DocDetail, type DocParam, DocType, typeBase } from '@folio/shared';
 import type { FastifyInstance } from 'fastify';
 import { type ExportSet, loadOutline, type OutlineNode } from './export-scope.js';
 
@@ -19,7 +19,7 @@ export function sampleOf(ps: DocParam[], depth = 0): Obj {
 }
 
 function sampleValue(p: DocParam, depth: number): unknown {
-  const t = (p.type || 'string').split('|')[0];
+  const t = typeBase(p.type || 'string').split('|')[0];
   const kids = p.children ?? [];
   if (depth > 20) return null;
   if (t === 'array' || t.startsWith('array[') || t === 'num_array' || t === 'str_array') {

@@ -38,11 +38,11 @@ describe('OpenAPI 3.0: OAI petstore', () => {
     expect(list.author).toBe('ann');
     expect(list.isResponseArray).toBe(1);
     expect(list.responseParams?.map((p) => [p.name, p.type, p.required])).toEqual([
-      ['id', 'integer', 1],
+      ['id', 'integer(int64)', 1],
       ['name', 'string', 1],
       ['tag', 'string', 0],
     ]);
-    expect(child(list.queryParams, 'limit').type).toBe('integer');
+    expect(child(list.queryParams, 'limit').type).toBe('integer(int32)');
     expect(list.errorCodeParams?.map((c) => c.code)).toEqual(['200', 'default']);
     expect(child(find(payload.apis, 'GET', '/pets/{petId}').pathParams, 'petId').required).toBe(1);
     expect(payload.debugEnvs).toEqual([{ name: 'http://petstore.swagger.io/v1', url: 'http://petstore.swagger.io/v1' }]);

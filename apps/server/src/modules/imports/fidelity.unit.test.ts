@@ -1,6 +1,7 @@
 /** Converter fidelity on small hand-written specs: enums kept apart, formats, alternatives, security. */
-import type { PushDocItem, PushParam } from '@folio/shared';
+import { type PushDocItem, type PushParam, typeBase } from '@folio/shared';
 import { describe, expect, it } from 'vitest';
+import { paramSchema } from '../exports/to-openapi.js';
 import { openApiToPush } from './openapi-to-push.js';
 
 const flat = (apis: PushDocItem[]): PushDocItem[] => apis.flatMap((a) => (a.isFolder ? flat(a.items ?? []) : [a]));
@@ -107,5 +108,63 @@ describe('enums kept apart', () => {
     expect(child(find(payload.apis, 'GET', '/milestones').queryParams, 'state').enumInfo?.name).toBe(
       child(issues.queryParams, 'state').enumInfo?.name,
     );
+  });
+});
+
+describe('formats kept', () => {
+  it('int32, int64, uuid, date-time and binary survive import (as type(format)) and export', async () => {
+    const spec = {
+      openapi: '3.1.0',
+      info: { title: 'formats', version: '1' },
+      paths: {
+        '/things/{id}': {
+          post: {
+            parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
+            requestBody: {
+              content: {
+                'multipart/form-data': {
+                  schema: {
+                    type: 'object',
+                    properties: {
+                      count: { type: 'integer', format: 'int32' },
+                      total: { type: ['integer', 'null'], format: 'int64' },
+                      at: { type: 'string', format: 'date-time' },
+                      ids: { type: 'array', items: { type: 'string', format: 'uuid' } },
+                      file: { type: 'string', format: 'binary' },
+                    },
+                  },
+                },
+              },
+            },
+            responses: { '200': { description: 'ok' } },
+          },
+        },
+      },
+    };
+    const { payload } = await openApiToPush(structuredClone(spec));
+    const d = find(payload.apis, 'POST', '/things/{id}');
+    expect(child(d.pathParams, 'id').type).toBe('string(uuid)');
+    expect(child(d.requestParams, 'count').type).toBe('integer(int32)');
+    expect(child(d.requestParams, 'total').type).toBe('integer(int64)|null');
+    expect(child(d.requestParams, 'at').type).toBe('string(date-time)');
+    expect(child(d.requestParams, 'ids').type).toBe('array[string(uuid)]');
+    expect(child(d.requestParams, 'file').type).toBe('file');
+    const p = (type: string) => ({
+      name: 'x',
+      type,
+      required: 0,
+      maxLength: '',
+      example: '',
+      description: '',
+      orderIndex: 0,
+      children: [],
+    });
+    expect(paramSchema(p('integer(int64)'), '3.1')).toEqual({ type: 'integer', format: 'int64' });
+    expect(paramSchema(p('integer(int64)|null'), '3.0')).toEqual({ type: 'integer', format: 'int64', nullable: true });
+    expect(paramSchema(p('string(date-time)'), '3.1')).toEqual({ type: 'string', format: 'date-time' });
+    expect(paramSchema(p('array[string(uuid)]'), '3.1')).toEqual({ type: 'array', items: { type: 'string', format: 'uuid' } });
+    expect(paramSchema(p('file'), '3.1')).toEqual({ type: 'string', format: 'binary' });
+    expect(typeBase('integer(int64)|null')).toBe('integer|null');
+    expect(typeBase('array[string(uuid)]')).toBe('array[string]');
   });
 });

@@ -186,7 +186,14 @@ export class SchemaWalker {
     let base = nonNull[0] ?? 'null';
     if ((base === 'string' && (s.format === 'binary' || s.contentMediaType === 'application/octet-stream')) || base === 'file')
       base = 'file';
-    let type = nonNull.length > 1 ? nonNull.join('|') : base;
+    // A format (int64, uuid, date-time…) is kept in the type text: `integer(int64)`, `string(uuid)`.
+    const format = typeof s.format === 'string' && /^[\w.-]{1,32}$/.test(s.format) ? s.format : '';
+    let type =
+      nonNull.length > 1
+        ? nonNull.join('|')
+        : format && base !== 'file' && base !== 'object' && base !== 'array'
+          ? `${base}(${format})`
+          : base;
     if (nullable) type = `${type}|null`;
     return { type, base, nullable };
   }

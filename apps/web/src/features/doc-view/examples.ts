@@ -3,7 +3,7 @@
  * element, scalar examples typed by the param type. A doc's response nests inside the application's
  * common response where a node's example is `$data$` (when the doc uses the common returns).
  */
-import { DATA_NODE_EXAMPLE, type DocParam } from '@folio/shared';
+import { DATA_NODE_EXAMPLE, type DocParam, typeBase } from '@folio/shared';
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
@@ -17,7 +17,7 @@ function parseJson(text: string): Json | undefined {
 
 /** The example value of one scalar param (typed by its declared type). */
 export function scalarExample(p: Pick<DocParam, 'type' | 'example'>): Json {
-  const type = (p.type || 'string').toLowerCase();
+  const type = typeBase(p.type || 'string').toLowerCase();
   const ex = p.example ?? '';
   switch (type) {
     case 'number':
