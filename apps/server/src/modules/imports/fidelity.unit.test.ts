@@ -1,6 +1,7 @@
 /** Converter fidelity on small hand-written specs: enums kept apart, formats, alternatives, security. */
-import { type PushDocItem, type PushParam, typeBase } from '@folio/shared';
+import { type DocParam, type PushDocItem, type PushParam, typeBase } from '@folio/shared';
 import { describe, expect, it } from 'vitest';
+import { POLY_SPEC } from '../../../test/fixtures/specs.js';
 import { paramSchema } from '../exports/to-openapi.js';
 import { openApiToPush } from './openapi-to-push.js';
 
@@ -166,5 +167,42 @@ describe('formats kept', () => {
     expect(paramSchema(p('file'), '3.1')).toEqual({ type: 'string', format: 'binary' });
     expect(typeBase('integer(int64)|null')).toBe('integer|null');
     expect(typeBase('array[string(uuid)]')).toBe('array[string]');
+  });
+});
+
+describe('polymorphism', () => {
+  it('alternatives are named after their schema, each with its own fields; the discriminator and its mapping are kept', async () => {
+    const { payload } = await openApiToPush(structuredClone(POLY_SPEC));
+    const d = find(payload.apis, 'POST', '/pets');
+    // A top-level oneOf body is one alternatives parameter, not sibling params.
+    expect(d.requestParams?.map((p) => [p.name, p.type])).toEqual([['AnyPet', 'oneOf(petType)']]);
+    const pet = child(d.responseParams, 'pet');
+    expect(pet.type).toBe('oneOf(petType)');
+    for (const ps of [d.requestParams?.[0].children, pet.children]) {
+      expect(ps?.map((c) => c.name)).toEqual(['Cat', 'Dog']);
+      expect(child(ps, 'Cat').children?.map((c) => c.name)).toEqual(['petType', 'name', 'huntingSkill']);
+      expect(child(ps, 'Dog').children?.map((c) => c.name)).toEqual(['petType', 'name', 'packSize']);
+      // The mapping: each alternative's discriminator property holds its value.
+      expect(child(ps, 'Cat', 'petType').example).toBe('cat');
+      expect(child(ps, 'Dog', 'petType').example).toBe('dog');
+    }
+    // Exported back: components named after the alternatives, the discriminator mapping to them.
+    const toDoc = (p: PushParam): DocParam => ({
+      name: String(p.name),
+      type: String(p.type),
+      required: Number(p.required ?? 0),
+      maxLength: '',
+      example: String(p.example ?? ''),
+      description: String(p.description ?? ''),
+      orderIndex: 0,
+      children: (p.children ?? []).map(toDoc),
+    });
+    const ctx = { schemas: {} as Record<string, any> };
+    const s = paramSchema(toDoc(pet), '3.0', ctx);
+    expect(s).toEqual({
+      oneOf: [{ $ref: '#/components/schemas/Cat' }, { $ref: '#/components/schemas/Dog' }],
+      discriminator: { propertyName: 'petType', mapping: { cat: '#/components/schemas/Cat', dog: '#/components/schemas/Dog' } },
+    });
+    expect(Object.keys(ctx.schemas.Dog.properties)).toEqual(['petType', 'name', 'packSize']);
   });
 });
