@@ -8,4 +8,5 @@ export * from './json-params.js';
 export * from './param-type.js';
 export * from './permissions.js';
 export * from './push.js';
+export * from './security.js';
 export * from './types.js';

@@ -63,6 +63,8 @@ export const serverMessages: Record<string, Record<string, string>> = {
     'import.not_postman': 'This is not a Postman collection (no item list)',
     'import.not_yapi': 'This is not a YApi export',
     'import.no_operations': 'The file contains no API operations',
+    'import.yapi_html':
+      "This is YApi's HTML export, which cannot be imported. In YApi choose Data management → Export → Markdown (or JSON) and import that file",
     'import.dropped': '{dropped} of {total} docs in the source were not stored (see the warnings below)',
     'import.duplicate': '{doc} was not stored: it has the same method, URL and version as {other}',
     'import.unknown_format': 'The format could not be recognised; choose OpenAPI, Postman or YAPI Markdown',
@@ -138,6 +140,7 @@ export const serverMessages: Record<string, Record<string, string>> = {
     'import.not_postman': '这不是 Postman 集合（缺少 item 列表）',
     'import.not_yapi': '这不是 YApi 导出文件',
     'import.no_operations': '文件中没有任何接口',
+    'import.yapi_html': '这是 YApi 的 HTML 导出，无法导入。请在 YApi 的「数据管理 → 数据导出」中选择 Markdown（或 JSON）格式，再导入该文件',
     'import.dropped': '源文件中的 {total} 个接口有 {dropped} 个未保存（见下方警告）',
     'import.duplicate': '{doc} 未保存：它与 {other} 的请求方法、URL 和版本相同',
     'import.unknown_format': '无法识别文件格式，请选择 OpenAPI、Postman 或 YAPI Markdown',

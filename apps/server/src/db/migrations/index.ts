@@ -6,6 +6,7 @@ import { createModuleWebhooksMigration } from './20261121T213000-create-module-w
 import { addSwaggerContentFileMigration } from './20261122T010000-add-swagger-content-file.js';
 import { dropParamsEnumIndexMigration } from './20261124T160000-drop-params-enum-index.js';
 import { createParamSetsMigration } from './20261125T090000-create-param-sets.js';
+import { createModuleSecurityMigration } from './20261126T040000-create-module-security.js';
 
 /** The migrations for a dialect, keyed by name (sorted by the migrator). */
 export function allMigrations(dialect: Dialect): Record<string, Migration> {
@@ -15,5 +16,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '20261122T010000-add-swagger-content-file': addSwaggerContentFileMigration(dialect),
     '20261124T160000-drop-params-enum-index': dropParamsEnumIndexMigration(dialect),
     '20261125T090000-create-param-sets': createParamSetsMigration(dialect),
+    '20261126T040000-create-module-security': createModuleSecurityMigration(dialect),
   };
 }

@@ -3,7 +3,7 @@
  * enums, arrays, alternatives, examples), error codes → responses, environments → servers. The inverse
  * of the importer's mapping, so export → import gives the same docs and parameters.
  */
-import { type DocDetail, type DocParam, DocType } from '@folio/shared';
+import { type DocDetail, type DocParam, DocType, docSecurity, securityDocKey } from '@folio/shared';
 import { stringify } from 'yaml';
 import type { ExportSet } from './export-scope.js';
 import { walkOutline } from './export-scope.js';
@@ -228,6 +228,12 @@ export function toOpenApi(set: ExportSet, v: OasVersion = '3.1'): Obj {
   const webhooks: Obj = {};
   const tags = new Map<string, string>();
   const ctx: SchemaCtx = { schemas: {} };
+  // Security: the schemes of every application; one application's default requirement at the root,
+  // else each operation says what applies to it.
+  const securitySchemes: Obj = {};
+  for (const sec of set.security.values()) Object.assign(securitySchemes, sec.schemes);
+  const only = set.security.size === 1 ? [...set.security.values()][0] : undefined;
+  const rootSecurity = set.roots.length === 1 ? (only?.requirement ?? null) : null;
   const servers = set.env ? [set.env] : set.envs;
   walkOutline(set.roots, (n, _depth, path) => {
     if (n.kind !== 'doc' || !n.doc) return;
@@ -245,6 +251,10 @@ export function toOpenApi(set: ExportSet, v: OasVersion = '3.1'): Obj {
     const method = (d.httpMethod || 'GET').toLowerCase();
     if (item[method]) return;
     item[method] = operation(d, isHook ? '' : tag, v, ctx);
+    const sec = set.security.get(d.moduleId);
+    const key = securityDocKey(d.httpMethod || 'GET', d.url, d.version);
+    const own = rootSecurity ? sec?.docs[key] : docSecurity(sec, key);
+    if (own) (item[method] as Obj).security = own;
     target[url] = item;
   });
   const doc: Obj = {
@@ -255,7 +265,11 @@ export function toOpenApi(set: ExportSet, v: OasVersion = '3.1'): Obj {
   if (tags.size) doc.tags = [...tags.keys()].map((name) => ({ name }));
   doc.paths = paths;
   if (Object.keys(webhooks).length) doc.webhooks = webhooks;
-  if (Object.keys(ctx.schemas).length) doc.components = { schemas: ctx.schemas };
+  if (rootSecurity) doc.security = rootSecurity;
+  const components: Obj = {};
+  if (Object.keys(ctx.schemas).length) components.schemas = ctx.schemas;
+  if (Object.keys(securitySchemes).length) components.securitySchemes = securitySchemes;
+  if (Object.keys(components).length) doc.components = components;
   return doc;
 }
 

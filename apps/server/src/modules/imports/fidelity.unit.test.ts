@@ -1,9 +1,14 @@
 /** Converter fidelity on small hand-written specs: enums kept apart, formats, alternatives, security. */
-import { type DocParam, type PushDocItem, type PushParam, typeBase } from '@folio/shared';
+import { type DocParam, DocType, type PushDocItem, type PushParam, typeBase } from '@folio/shared';
 import { describe, expect, it } from 'vitest';
+import { fixture } from '../../../test/fixtures/index.js';
 import { POLY_SPEC } from '../../../test/fixtures/specs.js';
+import { t } from '../../i18n/messages.js';
 import { paramSchema } from '../exports/to-openapi.js';
+import { convertSource, isYapiHtml, quickDetect } from './import-convert.js';
 import { openApiToPush } from './openapi-to-push.js';
+import { ImportInputError } from './spec-text.js';
+import { yapiMarkdownToPush } from './yapi-to-push.js';
 
 const flat = (apis: PushDocItem[]): PushDocItem[] => apis.flatMap((a) => (a.isFolder ? flat(a.items ?? []) : [a]));
 const find = (apis: PushDocItem[], method: string, url: string) => {
@@ -204,5 +209,57 @@ describe('polymorphism', () => {
       discriminator: { propertyName: 'petType', mapping: { cat: '#/components/schemas/Cat', dog: '#/components/schemas/Dog' } },
     });
     expect(Object.keys(ctx.schemas.Dog.properties)).toEqual(['petType', 'name', 'packSize']);
+  });
+});
+
+describe('security as data', () => {
+  it('schemes, the default requirement and per-operation requirements are kept as data, not folded into descriptions', async () => {
+    const spec = {
+      openapi: '3.0.3',
+      info: { title: 'sec', version: '1' },
+      security: [{ bearer: [] }],
+      paths: {
+        '/me': { get: { responses: { '200': { description: 'ok' } } } },
+        '/public': { get: { security: [], responses: { '200': { description: 'ok' } } } },
+        '/admin': { post: { security: [{ oauth: ['admin'] }, { key: [] }], responses: { '200': { description: 'ok' } } } },
+      },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          key: { type: 'apiKey', in: 'header', name: 'X-Key' },
+          oauth: { type: 'oauth2', flows: { clientCredentials: { tokenUrl: 'https://x/token', scopes: { admin: 'all' } } } },
+        },
+      },
+    };
+    const { payload, security } = await openApiToPush(structuredClone(spec));
+    expect(Object.keys(security?.schemes ?? {})).toEqual(['bearer', 'key', 'oauth']);
+    expect(security?.requirement).toEqual([{ bearer: [] }]);
+    expect(security?.docs).toEqual({ 'GET /public': [], 'POST /admin': [{ oauth: ['admin'] }, { key: [] }] });
+    for (const d of flat(payload.apis)) expect(d.description ?? '').not.toContain('Security');
+  });
+});
+
+describe('YApi', () => {
+  it('the `### 公共信息` (wiki) block becomes a Markdown doc at the top of the application', async () => {
+    const { payload } = await yapiMarkdownToPush(fixture('yapi/leaf-api.rbac.md'));
+    const first = payload.apis[0];
+    expect(first.isFolder).toBeFalsy();
+    expect(first.type).toBe(DocType.MARKDOWN);
+    expect(first.name).toBe('公共信息');
+    expect(first.description).toContain('Leaf 实现了基于角色的权限管理系统');
+    expect(first.description).toContain('AccessPoint');
+    expect(payload.apis.map((a) => a.orderIndex)).toEqual(payload.apis.map((_, i) => i));
+    expect(flat(payload.apis).filter((d) => d.type !== DocType.MARKDOWN)).toHaveLength(34);
+  });
+
+  it('the YApi HTML export is refused with a message naming the formats to use', async () => {
+    const html = fixture('yapi/leaf-api.rbac.html.gz');
+    expect(quickDetect(html)).toBeNull();
+    expect(isYapiHtml(html)).toBe(true);
+    const err = await convertSource(html, null).catch((e) => e);
+    expect(err).toBeInstanceOf(ImportInputError);
+    expect(err.key).toBe('import.yapi_html');
+    expect(t('en', 'import.yapi_html')).toMatch(/Markdown/);
+    expect(t('zh-CN', 'import.yapi_html')).toMatch(/Markdown/);
   });
 });

@@ -21,6 +21,7 @@ import { PushInputError } from '../push/push-normalize.js';
 import { uploadDir } from '../uploads/uploads.routes.js';
 import { convertSource, MODULE_TYPE_OF } from './import-convert.js';
 import type { PostmanVariable } from './postman-to-push.js';
+import { saveSecurity } from './security-store.js';
 import { type ImportFormat, ImportInputError } from './spec-text.js';
 
 export const IMPORT_JOB = 'import';
@@ -286,6 +287,7 @@ export async function runImportJob(app: FastifyInstance, job: JobContext): Promi
         const count = (folder: number) => Number(stored.find((r) => Number(r.isFolder) === folder)?.n ?? 0);
         result.counts = { folders: count(1), docs: count(0), params: conv.counts.params };
         await writeVariables(tx, app, moduleId, conv.payload.debugEnvs?.[0]?.name ?? '', conv.variables);
+        if (conv.security) await saveSecurity(tx, app.ctx.dialect, moduleId, conv.security, p.replace);
         if (p.storeSource && (conv.format === 'openapi' || p.url)) {
           const has = await tx
             .selectFrom('moduleSwaggerConfigs')

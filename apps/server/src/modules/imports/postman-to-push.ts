@@ -205,10 +205,11 @@ function convertRequest(item: Obj, inheritedAuth: unknown, ctx: Ctx, where: stri
   const headers = Array.isArray(req.header) ? (req.header.filter(isObj) as Obj[]) : [];
   let contentTypeHeader = '';
   for (const h of headers) {
-    if (h.disabled === true) continue;
     const name = str(h.key);
     if (!name) continue;
-    if (name.toLowerCase() === 'content-type') contentTypeHeader = str(h.value);
+    // A disabled Content-Type header still says what the body is (Folio's export writes one).
+    if (name.toLowerCase() === 'content-type' && (h.disabled !== true || !contentTypeHeader)) contentTypeHeader = str(h.value);
+    if (h.disabled === true) continue;
     doc.headerParams?.push({ name, type: 'string', required: 1, example: str(h.value), description: descriptionOf(h.description) });
   }
   for (const v of u.variables) {
