@@ -263,3 +263,13 @@ describe('YApi', () => {
     expect(t('zh-CN', 'import.yapi_html')).toMatch(/Markdown/);
   });
 });
+
+describe('warnings name places as the user knows them', () => {
+  it('OpenAPI warnings name the operation (method and path) and the field, never a JSON pointer', async () => {
+    const { warnings } = await openApiToPush(fixture('openapi/weboql-yaml-anchors-v3.0.yaml'));
+    const unknown = warnings.filter((w) => w.includes("unknown type 'str'"));
+    expect(unknown.length).toBeGreaterThan(0);
+    for (const w of warnings) expect(w).not.toMatch(/#\/|~1/);
+    expect(unknown.some((w) => /\b(GET|POST|PUT|DELETE|PATCH) \/\S*/.test(w))).toBe(true);
+  });
+});

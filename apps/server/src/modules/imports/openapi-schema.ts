@@ -48,7 +48,9 @@ export class SchemaWalker {
 
   constructor(readonly root: Obj) {}
 
-  warn(msg: string): void {
+  warn(raw: string): void {
+    // Places are named as the user knows them (`POST /pets › request body › owner.name`), never as pointers.
+    const msg = raw.replace(/#\/(?:paths|webhooks)\/[^\s,']+/g, userLocation);
     if (this.warned.has(msg) || this.warnings.length >= 500) return;
     this.warned.add(msg);
     this.warnings.push(msg);
@@ -445,6 +447,30 @@ export class SchemaWalker {
     if (t.base === 'object') return { params: this.childrenOf(s, n.refs, 0, example, where), isArray: false, arrayType: '' };
     return { params: [this.param('body', schema, false, [], 0, example, where)], isArray: false, arrayType: '' };
   }
+}
+
+/** A JSON pointer into an operation (`#/paths/~1pets/post/requestBody/…/properties/owner`) as the user reads it. */
+export function userLocation(pointer: string): string {
+  const segs = pointer
+    .replace(/^#\//, '')
+    .split('/')
+    .map((x) => x.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const [, path, method, ...rest] = segs;
+  const out: string[] = [`${(method ?? '').toUpperCase()} ${path ?? ''}`.trim()];
+  const field: string[] = [];
+  for (let i = 0; i < rest.length; i++) {
+    const k = rest[i];
+    if (k === 'parameters') out.push(`parameter ${Number(rest[++i]) + 1}`);
+    else if (k === 'requestBody') out.push('request body');
+    else if (k === 'responses') out.push(`response ${rest[++i]}`);
+    else if (k === 'content') i++;
+    else if (k === 'properties') field.push(rest[++i]);
+    else if (k === 'items') field.push('[]');
+    else if (k === 'additionalProperties') field.push('<key>');
+    else if (k === 'oneOf' || k === 'anyOf') field.push(`(alternative ${Number(rest[++i]) + 1})`);
+  }
+  if (field.length) out.push(field.join('.').replace(/\.\[\]/g, '[]'));
+  return out.join(' › ');
 }
 
 /** The last segment of a $ref ("#/components/schemas/Pet" → "Pet"). */
