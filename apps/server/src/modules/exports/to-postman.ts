@@ -53,18 +53,21 @@ function sampleValue(p: DocParam, depth: number): unknown {
 
 function request(d: DocDetail, withHost: boolean): Obj {
   const path = d.url.replace(/^\/+/, '');
-  const rawPath = path.replace(/\{([^}]+)\}/g, ':$1');
+  // `{id}` is a path variable (`:id`); `{{var}}` is a Postman variable and stays.
+  const rawPath = path.replace(/(?<!\{)\{([^{}]+)\}(?!\})/g, ':$1');
   const query = d.queryParams.map((q) => ({
     key: q.name,
     value: q.example,
     description: q.description,
-    ...(q.required ? {} : { disabled: false }),
+    // An optional parameter is not sent unless the user enables it (the importer reads it back as optional).
+    ...(q.required ? {} : { disabled: true }),
   }));
   const qs = query.length ? `?${query.map((q) => `${q.key}=${q.value}`).join('&')}` : '';
   const url: Obj = {
     raw: `${withHost ? '{{baseUrl}}/' : '/'}${rawPath}${qs}`,
     ...(withHost ? { host: ['{{baseUrl}}'] } : {}),
-    path: rawPath.split('/').filter(Boolean),
+    // (A trailing slash is kept: an empty last segment.)
+    path: rawPath ? rawPath.split('/') : [],
   };
   if (query.length) url.query = query;
   if (d.pathParams.length) url.variable = d.pathParams.map((p) => ({ key: p.name, value: p.example, description: p.description }));

@@ -195,6 +195,8 @@ describe('Postman: every request is a doc in its own folder', () => {
       for (const k of Object.keys(before)) expect(after[k].name, k).toBe(before[k].name);
       // Field-level differences are counted and reported in the table (see the report of issue 19).
       const differing = Object.keys(before).filter((k) => JSON.stringify(after[k]) !== JSON.stringify(before[k]));
+      if (differing.length && process.env.FIDELITY_DIFF)
+        console.log(file, differing[0], JSON.stringify(before[differing[0]]), JSON.stringify(after[differing[0]]));
       table.push(
         `| ${file} | ${shape.requests} | ${docs.length} | ${filledHere}/${shape.filled.size} | Postman v2.1 schema: ${valid ? 'valid' : 'invalid'}; re-import: ${differing.length ? `${differing.length} docs differ in fields` : 'same'} |`,
       );

@@ -51,7 +51,9 @@ function jsonParam(name: string, v: unknown, budget: { left: number }, depth: nu
   if (depth > 12) return { ...p, type: Array.isArray(v) ? 'array' : 'object' };
   if (Array.isArray(v)) {
     if (isObj(v[0])) return { ...p, type: 'array', children: jsonValueToParams(v[0], budget, depth + 1) };
-    const t = v.length ? scalarType(v[0]) : 'string';
+    // An empty array says nothing about its items (and reads back from an export as it was).
+    if (!v.length) return { ...p, type: 'array' };
+    const t = scalarType(v[0]);
     return { ...p, type: `array[${t}]`, example: JSON.stringify(v).slice(0, 4000) };
   }
   if (isObj(v)) return { ...p, type: 'object', children: jsonValueToParams(v, budget, depth + 1) };
@@ -163,6 +165,9 @@ function normalisePath(path: string, pathVarNames: Set<string>): string {
         pathVarNames.add(seg.slice(1));
         return `{${seg.slice(1)}}`;
       }
+      // `{id}` (not a `{{variable}}`) is already Folio's path variable syntax.
+      const braced = /^\{([^{}]+)\}$/.exec(seg);
+      if (braced) pathVarNames.add(braced[1]);
       return seg;
     })
     .join('/');
