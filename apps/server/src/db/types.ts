@@ -548,6 +548,15 @@ export interface WebhookDeliveriesTable {
   webhookId: Generated<number>;
 }
 
+/** Security schemes and requirements of an application (`SecurityData` JSON), one row per application. */
+export interface ModuleSecurityTable {
+  id: Id;
+  moduleId: number;
+  body: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
 /** Chat webhooks of an application (URL and DingTalk secret encrypted at rest). */
 export interface ModuleWebhooksTable {
   id: Id;
@@ -654,6 +663,7 @@ export interface Database {
   jobs: JobsTable;
   webhookDeliveries: WebhookDeliveriesTable;
   moduleWebhooks: ModuleWebhooksTable;
+  moduleSecurity: ModuleSecurityTable;
   uploads: UploadsTable;
   rateLimits: RateLimitsTable;
   trashItems: TrashItemsTable;

@@ -12,6 +12,7 @@ import { createPersonalAccessTokensMigration } from './20261126T070000-create-pe
 import { createPushRunsMigration } from './20261126T010000-create-push-runs.js';
 import { addRateLimitExpiryMigration } from './20261126T020000-add-rate-limit-expiry.js';
 import { addJobLeasesMigration } from './20261126T021000-add-job-leases.js';
+import { createModuleSecurityMigration } from './20261126T040000-create-module-security.js';
 
 /** The migrations for a dialect, keyed by name (sorted by the migrator). */
 export function allMigrations(dialect: Dialect): Record<string, Migration> {
@@ -27,5 +28,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '20261126T010000-create-push-runs': createPushRunsMigration(dialect),
     '20261126T020000-add-rate-limit-expiry': addRateLimitExpiryMigration(dialect),
     '20261126T021000-add-job-leases': addJobLeasesMigration(dialect),
+    '20261126T040000-create-module-security': createModuleSecurityMigration(dialect),
   };
 }

@@ -2,13 +2,14 @@
  * What an export contains: one doc, ticked docs, a folder, an application or a project, loaded with a
  * fixed number of queries (tree columns, then details in bulk) into an ordered outline every format walks.
  */
-import { type DocDetail, type DocParam, ParamOwner, ParamStyle } from '@folio/shared';
+import { type DocDetail, type DocParam, ParamOwner, ParamStyle, type SecurityData } from '@folio/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { authorizeDoc, authorizeModule, authorizeProject } from '../../permissions/authorize.js';
 import { loadDocDetails } from '../docs/doc-detail.js';
 import { buildParamTrees, loadEnums, loadParamTreeRows } from '../docs/doc-params.js';
 import { buildDocForest, loadDocsLite } from '../docs/doc-tree.js';
+import { loadSecurity } from '../imports/security-store.js';
 
 /** A node of the export outline: an application, a folder or a doc. */
 export interface OutlineNode {
@@ -33,6 +34,8 @@ export interface ExportSet {
   envs: ExportEnv[];
   /** Common response params per application, by encoded id (response wrapping in readers' formats). */
   commonReturns: Map<string, DocParam[]>;
+  /** Security schemes and requirements per application, by encoded id (those that have any). */
+  security: Map<string, SecurityData>;
   docCount: number;
 }
 
@@ -177,6 +180,7 @@ export async function loadOutline(
     env,
     envs: envRows.map((e) => ({ name: e.name, url: e.url })),
     commonReturns,
+    security: new Map([...(await loadSecurity(db, moduleIds))].map(([id, sec]) => [ids.encode(id), sec])),
     docCount: details.size,
   };
 }

@@ -4,6 +4,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { fixture } from '../../../test/fixtures/index.js';
+import { POLY_SPEC } from '../../../test/fixtures/specs.js';
 import { call, createTestApp, createUser, createWorld, type TestApp } from '../../../test/harness.js';
 import { drainJobs } from '../../jobs/queue.js';
 import { loadDocDetails } from '../docs/doc-detail.js';
@@ -163,6 +164,7 @@ describe('OpenAPI round trip: export an imported spec and import it again → sa
     ['webhook', fixture('openapi/oai-webhook-example-v3.1.yaml')],
     ['weboql', fixture('openapi/weboql-yaml-anchors-v3.0.yaml')],
     ['rich', RICH_SPEC],
+    ['polymorphism', JSON.stringify(POLY_SPEC)],
   ];
   for (const [name, spec] of cases) {
     it(`${name}: OpenAPI 3.1 JSON and 3.0 YAML`, async () => {
@@ -197,7 +199,12 @@ describe('OpenAPI round trip: export an imported spec and import it again → sa
     const pet = op.requestBody.content['application/json'].schema;
     expect(pet.properties.age.type).toEqual(['integer', 'null']);
     expect(pet.properties.kind.enum).toEqual(['dog', 'cat']);
-    expect(pet.properties.owner.oneOf.map((o: { title: string }) => o.title)).toEqual(['Person', 'Company']);
+    // Alternatives are components (a discriminator can map to them), named as they were.
+    expect(pet.properties.owner.oneOf.map((o: { $ref: string }) => o.$ref)).toEqual([
+      '#/components/schemas/Person',
+      '#/components/schemas/Company',
+    ]);
+    expect(oas.components.schemas.Company.properties.vat.type).toBe('string');
     expect(pet.properties.grid.items.items.type).toBe('integer');
     expect(pet.properties.attrs.additionalProperties.type).toBe('string');
     expect(pet.properties.parent.description).toContain('recursive');

@@ -3,7 +3,7 @@
  * enums, arrays, alternatives, examples), error codes → responses, environments → servers. The inverse
  * of the importer's mapping, so export → import gives the same docs and parameters.
  */
-import { type DocDetail, type DocParam, DocType } from '@folio/shared';
+import { type DocDetail, type DocParam, DocType, docSecurity, securityDocKey } from '@folio/shared';
 import { stringify } from 'yaml';
 import type { ExportSet } from './export-scope.js';
 import { walkOutline } from './export-scope.js';
@@ -20,6 +20,8 @@ function typeSchema(type: string, v: OasVersion): Obj {
   const nonNull = parts.filter((t) => t !== 'null');
   const mapOne = (t: string): Obj => {
     if (t === 'file') return { type: 'string', format: 'binary' };
+    const withFormat = /^(\w+)\(([^()]+)\)$/.exec(t);
+    if (withFormat) return { ...mapOne(withFormat[1]), format: withFormat[2] };
     if (t === 'file[]') return { type: 'array', items: { type: 'string', format: 'binary' } };
     const arr = /^array\[(.+)\]$/.exec(t);
     if (arr) return { type: 'array', items: typeSchema(arr[1], v) };
@@ -69,22 +71,56 @@ function exampleValue(p: DocParam, schema: Obj): unknown {
   return p.example;
 }
 
-/** One parameter (with its children) → a JSON schema. */
-export function paramSchema(p: DocParam, v: OasVersion): Obj {
+/** Named schemas an export writes into `components.schemas` (alternatives, so a discriminator can map to them). */
+export interface SchemaCtx {
+  schemas: Obj;
+}
+
+const COMPONENT_KEY = /^[A-Za-z0-9._-]{1,128}$/;
+
+/** A schema as a component named `name` (a numbered key when another schema has the name); its $ref. */
+function component(name: string, schema: Obj, ctx: SchemaCtx): Obj {
+  let key = name;
+  const text = JSON.stringify(schema);
+  for (let k = 2; ctx.schemas[key] !== undefined && JSON.stringify(ctx.schemas[key]) !== text; k++) key = `${name}_${k}`;
+  ctx.schemas[key] = key === name ? schema : { title: name, ...schema };
+  return { $ref: `#/components/schemas/${key}` };
+}
+
+/** Alternatives (`oneOf`, `anyOf(petType)`) → the keyword, the alternatives and the discriminator with its mapping. */
+function alternativesSchema(kind: string, prop: string, kids: DocParam[], v: OasVersion, ctx?: SchemaCtx): Obj {
+  const alts = kids.map((c) =>
+    ctx && COMPONENT_KEY.test(c.name) ? component(c.name, paramSchema(c, v, ctx), ctx) : { title: c.name, ...paramSchema(c, v, ctx) },
+  );
+  const s: Obj = { [kind]: alts };
+  if (prop) {
+    const mapping: Obj = {};
+    kids.forEach((c, i) => {
+      const value = c.children?.find((x) => x.name === prop)?.example;
+      if (value && typeof alts[i].$ref === 'string') mapping[value] = alts[i].$ref;
+    });
+    s.discriminator = { propertyName: prop, ...(Object.keys(mapping).length ? { mapping } : {}) };
+  }
+  return s;
+}
+
+/** One parameter (with its children) → a JSON schema (`ctx`: where alternatives become components). */
+export function paramSchema(p: DocParam, v: OasVersion, ctx?: SchemaCtx): Obj {
   const type = p.type || 'string';
   let s: Obj;
   const kids = p.children ?? [];
-  if ((type === 'oneOf' || type === 'anyOf') && kids.length) {
-    s = { [type]: kids.map((c) => ({ title: c.name, ...paramSchema({ ...c, description: c.description }, v) })) };
+  const alt = /^(oneOf|anyOf)(?:\(([^()]+)\))?$/.exec(type);
+  if (alt && kids.length) {
+    s = alternativesSchema(alt[1], alt[2] ?? '', kids, v, ctx);
   } else {
     s = typeSchema(type, v);
     const base = Array.isArray(s.type) ? (s.type as string[])[0] : s.type;
     if (kids.length && base === 'array') {
-      if (kids.length === 1 && kids[0].name === '[item]') s.items = paramSchema(kids[0], v);
-      else s.items = objectSchema(kids, v);
+      if (kids.length === 1 && kids[0].name === '[item]') s.items = paramSchema(kids[0], v, ctx);
+      else s.items = objectSchema(kids, v, ctx);
     } else if (kids.length) {
       if (base !== 'object') s.type = Array.isArray(s.type) ? ['object', 'null'] : 'object';
-      Object.assign(s, objectSchema(kids, v));
+      Object.assign(s, objectSchema(kids, v, ctx));
     }
   }
   if (p.description) s.description = p.description;
@@ -104,16 +140,16 @@ export function paramSchema(p: DocParam, v: OasVersion): Obj {
 }
 
 /** Child parameters → an object schema (properties, required, additionalProperties for `<key>`). */
-export function objectSchema(ps: DocParam[], v: OasVersion): Obj {
+export function objectSchema(ps: DocParam[], v: OasVersion, ctx?: SchemaCtx): Obj {
   const props: Obj = {};
   const required: string[] = [];
   let additional: Obj | undefined;
   for (const p of ps) {
     if (p.name === '<key>' && ps.length === 1) {
-      additional = paramSchema(p, v);
+      additional = paramSchema(p, v, ctx);
       continue;
     }
-    props[p.name] = paramSchema(p, v);
+    props[p.name] = paramSchema(p, v, ctx);
     if (p.required === 1) required.push(p.name);
   }
   const s: Obj = { type: 'object' };
@@ -123,18 +159,24 @@ export function objectSchema(ps: DocParam[], v: OasVersion): Obj {
   return s;
 }
 
-function bodySchema(params: DocParam[], isArray: number, arrayType: string, v: OasVersion): Obj | null {
+function bodySchema(params: DocParam[], isArray: number, arrayType: string, v: OasVersion, ctx: SchemaCtx): Obj | null {
   if (isArray) {
-    if (params.length) return { type: 'array', items: objectSchema(params, v) };
+    if (params.length) return { type: 'array', items: objectSchema(params, v, ctx) };
     return { type: 'array', items: typeSchema(arrayType || 'string', v) };
   }
   if (!params.length) return null;
-  return objectSchema(params, v);
+  // A body that is alternatives (the importer's one alternatives parameter) is written as such, named.
+  const only = params.length === 1 ? params[0] : null;
+  if (only && /^(oneOf|anyOf)\b/.test(only.type) && only.children?.length) {
+    const s = paramSchema(only, v, ctx);
+    return COMPONENT_KEY.test(only.name) && only.name !== 'body' ? component(only.name, s, ctx) : s;
+  }
+  return objectSchema(params, v, ctx);
 }
 
 const HTTP_CODE = /^([1-5]\d\d|[1-5]XX|default)$/;
 
-function operation(d: DocDetail, tag: string, v: OasVersion): Obj {
+function operation(d: DocDetail, tag: string, v: OasVersion, ctx: SchemaCtx): Obj {
   const op: Obj = {};
   if (tag) op.tags = [tag];
   op.summary = d.name;
@@ -149,7 +191,7 @@ function operation(d: DocDetail, tag: string, v: OasVersion): Obj {
         loc = 'cookie';
         description = description.replace(/^\[cookie\]\s*/, '');
       }
-      const schema = paramSchema({ ...p, description: '', example: '' }, v);
+      const schema = paramSchema({ ...p, description: '', example: '' }, v, ctx);
       const e: Obj = { name: p.name, in: loc };
       if (description) e.description = description;
       if (loc === 'path' || p.required === 1) e.required = true;
@@ -164,7 +206,7 @@ function operation(d: DocDetail, tag: string, v: OasVersion): Obj {
   add(d.headerParams, 'header');
   if (params.length) op.parameters = params;
   const req =
-    bodySchema(d.requestParams, d.isRequestArray, d.requestArrayType, v) ??
+    bodySchema(d.requestParams, d.isRequestArray, d.requestArrayType, v, ctx) ??
     (d.contentType && !['get', 'head'].includes(d.httpMethod.toLowerCase()) ? { type: 'object' } : null);
   if (req) op.requestBody = { content: { [d.contentType || 'application/json']: { schema: req } } };
   const responses: Obj = {};
@@ -172,7 +214,7 @@ function operation(d: DocDetail, tag: string, v: OasVersion): Obj {
   const success = codes.find((c) => /^2/.test(String(c.code)))?.code ?? (codes.find((c) => c.code === 'default') ? 'default' : '200');
   for (const c of codes) responses[String(c.code)] = { description: c.msg || String(c.code) };
   if (!responses[success]) responses[success] = { description: 'OK' };
-  const res = bodySchema(d.responseParams, d.isResponseArray, d.responseArrayType, v);
+  const res = bodySchema(d.responseParams, d.isResponseArray, d.responseArrayType, v, ctx);
   if (res) (responses[success] as Obj).content = { 'application/json': { schema: res } };
   op.responses = responses;
   const other = d.errorCodeParams.filter((c) => !HTTP_CODE.test(String(c.code)));
@@ -185,6 +227,13 @@ export function toOpenApi(set: ExportSet, v: OasVersion = '3.1'): Obj {
   const paths: Obj = {};
   const webhooks: Obj = {};
   const tags = new Map<string, string>();
+  const ctx: SchemaCtx = { schemas: {} };
+  // Security: the schemes of every application; one application's default requirement at the root,
+  // else each operation says what applies to it.
+  const securitySchemes: Obj = {};
+  for (const sec of set.security.values()) Object.assign(securitySchemes, sec.schemes);
+  const only = set.security.size === 1 ? [...set.security.values()][0] : undefined;
+  const rootSecurity = set.roots.length === 1 ? (only?.requirement ?? null) : null;
   const servers = set.env ? [set.env] : set.envs;
   walkOutline(set.roots, (n, _depth, path) => {
     if (n.kind !== 'doc' || !n.doc) return;
@@ -201,7 +250,11 @@ export function toOpenApi(set: ExportSet, v: OasVersion = '3.1'): Obj {
     const item = (target[url] ?? {}) as Obj;
     const method = (d.httpMethod || 'GET').toLowerCase();
     if (item[method]) return;
-    item[method] = operation(d, isHook ? '' : tag, v);
+    item[method] = operation(d, isHook ? '' : tag, v, ctx);
+    const sec = set.security.get(d.moduleId);
+    const key = securityDocKey(d.httpMethod || 'GET', d.url, d.version);
+    const own = rootSecurity ? sec?.docs[key] : docSecurity(sec, key);
+    if (own) (item[method] as Obj).security = own;
     target[url] = item;
   });
   const doc: Obj = {
@@ -212,6 +265,11 @@ export function toOpenApi(set: ExportSet, v: OasVersion = '3.1'): Obj {
   if (tags.size) doc.tags = [...tags.keys()].map((name) => ({ name }));
   doc.paths = paths;
   if (Object.keys(webhooks).length) doc.webhooks = webhooks;
+  if (rootSecurity) doc.security = rootSecurity;
+  const components: Obj = {};
+  if (Object.keys(ctx.schemas).length) components.schemas = ctx.schemas;
+  if (Object.keys(securitySchemes).length) components.securitySchemes = securitySchemes;
+  if (Object.keys(components).length) doc.components = components;
   return doc;
 }
 

@@ -4,7 +4,16 @@
  * environment the URLs carry no host (as Torna); with one, `{{baseUrl}}` and a collection variable.
  */
 import { randomUUID } from 'node:crypto';
-import { type DocDetail, type DocParam, DocType } from '@folio/shared';
+import {
+  type DocDetail,
+  type DocParam,
+  DocType,
+  docSecurity,
+  type SecurityData,
+  type SecurityRequirement,
+  securityDocKey,
+  typeBase,
+} from '@folio/shared';
 import type { FastifyInstance } from 'fastify';
 import { type ExportSet, loadOutline, type OutlineNode } from './export-scope.js';
 
@@ -19,7 +28,7 @@ export function sampleOf(ps: DocParam[], depth = 0): Obj {
 }
 
 function sampleValue(p: DocParam, depth: number): unknown {
-  const t = (p.type || 'string').split('|')[0];
+  const t = typeBase(p.type || 'string').split('|')[0];
   const kids = p.children ?? [];
   if (depth > 20) return null;
   if (t === 'array' || t.startsWith('array[') || t === 'num_array' || t === 'str_array') {
@@ -44,25 +53,30 @@ function sampleValue(p: DocParam, depth: number): unknown {
 
 function request(d: DocDetail, withHost: boolean): Obj {
   const path = d.url.replace(/^\/+/, '');
-  const rawPath = path.replace(/\{([^}]+)\}/g, ':$1');
+  // `{id}` is a path variable (`:id`); `{{var}}` is a Postman variable and stays.
+  const rawPath = path.replace(/(?<!\{)\{([^{}]+)\}(?!\})/g, ':$1');
   const query = d.queryParams.map((q) => ({
     key: q.name,
     value: q.example,
     description: q.description,
-    ...(q.required ? {} : { disabled: false }),
+    // An optional parameter is not sent unless the user enables it (the importer reads it back as optional).
+    ...(q.required ? {} : { disabled: true }),
   }));
   const qs = query.length ? `?${query.map((q) => `${q.key}=${q.value}`).join('&')}` : '';
   const url: Obj = {
     raw: `${withHost ? '{{baseUrl}}/' : '/'}${rawPath}${qs}`,
     ...(withHost ? { host: ['{{baseUrl}}'] } : {}),
-    path: rawPath.split('/').filter(Boolean),
+    // (A trailing slash is kept: an empty last segment.)
+    path: rawPath ? rawPath.split('/') : [],
   };
   if (query.length) url.query = query;
   if (d.pathParams.length) url.variable = d.pathParams.map((p) => ({ key: p.name, value: p.example, description: p.description }));
-  const header = d.headerParams.map((h) => ({ key: h.name, value: h.example, type: 'text', description: h.description }));
+  const header: Obj[] = d.headerParams.map((h) => ({ key: h.name, value: h.example, type: 'text', description: h.description }));
   const ct = d.contentType || (d.requestParams.length ? 'application/json' : '');
-  if (ct && !header.some((h) => h.key.toLowerCase() === 'content-type'))
-    header.push({ key: 'Content-Type', value: ct, type: 'text', description: '' });
+  // The content type without a header of its own: Postman sets it from the body mode, so the header is
+  // written disabled (it documents the type; the importer reads it back as the content type, not a param).
+  if (ct && !header.some((h) => String(h.key).toLowerCase() === 'content-type'))
+    header.push({ key: 'Content-Type', value: ct, type: 'text', description: '', disabled: true });
   const req: Obj = { method: (d.httpMethod || 'GET').toUpperCase(), header, url };
   if (d.description) req.description = d.description;
   if (d.requestParams.length || d.isRequestArray) {
@@ -88,30 +102,81 @@ function request(d: DocDetail, withHost: boolean): Obj {
   return req;
 }
 
-function items(nodes: OutlineNode[], withHost: boolean): Obj[] {
+const kv = (o: Record<string, string>) => Object.entries(o).map(([key, value]) => ({ key, value, type: 'string' }));
+
+/** A security requirement as Postman auth (its first alternative's first scheme Postman can express). */
+export function postmanAuth(schemes: Record<string, Obj>, req: SecurityRequirement[] | null): Obj | null {
+  if (!req) return null;
+  if (!req.length || req.some((r) => !Object.keys(r).length)) return { type: 'noauth' };
+  for (const name of Object.keys(req[0])) {
+    const s = schemes[name];
+    if (!s) continue;
+    const var_ = `{{${name.replace(/[^\w-]/g, '_')}}}`;
+    if (s.type === 'http' && String(s.scheme).toLowerCase() === 'bearer') return { type: 'bearer', bearer: kv({ token: var_ }) };
+    if (s.type === 'http' && String(s.scheme).toLowerCase() === 'basic')
+      return { type: 'basic', basic: kv({ username: '{{username}}', password: '{{password}}' }) };
+    if (s.type === 'apiKey')
+      return { type: 'apikey', apikey: kv({ key: String(s.name ?? ''), value: var_, in: s.in === 'query' ? 'query' : 'header' }) };
+    if (s.type === 'oauth2') {
+      const flows = (s.flows ?? {}) as Record<string, Obj>;
+      const flow = Object.values(flows)[0] ?? {};
+      return {
+        type: 'oauth2',
+        oauth2: kv({
+          addTokenTo: 'header',
+          ...(flow.tokenUrl ? { accessTokenUrl: String(flow.tokenUrl) } : {}),
+          ...(flow.authorizationUrl ? { authUrl: String(flow.authorizationUrl) } : {}),
+          ...(Array.isArray(req[0][name]) && req[0][name].length ? { scope: req[0][name].join(' ') } : {}),
+        }),
+      };
+    }
+  }
+  return null;
+}
+
+/** A saved response's JSON body made from the doc's response parameters. */
+function responseBody(d: DocDetail): Obj {
+  const body = d.isResponseArray ? [sampleOf(d.responseParams)] : sampleOf(d.responseParams);
+  return {
+    _postman_previewlanguage: 'json',
+    header: [{ key: 'Content-Type', value: 'application/json' }],
+    body: JSON.stringify(body, null, 2),
+  };
+}
+
+function items(nodes: OutlineNode[], withHost: boolean, security: Map<string, SecurityData>): Obj[] {
   const out: Obj[] = [];
   for (const n of nodes) {
     if (n.kind === 'doc') {
       const d = n.doc;
       if (!d || d.type !== DocType.HTTP) continue;
       const it: Obj = { name: d.name, request: request(d, withHost), response: [] };
-      if (d.responseParams.length || d.isResponseArray) {
-        const body = d.isResponseArray ? [sampleOf(d.responseParams)] : sampleOf(d.responseParams);
-        it.response = [
-          {
-            name: 'Example',
-            originalRequest: it.request,
-            status: 'OK',
-            code: 200,
-            _postman_previewlanguage: 'json',
-            header: [{ key: 'Content-Type', value: 'application/json' }],
-            body: JSON.stringify(body, null, 2),
-          },
-        ];
-      }
+      const sec = security.get(d.moduleId);
+      const auth = sec ? postmanAuth(sec.schemes, docSecurity(sec, securityDocKey(d.httpMethod || 'GET', d.url, d.version))) : null;
+      if (auth) (it.request as Obj).auth = auth;
+      // Every HTTP status the doc lists is a saved response (name, status text); the first success one
+      // carries the response parameters as its JSON body.
+      const hasBody = d.responseParams.length > 0 || !!d.isResponseArray;
+      const codes = d.errorCodeParams.filter((c) => /^[1-5]\d\d$/.test(String(c.code)));
+      const bodyAt = hasBody
+        ? Math.max(
+            0,
+            codes.findIndex((c) => /^2/.test(String(c.code))),
+          )
+        : -1;
+      const responses: Obj[] = codes.map((c, i) => ({
+        name: c.solution || c.msg || String(c.code),
+        originalRequest: it.request,
+        status: c.msg || String(c.code),
+        code: Number(c.code),
+        ...(i === bodyAt ? responseBody(d) : { header: [], body: '' }),
+      }));
+      if (hasBody && !codes.length)
+        responses.push({ name: 'Example', originalRequest: it.request, status: 'OK', code: 200, ...responseBody(d) });
+      it.response = responses;
       out.push(it);
     } else {
-      const children = items(n.children, withHost);
+      const children = items(n.children, withHost, security);
       if (children.length) out.push({ name: n.name, item: children });
     }
   }
@@ -124,7 +189,7 @@ export function toPostman(set: ExportSet): Obj {
   const roots = set.roots.length === 1 && set.roots[0].kind === 'module' ? set.roots[0].children : set.roots;
   const col: Obj = {
     info: { _postman_id: randomUUID(), name: set.title, schema: SCHEMA },
-    item: items(roots, withHost),
+    item: items(roots, withHost, set.security),
   };
   if (withHost) col.variable = [{ key: 'baseUrl', value: set.env?.url.replace(/\/+$/, '') ?? '', type: 'string' }];
   return col;

@@ -38,11 +38,11 @@ describe('OpenAPI 3.0: OAI petstore', () => {
     expect(list.author).toBe('ann');
     expect(list.isResponseArray).toBe(1);
     expect(list.responseParams?.map((p) => [p.name, p.type, p.required])).toEqual([
-      ['id', 'integer', 1],
+      ['id', 'integer(int64)', 1],
       ['name', 'string', 1],
       ['tag', 'string', 0],
     ]);
-    expect(child(list.queryParams, 'limit').type).toBe('integer');
+    expect(child(list.queryParams, 'limit').type).toBe('integer(int32)');
     expect(list.errorCodeParams?.map((c) => c.code)).toEqual(['200', 'default']);
     expect(child(find(payload.apis, 'GET', '/pets/{petId}').pathParams, 'petId').required).toBe(1);
     expect(payload.debugEnvs).toEqual([{ name: 'http://petstore.swagger.io/v1', url: 'http://petstore.swagger.io/v1' }]);
@@ -67,8 +67,8 @@ describe('OpenAPI 3.0: USPTO', () => {
 });
 
 describe('OpenAPI 3.1', () => {
-  it('tictactoe: imports despite scheme "Bearer" with a warning; enums become dictionaries; security described', async () => {
-    const { payload, warnings } = await openApiToPush(fixture('openapi/oai-tictactoe-v3.1.json'));
+  it('tictactoe: imports despite scheme "Bearer" with a warning; enums become dictionaries; security kept as data', async () => {
+    const { payload, warnings, security } = await openApiToPush(fixture('openapi/oai-tictactoe-v3.1.json'));
     expect(warnings.some((w) => w.includes("'Bearer'"))).toBe(true);
     expect(flat(payload.apis)).toHaveLength(3);
     const board = find(payload.apis, 'GET', '/board');
@@ -78,7 +78,8 @@ describe('OpenAPI 3.1', () => {
     // A 2-D array: array of arrays of an enum.
     expect(child(board.responseParams, 'board').type).toBe('array');
     expect(child(board.responseParams, 'board', '[item]').type).toBe('array[string]');
-    expect(board.description).toContain('**Security:** defaultApiKey (API key in header `api-key`)');
+    expect(security?.schemes.defaultApiKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'api-key' });
+    expect(security?.schemes.bearerHttpAuthentication).toMatchObject({ type: 'http', scheme: 'bearer' });
     const put = find(payload.apis, 'PUT', '/board/{row}/{column}');
     expect(child(put.pathParams, 'row').type).toBe('integer');
     expect(put.errorCodeParams?.map((c) => c.code)).toEqual(['200', '400']);
@@ -196,7 +197,7 @@ describe('Kubernetes (Swagger 2.0)', () => {
     expect(quickDetect(text)).toBe('openapi');
     // An uploaded file is detected from its bytes, decoding the whole only when the start does not settle it.
     expect(quickDetect(Buffer.from(text))).toBe('openapi');
-    const { payload } = await openApiToPush(text);
+    const { payload, security } = await openApiToPush(text);
     const docs = flat(payload.apis);
     expect(docs).toHaveLength(1123);
     expect(payload.apis.find((a) => a.name === 'core_v1')?.items?.length).toBe(248);
@@ -206,7 +207,7 @@ describe('Kubernetes (Swagger 2.0)', () => {
     expect(child(create.requestParams, 'metadata', 'ownerReferences', 'uid').required).toBe(1);
     expect(child(create.requestParams, 'metadata', 'labels', '<key>').type).toBe('string');
     expect(child(create.queryParams, 'dryRun').type).toBe('string');
-    expect(create.description).toContain('BearerToken');
+    expect(security?.schemes.BearerToken).toMatchObject({ type: 'apiKey', in: 'header', name: 'authorization' });
     // JSONSchemaProps refers to itself: a marker, not an endless tree.
     const crd = find(payload.apis, 'POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions');
     expect(JSON.stringify(crd.requestParams)).toContain(
@@ -372,7 +373,9 @@ describe('YApi Markdown', () => {
     const { payload } = await yapiMarkdownToPush(fixture('yapi/leaf-api.rbac.md'));
     const folders = payload.apis.filter((a) => a.isFolder);
     expect(folders.map((f) => f.name)).toEqual(['JWT Token管理接口', '认证管理接口', '接入点管理接口', '用户接口', '用户组接口']);
-    const docs = flat(payload.apis);
+    // The 34 interfaces, after the wiki block (公共信息) as a Markdown doc at the top.
+    expect(payload.apis[0].name).toBe('公共信息');
+    const docs = flat(payload.apis).slice(1);
     expect(docs).toHaveLength(34);
     const methods: Record<string, number> = {};
     for (const d of docs) methods[d.httpMethod as string] = (methods[d.httpMethod as string] ?? 0) + 1;

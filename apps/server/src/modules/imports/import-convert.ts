@@ -2,7 +2,7 @@
  * One entry point from source text to a push payload: format detection, the converter of each format,
  * and a final pass that fits values into the columns (so a long example name never fails a whole import).
  */
-import type { PushDocItem, PushParam, PushPayload } from '@folio/shared';
+import type { PushDocItem, PushParam, PushPayload, SecurityData } from '@folio/shared';
 import { LIMITS } from '../push/push-normalize.js';
 import { openApiToPush } from './openapi-to-push.js';
 import { type PostmanVariable, postmanToPush } from './postman-to-push.js';
@@ -17,6 +17,8 @@ export interface Converted {
   payload: PushPayload;
   warnings: string[];
   variables: PostmanVariable[];
+  /** Security schemes and requirements (OpenAPI sources). */
+  security?: SecurityData;
   /** What the payload brings (as `countPayload` counts it). */
   counts: ImportCounts;
 }
@@ -69,6 +71,12 @@ function detectText(head: string, more: boolean, whole: () => string, known = he
   return null;
 }
 
+/** True for YApi's HTML export (refused: its Markdown or JSON export holds the same, readably). */
+export function isYapiHtml(src: string): boolean {
+  const head = src.slice(0, HEAD_CHARS);
+  return /<html[\s>]/i.test(head) && /YAPI 接口文档|class="curproject-name"/.test(src);
+}
+
 /** Parses and converts source text of the given (or detected) format. */
 export async function convertSource(
   text: string,
@@ -76,6 +84,7 @@ export async function convertSource(
   opts: { author?: string; onProgress?: (fraction: number) => void | Promise<void> } = {},
 ): Promise<Converted> {
   if (isBlankSource(text)) throw new ImportInputError('import.empty');
+  if (isYapiHtml(text)) throw new ImportInputError('import.yapi_html');
   let fmt = format ?? quickDetect(text);
   if (fmt === 'yapi-md') {
     const r = await yapiMarkdownToPush(text, opts);

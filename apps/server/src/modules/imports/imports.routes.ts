@@ -13,7 +13,7 @@ import { IdString } from '../../lib/schemas.js';
 import { authorizeModule, authorizeProject } from '../../permissions/authorize.js';
 import { requireUser } from '../../plugins/auth.js';
 import { ok } from '../../plugins/envelope.js';
-import { isBlankSource, quickDetect } from './import-convert.js';
+import { isBlankSource, isYapiHtml, quickDetect } from './import-convert.js';
 import { importPushRoutes } from './import-push.routes.js';
 import {
   enqueueImport,
@@ -115,6 +115,8 @@ function statusView(app: FastifyInstance, job: NonNullable<Awaited<ReturnType<ty
     moduleId: moduleId ? app.ctx.ids.encode(moduleId) : '',
     format: r.format ?? '',
     counts: r.counts ?? { folders: 0, docs: 0, params: 0 },
+    source: r.source ?? null,
+    dropped: r.dropped ?? 0,
     outcome: r.outcome ?? null,
     timings: r.timings ?? null,
     warnings: r.warnings ?? [],
@@ -193,7 +195,10 @@ export async function importsRoutes(api: FastifyInstance): Promise<void> {
         if (content !== undefined) {
           if (isBlankSource(content)) throw badRequest('import.empty');
           format = format ?? quickDetect(content);
-          if (!format) throw badRequest('import.unknown_format');
+          if (!format)
+            throw badRequest(
+              isYapiHtml(typeof content === 'string' ? content : content.toString('utf8')) ? 'import.yapi_html' : 'import.unknown_format',
+            );
         }
         const jobId = await enqueueImport(app, {
           moduleId,

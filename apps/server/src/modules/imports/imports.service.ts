@@ -5,7 +5,7 @@
  */
 import { copyFile, link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ParamOwner, ParamStyle } from '@folio/shared';
+import { ParamOwner, ParamStyle, type PushDocItem } from '@folio/shared';
 import type { FastifyInstance } from 'fastify';
 import { insertId, inTx, type Tx } from '../../db/database.js';
 import { t } from '../../i18n/messages.js';
@@ -21,6 +21,7 @@ import { PushInputError } from '../push/push-normalize.js';
 import { uploadDir } from '../uploads/uploads.routes.js';
 import { convertSource, MODULE_TYPE_OF } from './import-convert.js';
 import type { PostmanVariable } from './postman-to-push.js';
+import { saveSecurity } from './security-store.js';
 import { type ImportFormat, ImportInputError } from './spec-text.js';
 
 export const IMPORT_JOB = 'import';
@@ -61,7 +62,12 @@ export interface ImportIssue {
 export interface ImportResult {
   moduleId: number;
   format: string;
+  /** What the application holds after the import, counted in the database (params: as converted). */
   counts: { folders: number; docs: number; params: number };
+  /** What the source brought (as converted). */
+  source?: { folders: number; docs: number; params: number };
+  /** Source docs not stored (duplicates of another doc's identity): the summary says so. */
+  dropped?: number;
   outcome?: { added: number; updated: number; unchanged: number; deleted: number; skippedLocked: number };
   warnings: string[];
   errors: ImportIssue[];
@@ -220,7 +226,8 @@ export async function runImportJob(app: FastifyInstance, job: JobContext): Promi
     });
     result.format = conv.format;
     result.warnings = conv.warnings;
-    result.counts = conv.counts;
+    result.counts = { ...conv.counts };
+    result.source = conv.counts;
     lap('convert');
     await job.progress(40);
     let keptFile = '';
@@ -269,8 +276,18 @@ export async function runImportJob(app: FastifyInstance, job: JobContext): Promi
           tx,
         );
         // The merge reports duplicates and similar notes; they do not stop the import.
-        for (const e of merged.errors) result.warnings.push(`${e.path}: ${e.message}`);
+        for (const e of merged.errors) result.warnings.push(mergeNote(conv.payload.apis, e, p.lang));
+        const stored = await tx
+          .selectFrom('docs')
+          .select(['isFolder', (eb) => eb.fn.countAll<number | string>().as('n')])
+          .where('moduleId', '=', moduleId)
+          .where('isDeleted', '=', 0)
+          .groupBy('isFolder')
+          .execute();
+        const count = (folder: number) => Number(stored.find((r) => Number(r.isFolder) === folder)?.n ?? 0);
+        result.counts = { folders: count(1), docs: count(0), params: conv.counts.params };
         await writeVariables(tx, app, moduleId, conv.payload.debugEnvs?.[0]?.name ?? '', conv.variables);
+        if (conv.security) await saveSecurity(tx, app.ctx.dialect, moduleId, conv.security, p.replace);
         if (p.storeSource && (conv.format === 'openapi' || p.url)) {
           const has = await tx
             .selectFrom('moduleSwaggerConfigs')
@@ -314,6 +331,11 @@ export async function runImportJob(app: FastifyInstance, job: JobContext): Promi
     if (replacedFile && replacedFile !== keptFile) await rm(sourcePath(app, replacedFile), { force: true });
     lap('merge');
     result.timings = timings;
+    const dropped = conv.counts.docs - (outcome.added + outcome.updated + outcome.unchanged + outcome.skippedLocked);
+    if (dropped > 0) {
+      result.dropped = dropped;
+      result.warnings.unshift(t(p.lang, 'import.dropped', { dropped, total: conv.counts.docs }));
+    }
     result.outcome = {
       added: outcome.added,
       updated: outcome.updated,
@@ -336,6 +358,31 @@ export async function runImportJob(app: FastifyInstance, job: JobContext): Promi
     }
     throw new ImportFailure(issue.message, { ...result, moduleId: p.moduleId, errors: [issue] });
   }
+}
+
+/**
+ * A merge note with its place named as the user knows it (folder path, doc name, method and URL) instead of
+ * the payload path (`apis[1].items[0]`) the merge reports.
+ */
+export function mergeNote(apis: PushDocItem[], e: { path: string; message: string }, lang: string): string {
+  const locate = (path: string): string => {
+    const steps = [...path.matchAll(/(?:apis|items)\[(\d+)\]/g)].map((m) => Number(m[1]));
+    if (!steps.length) return path;
+    const names: string[] = [];
+    let list: PushDocItem[] | undefined = apis;
+    let last: PushDocItem | undefined;
+    for (const i of steps) {
+      last = list?.[i];
+      if (!last) return path;
+      names.push(String(last.name ?? ''));
+      list = last.items;
+    }
+    const where = names.join(' / ');
+    return last && !last.isFolder ? `${where} (${String(last.httpMethod ?? '')} ${String(last.url ?? '')})` : where;
+  };
+  const dup = /^duplicate of (\S+); the later one is kept$/.exec(e.message);
+  if (dup) return t(lang, 'import.duplicate', { doc: locate(e.path), other: locate(dup[1]) });
+  return `${locate(e.path)}: ${e.message}`;
 }
 
 /** Encrypts a basic-auth password for storage. */

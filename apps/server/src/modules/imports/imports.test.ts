@@ -116,7 +116,7 @@ describe('POST /api/import', () => {
     expect(src.data.hasContent).toBe(true);
   });
 
-  it('imports a Postman collection (JSON body, pasted) into a new application; a duplicate URL and method is reported', async () => {
+  it('imports a Postman collection (JSON body, pasted) into a new application; requests sharing URL and method stay apart', async () => {
     const r = await call(t.app, t.adminToken, 'POST', '/api/import', {
       projectId: world.projectId,
       name: 'echo',
@@ -130,9 +130,24 @@ describe('POST /api/import', () => {
     const mods = await call(t.app, t.adminToken, 'GET', '/api/module/list', { projectId: world.projectId });
     const echo = mods.data.find((m: { name: string }) => m.name === 'echo');
     expect(echo.id).toBe(s.moduleId);
-    // Two requests share GET /get: one doc per URL and method, the duplicate reported as a warning.
-    expect(flatTree(await tree(s.moduleId))).toHaveLength(21);
-    expect(s.warnings.some((w: string) => w.includes('duplicate'))).toBe(true);
+    // Two requests share GET /digest-auth: each is its own doc, told apart by its name (the doc's version).
+    const docs = flatTree(await tree(s.moduleId));
+    expect(docs).toHaveLength(22);
+    expect(docs.filter((d) => d.httpMethod === 'GET' && d.url === '/digest-auth')).toHaveLength(2);
+    expect(s.warnings.some((w: string) => w.includes('duplicate'))).toBe(false);
+  });
+
+  it('an import that stores fewer docs than its source has reports the stored count and says what was dropped', async () => {
+    const twice = { method: 'GET', title: 'Same', path: '/same', req_query: [], res_body_type: 'raw', res_body: '' };
+    const content = JSON.stringify([{ name: 'cat', desc: '', list: [twice, { ...twice, title: 'Same again' }] }]);
+    const r = await call(t.app, t.adminToken, 'POST', '/api/import', { projectId: world.projectId, name: 'dup', content });
+    const s = await finish(r.data.jobId);
+    expect(s.state).toBe('done');
+    expect(s.counts.docs).toBe(1);
+    expect(flatTree(await tree(s.moduleId))).toHaveLength(1);
+    expect(s.source.docs).toBe(2);
+    expect(s.dropped).toBe(1);
+    expect(s.warnings.some((w: string) => w.includes('GET /same'))).toBe(true);
   });
 
   it('Postman collection variables become an environment (host resolved) with the variables as its parameters', async () => {
@@ -255,7 +270,8 @@ describe('POST /api/import', () => {
     );
     const ys = await finish(y.body.data.jobId);
     expect(ys.state).toBe('done');
-    expect(ys.counts).toMatchObject({ folders: 5, docs: 34 });
+    // 34 interfaces and the wiki block (公共信息) as a Markdown doc.
+    expect(ys.counts).toMatchObject({ folders: 5, docs: 35 });
   });
 });
 

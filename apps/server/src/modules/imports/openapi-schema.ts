@@ -41,10 +41,16 @@ export class SchemaWalker {
   truncated = false;
   /** Named object schemas already expanded in the current body (shown once, then referenced). */
   private expanded = new Set<string>();
+  /** Dictionary name → the value set it stands for (one import never gives one name two value sets). */
+  private readonly enumSets = new Map<string, string>();
+  /** The operation being converted (scopes the dictionary of an inline enum whose name is taken). */
+  docLabel = '';
 
   constructor(readonly root: Obj) {}
 
-  warn(msg: string): void {
+  warn(raw: string): void {
+    // Places are named as the user knows them (`POST /pets › request body › owner.name`), never as pointers.
+    const msg = raw.replace(/#\/(?:paths|webhooks)\/[^\s,']+/g, userLocation);
     if (this.warned.has(msg) || this.warnings.length >= 500) return;
     this.warned.add(msg);
     this.warnings.push(msg);
@@ -90,28 +96,37 @@ export class SchemaWalker {
   }
 
   /** Normalises a schema: follows $ref, merges allOf, returns the refs entered (for cycle checks). */
-  normalize(schema: unknown, stack: string[]): { s: Obj; refs: string[]; cycle: string } {
+  normalize(schema: unknown, stack: string[]): { s: Obj; refs: string[]; cycle: string; own: string } {
     const refs: string[] = [];
+    const out = this.normalizeInner(schema, stack, refs);
+    // The schema's own name: the end of its $ref chain (allOf parts enter refs after it).
+    return { ...out, refs, own: out.chain };
+  }
+
+  private normalizeInner(schema: unknown, stack: string[], refs: string[]): { s: Obj; cycle: string; chain: string } {
     let cur = schema;
+    let chain = '';
     for (let i = 0; i < 32 && isObj(cur) && typeof cur.$ref === 'string'; i++) {
       const ref = cur.$ref;
-      if (stack.includes(ref) || refs.includes(ref)) return { s: {}, refs, cycle: ref };
+      if (stack.includes(ref) || refs.includes(ref)) return { s: {}, cycle: ref, chain: ref };
       refs.push(ref);
+      chain = ref;
       const siblings = { ...cur };
       delete siblings.$ref;
       const target = this.lookup(ref);
       // 3.1 allows siblings next to $ref (description, example): keep them over the target's.
       cur = isObj(target) ? (Object.keys(siblings).length ? { ...target, ...siblings } : target) : {};
     }
-    if (!isObj(cur)) return { s: {}, refs, cycle: '' };
+    if (!isObj(cur)) return { s: {}, cycle: '', chain };
     let s = cur;
     // A single-alternative anyOf/oneOf (how 3.0 writes a nullable $ref) is the alternative itself.
     const single =
       (Array.isArray(s.anyOf) && s.anyOf.length === 1 && s.anyOf) || (Array.isArray(s.oneOf) && s.oneOf.length === 1 && s.oneOf);
     if (single && !isObj(s.properties) && !s.allOf) {
       const inner = this.normalize(single[0], [...stack, ...refs]);
-      if (inner.cycle) return { s: {}, refs, cycle: inner.cycle };
+      if (inner.cycle) return { s: {}, cycle: inner.cycle, chain };
       refs.push(...inner.refs);
+      chain = chain || inner.own;
       const own = { ...s };
       delete own.anyOf;
       delete own.oneOf;
@@ -153,7 +168,7 @@ export class SchemaWalker {
       if (merged.type === undefined && Object.keys(props).length) merged.type = 'object';
       s = merged;
     }
-    return { s, refs, cycle: '' };
+    return { s, cycle: '', chain };
   }
 
   /** The type text of a normalised schema ("string", "string|null", "array[integer]", "object", "file"). */
@@ -182,13 +197,49 @@ export class SchemaWalker {
     let base = nonNull[0] ?? 'null';
     if ((base === 'string' && (s.format === 'binary' || s.contentMediaType === 'application/octet-stream')) || base === 'file')
       base = 'file';
-    let type = nonNull.length > 1 ? nonNull.join('|') : base;
+    // A format (int64, uuid, date-time…) is kept in the type text: `integer(int64)`, `string(uuid)`.
+    const format = typeof s.format === 'string' && /^[\w.-]{1,32}$/.test(s.format) ? s.format : '';
+    let type =
+      nonNull.length > 1
+        ? nonNull.join('|')
+        : format && base !== 'file' && base !== 'object' && base !== 'array'
+          ? `${base}(${format})`
+          : base;
     if (nullable) type = `${type}|null`;
     return { type, base, nullable };
   }
 
-  /** Enum items of a schema as a dictionary (null when none). */
-  enumOf(s: Obj, name: string): PushEnumInfo | null {
+  /**
+   * A dictionary name for a value set: the first name candidate that is free or already stands for the
+   * same values, else the last one numbered. A named (components) enum offers its name; an inline one its
+   * property name, then `Owner.property` (Owner: the enclosing named schema, or the operation).
+   */
+  private enumName(candidates: string[], sig: string): string {
+    for (const c of candidates) {
+      const had = this.enumSets.get(c);
+      if (had === undefined) this.enumSets.set(c, sig);
+      if (had === undefined || had === sig) return c;
+    }
+    const last = candidates[candidates.length - 1];
+    for (let n = 2; ; n++) {
+      const c = `${last} (${n})`;
+      const had = this.enumSets.get(c);
+      if (had === undefined) this.enumSets.set(c, sig);
+      if (had === undefined || had === sig) return c;
+    }
+  }
+
+  /** Enum items of a schema as a dictionary (null when none), named by `enumName`. */
+  enumOf(s: Obj, name: string, named = false, owner = ''): PushEnumInfo | null {
+    const info = this.enumItems(s, name);
+    if (!info) return null;
+    const sig = JSON.stringify(info.items?.map((i) => [i.name, i.value]));
+    const scope = owner || this.docLabel;
+    info.name = this.enumName(named || !scope ? [name] : [name, `${scope}.${name}`], sig);
+    return info;
+  }
+
+  private enumItems(s: Obj, name: string): PushEnumInfo | null {
     if (!Array.isArray(s.enum) || !s.enum.length) return null;
     const names = (s['x-enum-varnames'] ?? s['x-enumNames']) as unknown[] | undefined;
     const descs = (s['x-enum-descriptions'] ?? s['x-enumDescriptions']) as unknown[] | undefined;
@@ -250,7 +301,7 @@ export class SchemaWalker {
     const innerStack = n.refs.length ? [...stack, ...n.refs] : stack;
     const t = this.typeOf(s, where);
     // A named object schema is expanded once per body; later uses point back to it.
-    const named = n.refs.length ? n.refs[n.refs.length - 1] : '';
+    const named = n.own || (n.refs.length ? n.refs[n.refs.length - 1] : '');
     if (named && depth > 0 && t.base === 'object' && isObj(s.properties)) {
       if (this.expanded.has(named)) {
         desc.push(`${SEE_MARK} ${refName(named)}`);
@@ -261,17 +312,13 @@ export class SchemaWalker {
     const p: PushParam = { name, type: t.type, required: required ? 1 : 0, example: '', description: '', children: [] };
     if (typeof s.maxLength === 'number') p.maxLength = String(s.maxLength);
     const exVal = example !== undefined ? example : exampleOf(s);
-    const refLabel = n.refs.length ? refName(n.refs[n.refs.length - 1]) : '';
-    const en = this.enumOf(s, refLabel || name);
+    const refLabel = named ? refName(named) : '';
+    const owner = stack.length ? refName(stack[stack.length - 1]) : '';
+    const en = this.enumOf(s, refLabel || name, !!refLabel, owner);
     if (en) p.enumInfo = en;
-    if (isObj(s.discriminator) && typeof s.discriminator.propertyName === 'string') {
-      const mapping = isObj(s.discriminator.mapping)
-        ? Object.entries(s.discriminator.mapping)
-            .map(([k, v]) => `${k} → ${refName(String(v))}`)
-            .join(', ')
-        : '';
-      desc.push(`Discriminator: \`${s.discriminator.propertyName}\`${mapping ? ` (${mapping})` : ''}`);
-    }
+    // A discriminator goes into the alternatives' type (`oneOf(petType)`); its mapping into each
+    // alternative's discriminator property as that alternative's example value (see docs/import-export.md).
+    const disc = isObj(s.discriminator) && typeof s.discriminator.propertyName === 'string' ? s.discriminator : null;
     const alts = (Array.isArray(s.oneOf) ? s.oneOf : Array.isArray(s.anyOf) ? s.anyOf : null) as unknown[] | null;
     const tooDeep = depth >= MAX_PARAM_DEPTH;
     if (alts && !isObj(s.properties)) {
@@ -292,19 +339,30 @@ export class SchemaWalker {
         p.type = kind;
         desc.push(TRUNCATED_MARK);
       } else {
-        p.type = kind;
+        p.type = disc ? `${kind}(${String(disc.propertyName)})` : kind;
+        const mapping = disc && isObj(disc.mapping) ? Object.entries(disc.mapping) : [];
+        const labels = new Set<string>();
         alts.forEach((a, i) => {
           if (this.budget <= 0) {
             this.truncated = true;
             return;
           }
           const an = this.normalize(a, innerStack);
-          const label = an.cycle
+          let label = an.cycle
             ? refName(an.cycle)
-            : an.refs.length
-              ? refName(an.refs[an.refs.length - 1])
-              : String(an.s.title ?? `(${this.typeOf(an.s, where).type})`);
-          p.children?.push(this.param(label, a, false, innerStack, depth + 1, undefined, `${where}/${kind}/${i}`));
+            : typeof an.s.title === 'string' && an.s.title
+              ? an.s.title
+              : an.own
+                ? refName(an.own)
+                : `(${this.typeOf(an.s, where).type})`;
+          // Two alternatives never share a name (two inline objects would both be "(object)").
+          for (let k = 2; labels.has(label); k++) label = `${label.replace(/ #\d+$/, '')} #${k}`;
+          labels.add(label);
+          const alt = this.param(label, a, false, innerStack, depth + 1, undefined, `${where}/${kind}/${i}`);
+          const value = mapping.find(([, target]) => an.own && String(target) === an.own)?.[0];
+          const prop = disc && value !== undefined ? alt.children?.find((c) => c.name === disc.propertyName) : undefined;
+          if (prop) prop.example = value;
+          p.children?.push(alt);
         });
       }
     } else if (t.base === 'array') {
@@ -324,7 +382,8 @@ export class SchemaWalker {
         if (!objectish) {
           p.type = `array[${it.type}]${t.nullable ? '|null' : ''}`;
           if (it.base === 'file') p.type = 'file[]';
-          const ien = this.enumOf(ni.s, refName(ni.refs[ni.refs.length - 1] ?? '') || name);
+          const iref = refName(ni.refs[ni.refs.length - 1] ?? '');
+          const ien = this.enumOf(ni.s, iref || name, !!iref, stack.length ? refName(stack[stack.length - 1]) : '');
           if (ien && !p.enumInfo) p.enumInfo = ien;
         } else if (tooDeep) {
           desc.push(TRUNCATED_MARK);
@@ -381,13 +440,37 @@ export class SchemaWalker {
       return { params: [], isArray: true, arrayType: it.type };
     }
     if ((Array.isArray(s.oneOf) || Array.isArray(s.anyOf)) && !isObj(s.properties)) {
-      const p = this.param('body', schema, false, [], 0, example, where);
-      if (p.type === 'oneOf' || p.type === 'anyOf') return { params: p.children ?? [], isArray: false, arrayType: '' };
+      // Alternatives stay alternatives: one parameter (named after the schema) whose children are they.
+      const p = this.param(n.own ? refName(n.own) : 'body', schema, false, [], 0, example, where);
       return { params: [p], isArray: false, arrayType: '' };
     }
     if (t.base === 'object') return { params: this.childrenOf(s, n.refs, 0, example, where), isArray: false, arrayType: '' };
     return { params: [this.param('body', schema, false, [], 0, example, where)], isArray: false, arrayType: '' };
   }
+}
+
+/** A JSON pointer into an operation (`#/paths/~1pets/post/requestBody/…/properties/owner`) as the user reads it. */
+export function userLocation(pointer: string): string {
+  const segs = pointer
+    .replace(/^#\//, '')
+    .split('/')
+    .map((x) => x.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const [, path, method, ...rest] = segs;
+  const out: string[] = [`${(method ?? '').toUpperCase()} ${path ?? ''}`.trim()];
+  const field: string[] = [];
+  for (let i = 0; i < rest.length; i++) {
+    const k = rest[i];
+    if (k === 'parameters') out.push(`parameter ${Number(rest[++i]) + 1}`);
+    else if (k === 'requestBody') out.push('request body');
+    else if (k === 'responses') out.push(`response ${rest[++i]}`);
+    else if (k === 'content') i++;
+    else if (k === 'properties') field.push(rest[++i]);
+    else if (k === 'items') field.push('[]');
+    else if (k === 'additionalProperties') field.push('<key>');
+    else if (k === 'oneOf' || k === 'anyOf') field.push(`(alternative ${Number(rest[++i]) + 1})`);
+  }
+  if (field.length) out.push(field.join('.').replace(/\.\[\]/g, '[]'));
+  return out.join(' › ');
 }
 
 /** The last segment of a $ref ("#/components/schemas/Pet" → "Pet"). */

@@ -3,7 +3,15 @@
  * refreshes all go through the same merge. Tolerant: what a strict validator rejects but a reader can
  * use (wrong-case schemes, unknown types, undeclared path variables) imports with warnings.
  */
-import type { PushDebugEnv, PushDocItem, PushParam, PushPayload } from '@folio/shared';
+import {
+  type PushDebugEnv,
+  type PushDocItem,
+  type PushParam,
+  type PushPayload,
+  type SecurityData,
+  type SecurityRequirement,
+  securityDocKey,
+} from '@folio/shared';
 import { exampleOf, exampleText, MAX_PARAMS_PER_DOC, SchemaWalker } from './openapi-schema.js';
 import { ImportInputError, parseStructured } from './spec-text.js';
 
@@ -16,6 +24,8 @@ export const WEBHOOKS_FOLDER = 'Webhooks';
 export interface ConvertResult {
   payload: PushPayload;
   warnings: string[];
+  /** Security schemes and requirements, as data. */
+  security?: SecurityData;
 }
 
 export interface ConvertOptions {
@@ -50,41 +60,54 @@ function mediaExample(w: SchemaWalker, media: Obj): unknown {
   return undefined;
 }
 
-function describeSecurity(root: Obj, op: Obj, w: SchemaWalker, v2: boolean): string {
-  const reqs = (Array.isArray(op.security) ? op.security : root.security) as unknown[] | undefined;
-  if (!Array.isArray(reqs) || !reqs.length) return '';
-  const defs = (v2 ? root.securityDefinitions : (root.components as Obj | undefined)?.securitySchemes) as Obj | undefined;
-  const parts: string[] = [];
-  for (const req of reqs) {
-    if (!isObj(req)) continue;
-    const names = Object.keys(req);
-    if (!names.length) {
-      parts.push('none');
-      continue;
+/** A Swagger 2 security definition as an OpenAPI 3 scheme (3.x schemes are kept as they are). */
+function schemeOf(name: string, d: Obj, w: SchemaWalker, v2: boolean): Obj {
+  if (!v2) {
+    if (d.type === 'http' && typeof d.scheme === 'string' && d.scheme !== d.scheme.toLowerCase()) {
+      w.warn(`security scheme '${name}': scheme '${d.scheme}' should be lower case (read as '${d.scheme.toLowerCase()}')`);
+      return { ...d, scheme: d.scheme.toLowerCase() };
     }
-    parts.push(
-      names
-        .map((name) => {
-          const d = w.deref(defs?.[name]).value;
-          if (!d) return name;
-          const scopes =
-            Array.isArray(req[name]) && (req[name] as unknown[]).length ? `, scopes: ${(req[name] as unknown[]).join(' ')}` : '';
-          let kind = String(d.type ?? '');
-          if (d.type === 'http') {
-            const scheme = String(d.scheme ?? '');
-            if (scheme && scheme !== scheme.toLowerCase())
-              w.warn(`security scheme '${name}': scheme '${scheme}' should be lower case (read as '${scheme.toLowerCase()}')`);
-            kind = `HTTP ${scheme.toLowerCase()}${d.bearerFormat ? ` (${d.bearerFormat})` : ''}`;
-          } else if (d.type === 'apiKey') kind = `API key in ${d.in} \`${d.name}\``;
-          else if (d.type === 'oauth2') kind = 'OAuth 2';
-          else if (d.type === 'openIdConnect') kind = `OpenID Connect ${d.openIdConnectUrl ?? ''}`.trim();
-          else if (d.type === 'basic') kind = 'HTTP basic';
-          return `${name} (${kind}${scopes})`;
-        })
-        .join(' + '),
-    );
+    return d;
   }
-  return parts.length ? `**Security:** ${parts.join(' or ')}` : '';
+  const desc = typeof d.description === 'string' && d.description ? { description: d.description } : {};
+  if (d.type === 'basic') return { type: 'http', scheme: 'basic', ...desc };
+  if (d.type === 'apiKey') return { type: 'apiKey', in: d.in, name: d.name, ...desc };
+  if (d.type === 'oauth2') {
+    const flowName =
+      { implicit: 'implicit', password: 'password', application: 'clientCredentials', accessCode: 'authorizationCode' }[String(d.flow)] ??
+      'implicit';
+    const flow: Obj = { scopes: isObj(d.scopes) ? d.scopes : {} };
+    if (d.authorizationUrl) flow.authorizationUrl = d.authorizationUrl;
+    if (d.tokenUrl) flow.tokenUrl = d.tokenUrl;
+    return { type: 'oauth2', flows: { [flowName]: flow }, ...desc };
+  }
+  return d;
+}
+
+/** The security schemes of a spec, as data (converted to OpenAPI 3). */
+function securitySchemes(root: Obj, w: SchemaWalker, v2: boolean): SecurityData['schemes'] {
+  const defs = (v2 ? root.securityDefinitions : (root.components as Obj | undefined)?.securitySchemes) as Obj | undefined;
+  const out: SecurityData['schemes'] = {};
+  for (const name of Object.keys(isObj(defs) ? defs : {})) {
+    const d = w.deref(defs?.[name]).value;
+    if (d) out[name] = schemeOf(name, d, w, v2);
+  }
+  return out;
+}
+
+/** A requirement list as data (scheme names the spec does not define are reported). */
+function requirementOf(v: unknown, schemes: SecurityData['schemes'], w: SchemaWalker, where: string): SecurityRequirement[] {
+  const out: SecurityRequirement[] = [];
+  for (const req of Array.isArray(v) ? v : []) {
+    if (!isObj(req)) continue;
+    const r: SecurityRequirement = {};
+    for (const [name, scopes] of Object.entries(req)) {
+      if (!schemes[name]) w.warn(`${where}: security scheme '${name}' is not defined`);
+      r[name] = Array.isArray(scopes) ? scopes.map(String) : [];
+    }
+    out.push(r);
+  }
+  return out;
 }
 
 function servers(root: Obj, v2: boolean, w: SchemaWalker): PushDebugEnv[] {
@@ -152,6 +175,7 @@ function paramFromParameter(w: SchemaWalker, raw: unknown, where: string): { in:
 function convertOperation(w: SchemaWalker, x: OpInput): PushDocItem {
   const { op, root, v2 } = x;
   w.startDoc();
+  w.docLabel = String(op.operationId ?? `${x.method.toUpperCase()} ${x.path}`);
   const doc: PushDocItem = {
     name: String(op.summary ?? op.operationId ?? `${x.method.toUpperCase()} ${x.path}`)
       .replace(/\s+/g, ' ')
@@ -174,8 +198,6 @@ function convertOperation(w: SchemaWalker, x: OpInput): PushDocItem {
   const descParts: string[] = [];
   if (typeof op.description === 'string' && op.description.trim()) descParts.push(op.description.trim());
   else if (typeof op.summary === 'string' && op.operationId && op.summary.length > 128) descParts.push(op.summary);
-  const sec = describeSecurity(root, op, w, v2);
-  if (sec) descParts.push(sec);
   // Path-level parameters, overridden by operation-level ones with the same name and location.
   const merged = new Map<string, { raw: unknown; where: string }>();
   x.pathParams.forEach((p, i) => {
@@ -325,6 +347,12 @@ export async function openApiToPush(spec: unknown, opts: ConvertOptions = {}): P
     (pi) =>
       isObj(pi) && METHODS.some((m) => isObj(pi[m]) && Array.isArray((pi[m] as Obj).tags) && ((pi[m] as Obj).tags as unknown[]).length),
   );
+  const schemes = securitySchemes(root, w, v2);
+  const security: SecurityData = {
+    schemes,
+    requirement: Array.isArray(root.security) ? requirementOf(root.security, schemes, w, 'security') : null,
+    docs: {},
+  };
   const total = Object.values(paths).reduce<number>((n, pi) => n + (isObj(pi) ? METHODS.filter((m) => isObj(pi[m])).length : 0), 0) || 1;
   let done = 0;
   const convertItems = async (items: Obj, section: 'paths' | 'webhooks') => {
@@ -354,6 +382,8 @@ export async function openApiToPush(spec: unknown, opts: ConvertOptions = {}): P
           }
           throw err;
         }
+        if (Array.isArray(op.security))
+          security.docs[securityDocKey(method, path)] = requirementOf(op.security, schemes, w, `${method.toUpperCase()} ${path}`);
         if (section === 'webhooks') {
           doc.name = String(op.summary ?? op.operationId ?? path).slice(0, 128);
           folderOf(WEBHOOKS_FOLDER).items?.push(doc);
@@ -390,7 +420,7 @@ export async function openApiToPush(spec: unknown, opts: ConvertOptions = {}): P
   }
   await opts.onProgress?.(1);
   const payload: PushPayload = { apis, debugEnvs: servers(root, v2, w), author: opts.author ?? '' };
-  return { payload, warnings: w.warnings };
+  return { payload, warnings: w.warnings, security };
 }
 
 export { exampleOf, exampleText };

@@ -25,6 +25,8 @@ export interface PostmanConvertResult {
 }
 
 const MAX_JSON_PARAMS = 1500;
+/** A doc version's length (push-normalize LIMITS.version). */
+const MAX_VERSION = 64;
 
 /** A JSON sample → parameter rows (types detected, values as examples, first array element used). */
 export function jsonValueToParams(value: unknown, budget = { left: MAX_JSON_PARAMS }, depth = 0): PushParam[] {
@@ -49,7 +51,9 @@ function jsonParam(name: string, v: unknown, budget: { left: number }, depth: nu
   if (depth > 12) return { ...p, type: Array.isArray(v) ? 'array' : 'object' };
   if (Array.isArray(v)) {
     if (isObj(v[0])) return { ...p, type: 'array', children: jsonValueToParams(v[0], budget, depth + 1) };
-    const t = v.length ? scalarType(v[0]) : 'string';
+    // An empty array says nothing about its items (and reads back from an export as it was).
+    if (!v.length) return { ...p, type: 'array' };
+    const t = scalarType(v[0]);
     return { ...p, type: `array[${t}]`, example: JSON.stringify(v).slice(0, 4000) };
   }
   if (isObj(v)) return { ...p, type: 'object', children: jsonValueToParams(v, budget, depth + 1) };
@@ -161,6 +165,9 @@ function normalisePath(path: string, pathVarNames: Set<string>): string {
         pathVarNames.add(seg.slice(1));
         return `{${seg.slice(1)}}`;
       }
+      // `{id}` (not a `{{variable}}`) is already Folio's path variable syntax.
+      const braced = /^\{([^{}]+)\}$/.exec(seg);
+      if (braced) pathVarNames.add(braced[1]);
       return seg;
     })
     .join('/');
@@ -203,10 +210,11 @@ function convertRequest(item: Obj, inheritedAuth: unknown, ctx: Ctx, where: stri
   const headers = Array.isArray(req.header) ? (req.header.filter(isObj) as Obj[]) : [];
   let contentTypeHeader = '';
   for (const h of headers) {
-    if (h.disabled === true) continue;
     const name = str(h.key);
     if (!name) continue;
-    if (name.toLowerCase() === 'content-type') contentTypeHeader = str(h.value);
+    // A disabled Content-Type header still says what the body is (Folio's export writes one).
+    if (name.toLowerCase() === 'content-type' && (h.disabled !== true || !contentTypeHeader)) contentTypeHeader = str(h.value);
+    if (h.disabled === true) continue;
     doc.headerParams?.push({ name, type: 'string', required: 1, example: str(h.value), description: descriptionOf(h.description) });
   }
   for (const v of u.variables) {
@@ -290,7 +298,7 @@ function convertRequest(item: Obj, inheritedAuth: unknown, ctx: Ctx, where: stri
       doc.contentType = contentTypeHeader || 'application/octet-stream';
       doc.requestParams = [{ name: 'file', type: 'file', required: 1, example: '', description: '' }];
     } else if (mode) {
-      ctx.warnings.push(`${where}: body mode '${mode}' not read`);
+      ctx.warnings.push(`${where} (${doc.httpMethod} ${doc.url}): body mode '${mode}' not read`);
     }
   }
   if (!doc.contentType && contentTypeHeader) doc.contentType = contentTypeHeader;
@@ -341,7 +349,8 @@ function convertItems(items: unknown[], inheritedAuth: unknown, ctx: Ctx, where:
   const out: PushDocItem[] = [];
   items.forEach((raw, i) => {
     if (!isObj(raw)) return;
-    const at = `${where}/item/${i}`;
+    // Named as the user sees it in Postman: folder path and request name.
+    const at = `${where ? `${where} / ` : ''}${str(raw.name) || `#${i + 1}`}`;
     if (Array.isArray(raw.item)) {
       if (depth > 30) {
         ctx.warnings.push(`${at}: folders nested deeper than 30 levels were left out`);
@@ -366,6 +375,47 @@ function convertItems(items: unknown[], inheritedAuth: unknown, ctx: Ctx, where:
   return out;
 }
 
+/**
+ * Requests sharing a method and URL (SOAP operations on one endpoint, OAuth grant types on one token URL)
+ * stay apart: each gets the end of its folder path and name as its version (the `url#version` identity
+ * GraphQL operations use), the fewest segments that tell the group apart; identical paths are numbered.
+ */
+function separateCollisions(apis: PushDocItem[]): void {
+  const all: { doc: PushDocItem; path: string[] }[] = [];
+  const walk = (items: PushDocItem[], folders: string[]) => {
+    for (const it of items) {
+      if (it.isFolder) walk(it.items ?? [], [...folders, str(it.name)]);
+      else all.push({ doc: it, path: [...folders, str(it.name)] });
+    }
+  };
+  walk(apis, []);
+  const groups = new Map<string, { doc: PushDocItem; path: string[] }[]>();
+  for (const e of all) {
+    const key = `${e.doc.httpMethod} ${e.doc.url}`;
+    const g = groups.get(key);
+    if (g) g.push(e);
+    else groups.set(key, [e]);
+  }
+  const taken = new Set(groups.keys());
+  for (const g of groups.values()) {
+    if (g.length < 2) continue;
+    const depth = Math.max(...g.map((e) => e.path.length));
+    const labelOf = (path: string[], k: number) => path.slice(-k).join('/');
+    let k = 1;
+    while (k < depth && new Set(g.map((e) => labelOf(e.path, k))).size < g.length) k++;
+    for (const { doc, path } of g) {
+      const hash = str(doc.url).indexOf('#');
+      const url = hash < 0 ? str(doc.url) : str(doc.url).slice(0, hash);
+      const base = labelOf(path, k).slice(-MAX_VERSION).trim();
+      let version = base;
+      for (let n = 2; taken.has(`${doc.httpMethod} ${url}#${version}`); n++) version = `${base.slice(0, MAX_VERSION - 6)} (${n})`;
+      taken.add(`${doc.httpMethod} ${url}#${version}`);
+      doc.url = url;
+      doc.version = version;
+    }
+  }
+}
+
 /** Converts a parsed (or raw text) Postman collection v2.0/v2.1 into a push payload. */
 export async function postmanToPush(collection: unknown, opts: { author?: string } = {}): Promise<PostmanConvertResult> {
   const root = typeof collection === 'string' ? parseStructured(collection) : collection;
@@ -375,8 +425,9 @@ export async function postmanToPush(collection: unknown, opts: { author?: string
   const warnings: string[] = [];
   if (schema && !/v2\.[01]/.test(schema)) warnings.push(`collection schema ${schema} is not v2.0/v2.1; read as v2.1`);
   const ctx: Ctx = { warnings, hosts: new Map(), author: opts.author ?? '', count: 0 };
-  const apis = convertItems(root.item, root.auth, ctx, '#', 0);
+  const apis = convertItems(root.item, root.auth, ctx, '', 0);
   if (!ctx.count) throw new ImportInputError('import.no_operations');
+  separateCollisions(apis);
   const varsRaw = (Array.isArray(root.variable) ? root.variable : Array.isArray(root.variables) ? root.variables : []) as unknown[];
   const variables: PostmanVariable[] = varsRaw
     .filter(isObj)

@@ -214,6 +214,9 @@ export async function yapiMarkdownToPush(
   let folder: PushDocItem | null = null;
   let sec: Section | null = null;
   let inFence = false;
+  // What comes before the first category: the project's introduction and its `### 公共信息` (wiki) block.
+  const preamble: string[] = [];
+  let started = false;
   const flush = () => {
     if (!sec) return;
     const d = convertSection(sec, author, warnings);
@@ -227,6 +230,7 @@ export async function yapiMarkdownToPush(
     if (/^\s*```/.test(line)) inFence = !inFence;
     const h1 = !inFence && /^#\s+(.+)$/.exec(line);
     const h2 = !inFence && /^##\s+(.+)$/.exec(line);
+    if (h1 || h2) started = true;
     if (h1) {
       flush();
       folder = { name: h1[1].trim().slice(0, 128), isFolder: 1, items: [], orderIndex: apis.length, author };
@@ -235,11 +239,33 @@ export async function yapiMarkdownToPush(
       flush();
       sec = { title: h2[1].trim(), lines: [], line: idx + 1 };
     } else if (sec) sec.lines.push(line);
+    else if (!started) preamble.push(line);
   });
   flush();
+  const wiki = wikiDoc(preamble, author);
+  if (wiki) {
+    apis.unshift(wiki);
+    apis.forEach((a, i) => {
+      a.orderIndex = i;
+    });
+  }
   const docs = apis.reduce((n, a) => n + (a.isFolder ? (a.items?.length ?? 0) : 1), 0);
   if (!docs) throw new ImportInputError('import.no_operations');
   return { payload: { apis: apis.filter((a) => !a.isFolder || a.items?.length), author }, warnings };
+}
+
+/**
+ * The project's wiki block (`### 公共信息` and the introduction above it, without the project-name heading)
+ * as a Markdown doc, or null when there is none.
+ */
+function wikiDoc(lines: string[], author: string): PushDocItem | null {
+  const text = lines
+    .filter((l) => !/^\s*<h1 class="curproject-name">/.test(l))
+    .join('\n')
+    .trim();
+  if (!text) return null;
+  const heading = /^###\s+(.+)$/m.exec(text)?.[1]?.trim();
+  return { name: (heading || '公共信息').slice(0, 128), type: 3, description: text, author };
 }
 
 /** Converts YApi's JSON export (`[{name, desc, list: [interface]}]`) into a push payload. */

@@ -4,7 +4,7 @@
  * was written; replace with the export feature's converter once it exists.
  */
 import { randomUUID } from 'node:crypto';
-import type { DocDetail, DocParam } from '@folio/shared';
+import { type DocDetail, type DocParam, typeBase } from '@folio/shared';
 
 export const POSTMAN_SCHEMA = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json';
 
@@ -20,7 +20,7 @@ interface PostmanItem {
 function exampleOf(params: DocParam[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const p of params) {
-    const type = (p.type || '').toLowerCase();
+    const type = typeBase(p.type || '').toLowerCase();
     let v: unknown;
     if (p.children?.length) {
       const obj = exampleOf(p.children);

@@ -4,7 +4,7 @@
  * node marks the doc's place), and the merge that refreshes it when the doc changes while keeping values a
  * person edited (a value differing from what was generated last time counts as edited).
  */
-import { DATA_NODE_EXAMPLE, type DocDetail, type DocParam } from '@folio/shared';
+import { DATA_NODE_EXAMPLE, type DocDetail, type DocParam, typeBase } from '@folio/shared';
 
 const NUMBER_TYPES = /^(number|int|integer|long|short|float|double|bigdecimal|biginteger|byte)$/i;
 
@@ -20,7 +20,7 @@ function kindOf(raw: string | undefined): TypeKind {
   const key = raw ?? '';
   let k = kinds.get(key);
   if (k) return k;
-  const type = (key || 'string').toLowerCase();
+  const type = typeBase(key || 'string').toLowerCase();
   const scalar: TypeKind['scalar'] =
     type === 'enum'
       ? 'enum'

@@ -6,7 +6,7 @@
  * application's common response where a node's example is `$data$` (when the doc uses the common returns).
  * This is the one example generator of the web (view, Copy, debug pre-fill).
  */
-import { DATA_NODE_EXAMPLE, type DocParam } from '@folio/shared';
+import { DATA_NODE_EXAMPLE, type DocParam, typeBase } from '@folio/shared';
 
 /** Which alternative each `oneOf`/`anyOf` param shows, by its path ("source", "owner.0.address"). */
 export type Choices = Record<string, number>;
@@ -26,7 +26,7 @@ function parseJson(text: string): Json | undefined {
 
 /** The example value of one scalar param (typed by its declared type). */
 export function scalarExample(p: Pick<DocParam, 'type' | 'example'> & { enumInfo?: DocParam['enumInfo'] }): Json {
-  const type = (p.type || 'string').toLowerCase();
+  const type = typeBase(p.type || 'string').toLowerCase();
   const ex = p.example ?? '';
   switch (type) {
     case 'number':

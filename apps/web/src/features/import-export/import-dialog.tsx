@@ -21,7 +21,11 @@ export interface ImportStatus {
   progress: number;
   moduleId: string;
   format: string;
+  /** What the application holds after the import (counted in the database). */
   counts: { folders: number; docs: number; params: number };
+  /** What the source brought, and how many of its docs were not stored. */
+  source?: { folders: number; docs: number; params: number } | null;
+  dropped?: number;
   outcome: { added: number; updated: number; unchanged: number; deleted: number; skippedLocked: number } | null;
   warnings: string[];
   errors: { code: string; message: string; location: string }[];
@@ -312,10 +316,16 @@ export function ImportProgress({ status }: { status: ImportStatus }) {
       <Progress percent={status.progress} status={failed ? 'exception' : status.state === 'done' ? 'success' : 'active'} />
       {status.state === 'done' && (
         <Alert
-          type="success"
+          type={status.dropped ? 'warning' : 'success'}
           showIcon
           style={{ marginTop: 12 }}
-          message={<span data-testid="import-counts">{t('ie.import.counts', status.counts)}</span>}
+          message={
+            <span data-testid="import-counts">
+              {status.dropped
+                ? t('ie.import.countsDropped', { ...status.counts, dropped: status.dropped, total: status.source?.docs ?? 0 })
+                : t('ie.import.counts', status.counts)}
+            </span>
+          }
           description={status.outcome ? t('ie.import.outcome', status.outcome) : undefined}
         />
       )}

@@ -33,6 +33,8 @@ export const importExport: Record<string, string> = {
   'ie.import.state.done': 'Import finished',
   'ie.import.state.failed': 'Import failed; nothing was changed',
   'ie.import.counts': '{folders} folders, {docs} docs, {params} parameters',
+  'ie.import.countsDropped':
+    'Stored {docs} docs in {folders} folders; {dropped} of the {total} in the source were NOT stored (see the warnings)',
   'ie.import.outcome': '{added} added, {updated} updated, {unchanged} unchanged, {deleted} removed, {skippedLocked} locked and skipped',
   'ie.import.warnings': 'Warnings ({n})',
   'ie.import.errors': 'Errors',

@@ -33,6 +33,7 @@ export const importExport: Record<string, string> = {
   'ie.import.state.done': '导入完成',
   'ie.import.state.failed': '导入失败，未做任何修改',
   'ie.import.counts': '{folders} 个分类，{docs} 个文档，{params} 个参数',
+  'ie.import.countsDropped': '已保存 {docs} 个文档、{folders} 个分类；源文件 {total} 个中有 {dropped} 个未保存（见警告）',
   'ie.import.outcome': '新增 {added}，更新 {updated}，未变 {unchanged}，删除 {deleted}，锁定跳过 {skippedLocked}',
   'ie.import.warnings': '警告（{n}）',
   'ie.import.errors': '错误',
