@@ -114,10 +114,24 @@ export async function appliedMigrations(db: Db): Promise<string[]> {
   return r.rows.map((x) => x.name);
 }
 
-/** Rows of a table in id order, page by page (keyset on id), as arrays in `columns` order. */
+/**
+ * Rows of a table in id order, page by page (keyset on id), as arrays in `columns` order. A table without an
+ * id column (a derived index such as search_terms) is read in pages ordered by all its columns (the backup
+ * reads in one transaction, so the pages are consistent).
+ */
 export async function* readTable(conn: Kysely<any>, table: TableInfo, page = 2000): AsyncGenerator<unknown[][]> {
   let last = -2147483648; // the smallest integer id every dialect accepts
   const cols = table.columns;
+  if (!cols.includes('id')) {
+    for (let offset = 0; ; offset += page) {
+      let q = conn.selectFrom(table.name).select(cols);
+      for (const c of cols) q = q.orderBy(c);
+      const rows = (await q.limit(page).offset(offset).execute()) as Record<string, unknown>[];
+      if (!rows.length) return;
+      yield rows.map((r) => cols.map((c) => normalizeValue(r[c])));
+      if (rows.length < page) return;
+    }
+  }
   for (;;) {
     const rows = (await conn.selectFrom(table.name).select(cols).where('id', '>', last).orderBy('id').limit(page).execute()) as Record<
       string,

@@ -132,7 +132,7 @@ export const command: CliCommand = {
               await fixSequences(
                 tx,
                 h.dialect,
-                manifest.tables.map((t) => t.name),
+                manifest.tables.filter((t) => t.columns.includes('id')).map((t) => t.name),
               );
             });
             const rest = await migrator.migrateToLatest();

@@ -6,13 +6,13 @@ import { createModuleWebhooksMigration } from './20261121T213000-create-module-w
 import { addSwaggerContentFileMigration } from './20261122T010000-add-swagger-content-file.js';
 import { dropParamsEnumIndexMigration } from './20261124T160000-drop-params-enum-index.js';
 import { createParamSetsMigration } from './20261125T090000-create-param-sets.js';
-import { createSearchIndexMigration } from './20261126T060000-create-search-index.js';
-import { createTrashMigration } from './20261126T090000-create-trash.js';
-import { createPersonalAccessTokensMigration } from './20261126T070000-create-personal-access-tokens.js';
 import { createPushRunsMigration } from './20261126T010000-create-push-runs.js';
 import { addRateLimitExpiryMigration } from './20261126T020000-add-rate-limit-expiry.js';
 import { addJobLeasesMigration } from './20261126T021000-add-job-leases.js';
 import { createModuleSecurityMigration } from './20261126T040000-create-module-security.js';
+import { createSearchIndexMigration } from './20261126T060000-create-search-index.js';
+import { createPersonalAccessTokensMigration } from './20261126T070000-create-personal-access-tokens.js';
+import { createTrashMigration } from './20261126T090000-create-trash.js';
 
 /** The migrations for a dialect, keyed by name (sorted by the migrator). */
 export function allMigrations(dialect: Dialect): Record<string, Migration> {
