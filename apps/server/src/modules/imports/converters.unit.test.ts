@@ -175,10 +175,12 @@ describe('Stripe (82 schemas in $ref cycles)', () => {
     // No tags in Stripe's spec: folders by the first path segment after /v1.
     expect(payload.apis.find((a) => a.name === 'customers')?.items?.length).toBe(47);
     const c = find(payload.apis, 'GET', '/v1/customers/{customer}');
-    expect(child(c.responseParams, 'customer', 'address').type).toBe('object|null');
-    expect(child(c.responseParams, 'customer', 'address', 'city').type).toBe('string|null');
+    // The response is `anyOf [customer, deleted_customer]`: one alternatives node, each alternative with its fields.
+    expect(child(c.responseParams, 'body').type).toBe('anyOf');
+    expect(child(c.responseParams, 'body', 'Customer', 'address').type).toBe('object|null');
+    expect(child(c.responseParams, 'body', 'Customer', 'address', 'city').type).toBe('string|null');
     expect(
-      child(c.responseParams, 'customer', 'cash_balance', 'settings', 'reconciliation_mode').enumInfo?.items?.map((i) => i.value),
+      child(c.responseParams, 'body', 'Customer', 'cash_balance', 'settings', 'reconciliation_mode').enumInfo?.items?.map((i) => i.value),
     ).toEqual(['automatic', 'manual']);
     for (const d of docs) {
       expect(depth(d.responseParams)).toBeLessThanOrEqual(12);

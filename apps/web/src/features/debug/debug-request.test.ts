@@ -36,6 +36,8 @@ beforeAll(async () => {
   PNG = echoMod.PNG_1X1;
   echo = await echoMod.startEchoServer();
   folio = await harness.createTestApp();
+  // The echo server is on loopback, which the debug proxy refuses unless the super admin allows it.
+  await folio.app.ctx.settings.set({ 'folio.outbound.allowlist': '127.0.0.1' });
   const w = await harness.createWorld(folio);
   const moduleId = folio.app.ctx.ids.decode(w.moduleId, 'module');
   docId = folio.app.ctx.ids.encode(await fixtures.writeDoc(folio.app, { moduleId, url: '/api/user/{id}' }));
