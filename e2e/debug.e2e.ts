@@ -15,6 +15,8 @@ let echo: EchoServer;
 beforeAll(async () => {
   echo = await startEchoServer();
   h = await startHarness({ prefix: 'debug' });
+  // The echo server is on loopback: the debug proxy reaches it only because the super admin allows it.
+  await h.admin('POST', 'admin/setting/update', { values: { 'folio.outbound.allowlist': '127.0.0.1' } });
   w = await createShopWorld(h);
   await h.admin('POST', 'module/environment/add', {
     moduleId: w.moduleId,

@@ -50,9 +50,12 @@ describe('when the server cannot be reached', () => {
 
   it('an import whose progress could not be read shows its final outcome', async () => {
     const page = await h.newPage({ token: h.adminToken, lang: 'en' });
-    await page.goto(`/project/doc/${w.projectId}?moduleId=${w.moduleId}`);
+    // A project with no application yet: the import creates one, so the counts are this import's.
+    const p = await h.admin<{ id: string }>('POST', 'project/add', { spaceId: w.spaceId, name: 'Imported', description: '', isPrivate: 0 });
+    await page.goto(`/project/doc/${p.id}`);
     await page.getByRole('button', { name: 'Import' }).click({ timeout: 60_000 });
     const dialog = page.locator('.ant-modal').filter({ hasText: 'Import' });
+    await dialog.getByTestId('import-name').fill('uspto');
     await dialog.locator('input[type=file]').setInputFiles({
       name: 'uspto.json',
       mimeType: 'application/json',

@@ -317,7 +317,7 @@ describe('language and mobile', () => {
     expect(await page.locator('.brand-name').count()).toBe(0);
     await h.shot(page, 'mobile-closed');
     await page.getByRole('button', { name: 'Toggle sidebar' }).click();
-    await poll(async () => (await sider.boundingBox())?.width ?? 0).toBe(200);
+    await poll(async () => (await sider.boundingBox())?.width ?? 0).toBe(224);
     await h.shot(page, 'mobile-open');
   });
 });

@@ -40,7 +40,7 @@ function e(t,a,c){var x=document.createElement(t);if(a)for(var k in a)x.setAttri
 function h(t,a,html){var x=e(t,a);x.innerHTML=html;return x}
 function build(nodes,parent){nodes.forEach(function(n){if(n.c){var d=e('details');d.open=true;d.appendChild(e('summary',null,n.n));build(n.c,d);parent.appendChild(d)}else{var doc=D.docs[n.d],a=e('a',{href:'#d'+n.d,'data-q':(n.n+' '+(doc.url||'')).toLowerCase()});if(doc.method){a.appendChild(e('span',{class:'m'},doc.method))}a.appendChild(document.createTextNode(n.n));parent.appendChild(a)}})}
 build(D.tree,nav);
-function table(rows,req){var t=e('table'),h=e('tr');[L.name,L.type].concat(req?[L.required,L.maxLength]:[]).concat([L.example,L.description]).forEach(function(x){h.appendChild(e('th',null,x))});t.appendChild(h);
+function table(rows,req){var t=e('table'),head=e('tr');[L.name,L.type].concat(req?[L.required,L.maxLength]:[]).concat([L.example,L.description]).forEach(function(x){head.appendChild(e('th',null,x))});t.appendChild(head);
 rows.forEach(function(r){var tr=e('tr'),n=e('td');n.style.paddingLeft=(8+r[0]*18)+'px';n.textContent=(r[0]?'└ ':'')+r[1];tr.appendChild(n);tr.appendChild(e('td',null,r[2]));if(req){tr.appendChild(e('td',null,r[3]?L.yes:L.no));tr.appendChild(e('td',null,r[4]))}var x=e('td',{class:'ex'},r[5]);tr.appendChild(x);tr.appendChild(h('td',{class:'desc'},r[6]));t.appendChild(tr)});return t}
 function show(i){var d=D.docs[i];if(!d)return;main.innerHTML='';main.appendChild(e('h1',null,d.name));
 if(d.md){main.appendChild(h('div',{class:'desc'},d.description));return}
@@ -48,7 +48,7 @@ var p=e('p');p.appendChild(e('span',{class:'m'},d.method));p.appendChild(e('code
 if(d.contentType)main.appendChild(e('p',null,L.contentType+': '+d.contentType));if(d.deprecated)main.appendChild(e('p',{class:'dep'},L.deprecated+': '+d.deprecated));
 if(d.description)main.appendChild(h('div',{class:'desc'},d.description));
 d.sections.forEach(function(s){main.appendChild(e('h2',null,s.title));main.appendChild(table(s.rows,s.key!=='response'))});
-if(d.codes.length){main.appendChild(e('h2',null,L.codes));var t=e('table'),h=e('tr');[L.code,L.msg,L.solution].forEach(function(x){h.appendChild(e('th',null,x))});t.appendChild(h);d.codes.forEach(function(c){var tr=e('tr');c.forEach(function(v){tr.appendChild(e('td',null,v))});t.appendChild(tr)});main.appendChild(t)}
+if(d.codes.length){main.appendChild(e('h2',null,L.codes));var t=e('table'),head=e('tr');[L.code,L.msg,L.solution].forEach(function(x){head.appendChild(e('th',null,x))});t.appendChild(head);d.codes.forEach(function(c){var tr=e('tr');c.forEach(function(v){tr.appendChild(e('td',null,v))});t.appendChild(tr)});main.appendChild(t)}
 var on=nav.querySelector('a.on');if(on)on.classList.remove('on');var a=nav.querySelector('a[href="#d'+i+'"]');if(a)a.classList.add('on')}
 function route(){var m=/^#d(\\d+)$/.exec(location.hash);show(m?+m[1]:0)}
 window.addEventListener('hashchange',route);route();
