@@ -63,7 +63,8 @@ export async function spawnServer(env: Record<string, string>, opts: { ready?: b
     },
   };
   if (opts.ready !== false) {
-    for (let i = 0; i < 600 && !done; i++) {
+    // Up to three minutes: on a loaded machine tsx compiling the sources takes most of a minute.
+    for (let i = 0; i < 1800 && !done; i++) {
       try {
         const r = await fetch(`${url}/api/health`);
         if (r.ok) return server;
