@@ -147,7 +147,8 @@ it('kill -9 during an import, a push, history writes and a webhook delivery: a r
   ok(await call(A.url, 'POST', '/api/admin/setting/update', { values: { 'folio.outbound.allowlist': '127.0.0.1' } }));
   const space = ok(await call(A.url, 'POST', '/api/space/add', { name: 'faults', isCompose: 0 }));
   const project = ok(await call(A.url, 'POST', '/api/project/add', { spaceId: space.id, name: 'p', isPrivate: 0 }));
-  const mod = async (name: string) => ok(await call(A.url, 'POST', '/api/module/add', { projectId: project.id, name })).id as string;
+  const mod = async (name: string) =>
+    ok(await call(b?.url ?? A.url, 'POST', '/api/module/add', { projectId: project.id, name })).id as string;
   const [imported, pushed, edited, hooked] = [await mod('imported'), await mod('pushed'), await mod('edited'), await mod('hooked')];
   const idOf = async (name: string) =>
     (await handle.db.selectFrom('modules').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
@@ -198,19 +199,28 @@ it('kill -9 during an import, a push, history writes and a webhook delivery: a r
   b = await restart();
   const B = b;
 
-  await until('both jobs to finish', async () => {
-    const all = (await jobsOf(ids.imported)).concat(await jobsOf(ids.pushed));
-    return all.filter((j) => j.kind !== 'push.settle').every((j) => j.state === 'done' || j.state === 'failed');
+  // The same import and push into fresh applications on the restarted server, uninterrupted: the control.
+  const control = { imported: await mod('imported-control'), pushed: await mod('pushed-control') };
+  const controlIds = { imported: await idOf('imported-control'), pushed: await idOf('pushed-control') };
+  const controlToken = ok(await call(B.url, 'GET', '/api/module/token/get', { moduleId: control.pushed })).token as string;
+  ok(await call(B.url, 'POST', '/api/import', { moduleId: control.imported, content: openApiSpec(IMPORT_OPS), format: 'openapi' }));
+  ok(await api(B.url, null, 'POST', '/api', tornaSdkEnvelope('doc.push', controlToken, { author: 'ci', apis })));
+  const modules = [ids.imported, ids.pushed, controlIds.imported, controlIds.pushed];
+  await until('the jobs to finish', async () => {
+    const all = await handle.db.selectFrom('jobs').select(['kind', 'state']).where('moduleId', 'in', modules).execute();
+    return all.length >= 4 && all.every((j) => j.state === 'done' || j.state === 'failed');
   });
-  // Jobs: each finished once, done; every operation is there exactly once.
-  for (const [moduleId, publicId, n] of [
-    [ids.imported, importJob, IMPORT_OPS],
-    [ids.pushed, pushJob, PUSH_DOCS],
+  // Jobs: each finished once, done; every operation is there exactly once, as in the uninterrupted control.
+  for (const [moduleId, controlId, publicId, n] of [
+    [ids.imported, controlIds.imported, importJob, IMPORT_OPS],
+    [ids.pushed, controlIds.pushed, pushJob, PUSH_DOCS],
   ] as const) {
     const jobs = await handle.db.selectFrom('jobs').select(['publicId', 'state', 'error']).where('moduleId', '=', moduleId).execute();
     const main = jobs.filter((j) => j.publicId === publicId);
     expect(main, JSON.stringify(jobs)).toEqual([{ publicId, state: 'done', error: '' }]);
-    expect(await docCounts(moduleId)).toEqual({ docs: n, distinct: n, folders: 25 });
+    const counts = await docCounts(moduleId);
+    expect(counts).toMatchObject({ docs: n, distinct: n });
+    expect(counts).toEqual(await docCounts(controlId));
   }
   const status = ok(await call(B.url, 'GET', '/api/import/status', { jobId: importJob }));
   expect(status).toMatchObject({ state: 'done', progress: 100 });
