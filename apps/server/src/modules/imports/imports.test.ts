@@ -130,7 +130,7 @@ describe('POST /api/import', () => {
     const mods = await call(t.app, t.adminToken, 'GET', '/api/module/list', { projectId: world.projectId });
     const echo = mods.data.find((m: { name: string }) => m.name === 'echo');
     expect(echo.id).toBe(s.moduleId);
-    // Two requests share GET /digest-auth: each is its own doc, told apart by its name (the doc's version).
+    // Two requests share GET /digest-auth: each is its own doc, told apart by its folder path and name (the doc's identity key).
     const docs = flatTree(await tree(s.moduleId));
     expect(docs).toHaveLength(22);
     expect(docs.filter((d) => d.httpMethod === 'GET' && d.url === '/digest-auth')).toHaveLength(2);
