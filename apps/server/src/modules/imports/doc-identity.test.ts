@@ -43,7 +43,11 @@ const rowsOf = (moduleId: string) =>
 
 describe('doc identity key', () => {
   it('Postman requests sharing method and URL are distinct docs with no version', async () => {
-    const s = await importJson({ projectId: world.projectId, name: 'echo', content: fixture('postman/newman-echo-v2.postman_collection.json') });
+    const s = await importJson({
+      projectId: world.projectId,
+      name: 'echo',
+      content: fixture('postman/newman-echo-v2.postman_collection.json'),
+    });
     const rows = await rowsOf(s.moduleId);
     expect(rows).toHaveLength(22);
     expect(rows.filter((r) => r.version !== '')).toEqual([]);
@@ -62,7 +66,11 @@ describe('doc identity key', () => {
   });
 
   it('GraphQL requests are told apart by their operation, kept as identity (not a version or URL fragment)', async () => {
-    const s = await importJson({ projectId: world.projectId, name: 'gql', content: fixture('postman/contentstack-graphql-collection.json') });
+    const s = await importJson({
+      projectId: world.projectId,
+      name: 'gql',
+      content: fixture('postman/contentstack-graphql-collection.json'),
+    });
     const rows = await rowsOf(s.moduleId);
     expect(rows.length).toBeGreaterThan(1);
     expect(rows.filter((r) => r.version !== '' || r.url.includes('#'))).toEqual([]);
