@@ -17,7 +17,7 @@ let world: { spaceId: string; projectId: string; moduleId: string };
 beforeAll(async () => {
   t = await createTestApp();
   world = await createWorld(t);
-});
+}, 240_000);
 afterAll(async () => {
   await t.close();
 });
