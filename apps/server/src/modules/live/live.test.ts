@@ -13,7 +13,7 @@ let w: Awaited<ReturnType<typeof createWorld>>;
 beforeAll(async () => {
   t = await createTestApp();
   w = await createWorld(t);
-});
+}, 180_000);
 afterAll(async () => {
   await t?.close();
 });
