@@ -45,7 +45,7 @@ export function ShowPage() {
   // Live docs: the compose tree, its pages and the open doc follow changes to what it references.
   useLiveRevision({
     scope: ['show', showId, grant],
-    enabled: !!menu.data,
+    enabled: !!info.data && (!info.data.needPassword || !!grant),
     fetchRevision: () => api.get<{ revision: string }>('compose/doc/revision', { projectId: showId }, grantHeaders(grant)),
     refresh: [
       ['show', showId],

@@ -46,7 +46,7 @@ export function SharePage() {
   // Live docs: the shared tree and the open doc follow changes to the application.
   useLiveRevision({
     scope: ['share', shareId, grant],
-    enabled: !!menu.data,
+    enabled: !!info.data && (!info.data.needPassword || !!grant),
     fetchRevision: () => api.get<{ revision: string }>('share/revision', { id: shareId }, grantHeaders(grant)),
     refresh: [
       ['share', shareId, 'menu'],

@@ -23,30 +23,43 @@ export interface LiveOptions {
 /** Polls a scope's revision and refetches the given queries when it changes. */
 export function useLiveRevision({ scope, fetchRevision, enabled, refresh }: LiveOptions): void {
   const qc = useQueryClient();
+  const firstSentAt = useRef(0);
+  const last = useRef<string | undefined>(undefined);
+  // A new scope starts over (its first revision is a baseline, not a change).
+  const scopeKey = JSON.stringify(scope);
+  const seenScope = useRef(scopeKey);
+  if (seenScope.current !== scopeKey) {
+    seenScope.current = scopeKey;
+    last.current = undefined;
+    firstSentAt.current = 0;
+  }
   const q = useQuery({
     queryKey: ['live', ...scope],
-    queryFn: fetchRevision,
+    queryFn: () => {
+      if (!firstSentAt.current) firstSentAt.current = Date.now();
+      return fetchRevision();
+    },
     enabled,
     refetchInterval: LIVE_POLL_MS,
     retry: false,
     gcTime: 0,
     meta: { silent: true },
   });
-  const last = useRef<string | undefined>(undefined);
   const refreshRef = useRef(refresh);
   refreshRef.current = refresh;
   const rev = q.data?.revision;
   useEffect(() => {
     if (!rev) return;
-    if (last.current && last.current !== rev) {
+    if (!last.current) {
+      // The first revision is the baseline. Data that arrived before it was asked for (a cached tree, a doc
+      // loaded before the poll could start) may predate it: refetch that, and only that.
+      for (const key of refreshRef.current)
+        for (const cached of qc.getQueryCache().findAll({ queryKey: key }))
+          if (cached.state.dataUpdatedAt && cached.state.dataUpdatedAt < firstSentAt.current)
+            void qc.invalidateQueries({ queryKey: cached.queryKey, exact: true });
+    } else if (last.current !== rev) {
       for (const key of refreshRef.current) void qc.invalidateQueries({ queryKey: key });
     }
     last.current = rev;
   }, [rev, qc]);
-  // A new scope starts over (its first revision is not a change).
-  const scopeKey = JSON.stringify(scope);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset per scope
-  useEffect(() => {
-    last.current = undefined;
-  }, [scopeKey]);
 }
