@@ -4,8 +4,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { badRequest } from '../../lib/errors.js';
 import { pickLang } from '../../i18n/messages.js';
+import { badRequest } from '../../lib/errors.js';
 import { loadExportSet, type ScopeQuery } from './export-scope.js';
 import { toDocx } from './to-docx.js';
 import { toHtml } from './to-html.js';
