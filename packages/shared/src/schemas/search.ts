@@ -45,9 +45,7 @@ export type SearchHit = Static<typeof SearchHitSchema>;
 export const SearchResultSchema = Type.Object({
   list: Type.Array(SearchHitSchema),
   total: Type.Integer(),
-  more: Type.Optional(
-    Type.Boolean({ description: 'true when there are more matches than were counted: `total` is then a lower bound' }),
-  ),
+  more: Type.Optional(Type.Boolean({ description: 'true when there are more matches than were counted: `total` is then a lower bound' })),
   suggestion: Type.Optional(
     Type.String({ description: 'for a query without results: the query with a misspelt word corrected (one edit) that has results' }),
   ),

@@ -98,7 +98,8 @@ async function countTerms(conn: Conn, terms: QueryTerm[], scopeIds: number[] | n
     if (t.prefix) asked.push(t);
   }
   const parts = asked.map(
-    (t, i) => sql`select ${i} as i, count(*) as n from (select 1 as x from search_terms where ${termCond(t)}${inScope} limit ${CANDIDATES}) c${sql.raw(String(i))}`,
+    (t, i) =>
+      sql`select ${i} as i, count(*) as n from (select 1 as x from search_terms where ${termCond(t)}${inScope} limit ${CANDIDATES}) c${sql.raw(String(i))}`,
   );
   const r = await sql<{ i: number; n: number }>`${sql.join(parts, sql` union all `)}`.execute(conn);
   const n = new Map(r.rows.map((x) => [Number(x.i), Number(x.n)]));
