@@ -1,18 +1,29 @@
 /**
  * `GET /api/export?format=…` with one scope (docIds, folderId, moduleId or projectId) and an optional
- * environmentId: Markdown (file or zip), HTML, Word (.docx), Postman v2.1, OpenAPI 3.1/3.0 JSON or YAML.
+ * environmentId: Markdown (file, Torna's layout, or zip), HTML, Word (.docx), Postman v2.1, OpenAPI 3.1/3.0 JSON or YAML.
  */
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
+import { pickLang } from '../../i18n/messages.js';
 import { badRequest } from '../../lib/errors.js';
 import { loadExportSet, type ScopeQuery } from './export-scope.js';
 import { toDocx } from './to-docx.js';
 import { toHtml } from './to-html.js';
 import { toMarkdown, toMarkdownZip } from './to-markdown.js';
+import { toMarkdownTorna } from './to-markdown-torna.js';
 import { type OasVersion, toOpenApiJson, toOpenApiYaml } from './to-openapi.js';
 import { toPostman } from './to-postman.js';
 
-export const EXPORT_FORMATS = ['markdown', 'markdown-zip', 'html', 'docx', 'postman', 'openapi-json', 'openapi-yaml'] as const;
+export const EXPORT_FORMATS = [
+  'markdown',
+  'markdown-torna',
+  'markdown-zip',
+  'html',
+  'docx',
+  'postman',
+  'openapi-json',
+  'openapi-yaml',
+] as const;
 type Format = (typeof EXPORT_FORMATS)[number];
 
 const Id = Type.Optional(Type.String({ maxLength: 64 }));
@@ -40,14 +51,16 @@ export async function exportsRoutes(app: FastifyInstance): Promise<void> {
           projectId: Id,
           environmentId: Id,
           openapiVersion: Type.Optional(Type.Union([Type.Literal('3.1'), Type.Literal('3.0')])),
+          // The language the exporter sees; else the saved preference, else Accept-Language.
+          lang: Type.Optional(Type.String({ maxLength: 32 })),
         }),
       },
     },
     async (req, reply) => {
-      const q = req.query as ScopeQuery & { format: Format; openapiVersion?: OasVersion };
+      const q = req.query as ScopeQuery & { format: Format; openapiVersion?: OasVersion; lang?: string };
       const set = await loadExportSet(app, req, q);
       if (!set.docCount) throw badRequest('export.empty');
-      const lang = req.lang ?? 'zh-CN';
+      const lang = pickLang(q.lang, req.lang ?? 'zh-CN');
       const v: OasVersion = q.openapiVersion ?? '3.1';
       const send = (body: string | Buffer | Uint8Array, type: string, ext: string) =>
         reply
@@ -58,6 +71,8 @@ export async function exportsRoutes(app: FastifyInstance): Promise<void> {
       switch (q.format) {
         case 'markdown':
           return send(toMarkdown(set, lang), 'text/markdown; charset=utf-8', 'md');
+        case 'markdown-torna':
+          return send(toMarkdownTorna(set, lang), 'text/markdown; charset=utf-8', 'md');
         case 'markdown-zip':
           return send(toMarkdownZip(set, lang), 'application/zip', 'zip');
         case 'html':
