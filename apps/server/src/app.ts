@@ -41,7 +41,9 @@ export type App = FastifyInstance;
 export interface FeatureRoute {
   method: string;
   url: string;
-  config: { auth?: string; allowSetPassword?: boolean };
+  config: { auth?: string; allowSetPassword?: boolean; action?: string; resource?: { kind: string; from: string } };
+  /** True when the route declares a response schema (its output is serialised and filtered by it). */
+  hasResponse: boolean;
 }
 
 declare module 'fastify' {
@@ -148,7 +150,12 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     if (!collecting) return;
     for (const method of [r.method].flat()) {
       if (method === 'HEAD' || method === 'OPTIONS') continue;
-      featureRoutes.push({ method, url: r.url, config: (r.config ?? {}) as FeatureRoute['config'] });
+      featureRoutes.push({
+        method,
+        url: r.url,
+        config: (r.config ?? {}) as FeatureRoute['config'],
+        hasResponse: !!r.schema?.response,
+      });
     }
   });
   await registerModules(app, { workers: opts.workers !== false });
