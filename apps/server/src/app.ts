@@ -9,7 +9,7 @@ import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyContextConfig, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { type DatabaseHandle, migrate } from './db/database.js';
@@ -20,6 +20,7 @@ import { registerModules } from './modules/index.js';
 import { loadInstallKey } from './modules/system/install-key.js';
 import { Settings } from './modules/system/settings.js';
 import { ensureFirstAdmin } from './modules/users/bootstrap.js';
+import { authorizeDeclared, isKnownResource } from './permissions/declared.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/envelope.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
@@ -146,6 +147,12 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
         }
       };
       r.preHandler = [...[r.preHandler ?? []].flat(), finite] as typeof r.preHandler;
+    }
+    // Declared authorisation (config.resource + config.action): one preHandler, after input validation.
+    const declared = (r.config as FastifyContextConfig | undefined)?.resource;
+    if (declared) {
+      if (!isKnownResource(declared.kind)) throw new Error(`${r.url}: unknown resource kind ${declared.kind}`);
+      r.preHandler = [...[r.preHandler ?? []].flat(), authorizeDeclared] as typeof r.preHandler;
     }
     if (!collecting) return;
     for (const method of [r.method].flat()) {

@@ -8,6 +8,8 @@ export * from './json-params.js';
 export * from './param-type.js';
 export * from './permissions.js';
 export * from './push.js';
+export * from './schemas/common.js';
 export * from './schemas/search.js';
+export * from './schemas/shares.js';
 export * from './security.js';
 export * from './types.js';
