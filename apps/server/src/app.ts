@@ -22,7 +22,7 @@ import { Settings } from './modules/system/settings.js';
 import { ensureFirstAdmin } from './modules/users/bootstrap.js';
 import { authorizeDeclared, isKnownResource } from './permissions/declared.js';
 import { registerAuth } from './plugins/auth.js';
-import { registerErrorHandling } from './plugins/envelope.js';
+import { registerErrorHandling, withErrorResponses } from './plugins/envelope.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 
 export interface BuildOptions {
@@ -124,6 +124,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
         },
       },
     },
+    transformObject: withErrorResponses,
   });
   registerErrorHandling(app);
   // Settings are checked against the database before each request (another server may have changed them).
