@@ -42,7 +42,7 @@ export type App = FastifyInstance;
 export interface FeatureRoute {
   method: string;
   url: string;
-  config: { auth?: string; allowSetPassword?: boolean; action?: string; resource?: { kind: string; from: string } };
+  config: { auth?: string; allowSetPassword?: boolean; action?: string; resource?: unknown };
   /** True when the route declares a response schema (its output is serialised and filtered by it). */
   hasResponse: boolean;
 }
@@ -152,7 +152,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     // Declared authorisation (config.resource + config.action): one preHandler, after input validation.
     const declared = (r.config as FastifyContextConfig | undefined)?.resource;
     if (declared) {
-      if (!isKnownResource(declared.kind)) throw new Error(`${r.url}: unknown resource kind ${declared.kind}`);
+      if (!isKnownResource(declared)) throw new Error(`${r.url}: unknown resource kind in ${JSON.stringify(declared)}`);
       r.preHandler = [...[r.preHandler ?? []].flat(), authorizeDeclared] as typeof r.preHandler;
     }
     if (!collecting) return;

@@ -50,7 +50,7 @@ export async function registerModules(app: FastifyInstance, opts: ModuleOptions)
       await applicationsRoutes(api);
       await docsRoutes(api);
       await dictionariesRoutes(api);
-      await constantsRoutes(api);
+      await constantsRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await messagesRoutes(api);
       await sharesRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await composeRoutes(api);

@@ -9,7 +9,7 @@
 import type { Action, RoleCode } from '@folio/shared';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { notFound } from '../lib/errors.js';
+import { notFound, validation } from '../lib/errors.js';
 import { authorizeDoc, authorizeModule, authorizeProject, authorizeSpace } from './authorize.js';
 
 /** Where a resource id is read from: `body.<field>`, `query.<field>` or `params.<field>`. */
@@ -21,6 +21,9 @@ export interface ResourceRef {
   kind: string;
   from: ResourceFrom;
 }
+
+/** One resource, or a list of which the request must name exactly one (e.g. a project's or an application's page). */
+export type ResourceDecl = ResourceRef | readonly ResourceRef[];
 
 /** What the preHandler established: the resource's decoded id and the caller's role where it lives. */
 export interface Access {
@@ -45,9 +48,9 @@ export function defineResource(kind: string, resolve: Resolver): void {
   resolvers.set(kind, resolve);
 }
 
-/** True when routes may declare this kind (checked when a route registers, so a typo fails at boot). */
-export function isKnownResource(kind: string): boolean {
-  return CORE.has(kind) || resolvers.has(kind);
+/** True when routes may declare these kinds (checked when a route registers, so a typo fails at boot). */
+export function isKnownResource(decl: ResourceDecl): boolean {
+  return (Array.isArray(decl) ? decl : [decl as ResourceRef]).every((r) => CORE.has(r.kind) || resolvers.has(r.kind));
 }
 
 declare module 'fastify' {
@@ -70,12 +73,28 @@ async function authorizePlace(req: FastifyRequest, place: ResourcePlace, action:
   }
 }
 
+const valueAt = (req: FastifyRequest, from: ResourceFrom): unknown => {
+  const [part, field] = from.split('.') as ['body' | 'query' | 'params', string];
+  return (req[part] as Record<string, unknown> | undefined)?.[field];
+};
+
+/** The declared resource this request names (of a list: the one present; exactly one must be). */
+function pickResource(req: FastifyRequest, decl: ResourceDecl): ResourceRef {
+  if (!Array.isArray(decl)) return decl as ResourceRef;
+  const present = decl.filter((r) => valueAt(req, r.from) !== undefined && valueAt(req, r.from) !== '');
+  if (present.length !== 1) {
+    const names = decl.map((r) => r.from.split('.')[1]);
+    throw validation([{ field: names[0], message: `give ${names.join(' or ')}` }]);
+  }
+  return present[0];
+}
+
 /** The preHandler of routes that declare `config.resource`: decode → locate → ask the matrix. */
 export async function authorizeDeclared(req: FastifyRequest): Promise<void> {
-  const { action, resource } = req.routeOptions.config;
-  if (!action || !resource) throw new Error(`route ${req.routeOptions.url} declares a resource without an action`);
-  const [part, field] = resource.from.split('.') as ['body' | 'query' | 'params', string];
-  const raw = (req[part] as Record<string, unknown> | undefined)?.[field];
+  const { action, resource: decl } = req.routeOptions.config;
+  if (!action || !decl) throw new Error(`route ${req.routeOptions.url} declares a resource without an action`);
+  const resource = pickResource(req, decl);
+  const raw = valueAt(req, resource.from);
   const id = req.server.ctx.ids.decode(typeof raw === 'string' ? raw : undefined, resource.kind);
   if (!id) throw notFound(resource.kind);
   let place: ResourcePlace | null | undefined = { kind: resource.kind as ResourcePlace['kind'], id };

@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { pickLang } from '../i18n/messages.js';
 import { sha256 } from '../lib/crypto.js';
 import { forbidden, mustSetPassword, unauthorized } from '../lib/errors.js';
-import type { ResourceRef } from '../permissions/declared.js';
+import type { ResourceDecl } from '../permissions/declared.js';
 
 export interface SessionUser {
   id: number;
@@ -39,7 +39,7 @@ declare module 'fastify' {
      */
     action?: Action;
     /** The resource the action is on and where its id is read (`body.id`, `query.moduleId`...). */
-    resource?: ResourceRef;
+    resource?: ResourceDecl;
   }
 }
 
