@@ -26,6 +26,7 @@ import { accessOf } from '../../permissions/declared.js';
 import { requireUser } from '../../plugins/auth.js';
 import { ok, okNull, okResponse } from '../../plugins/envelope.js';
 import { AuditAction, audit } from '../admin/audit.js';
+import { modulesRevision, sendRevision } from '../live/revision.js';
 import { publicSearchSchema, searchExposed } from '../search/search.routes.js';
 import { grantOf } from './share-grant.js';
 import * as shares from './shares.service.js';
@@ -176,6 +177,13 @@ export const sharesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { config: { auth: 'public' }, schema: { tags: ['share'], summary: "A share's folder/doc tree", querystring: SharePublicQuery } },
     async (req) => ok(await shares.readShareMenu(ctx, req.query.id, grantOf(req))),
   );
+
+  // Live docs: the share's revision (its application's docs and the share's own settings), polled by open pages.
+  app.get('/share/revision', { config: { auth: 'public' }, schema: publicQuery }, async (req, reply) => {
+    const s = await activeShare((req.query as { id: string }).id);
+    requireAccess(req, s);
+    return sendRevision(req, reply, await modulesRevision(db, [s.moduleId], `s${s.id}:${s.updatedAt}`));
+  });
 
   app.get('/share/search', { config: { auth: 'public' }, schema: publicSearchSchema('share', 'id') }, async (req) => {
     const { scope } = await shares.readableShare(ctx, req.query.id, grantOf(req));

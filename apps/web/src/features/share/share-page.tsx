@@ -13,6 +13,7 @@ import { DocView } from '../doc-view/doc-view';
 import { readGrant, storeGrant } from '../doc-view/grants';
 import { SearchBox } from '../search/search-dialog';
 import { LangPicker } from '../view/lang-picker';
+import { useLiveRevision } from '../view/live';
 import { ReaderLayout } from '../view/reader-layout';
 import { useShareInfoQuery, useShareMenuQuery } from './api';
 import { GateMessage, PasswordBox } from './password-box';
@@ -34,6 +35,17 @@ export function SharePage() {
   const info = useShareInfoQuery(shareId);
   const grant = info.data ? info.data.grant || readGrant('share', shareId) : '';
   const menu = useShareMenuQuery(shareId, grant, !!info.data && (!info.data.needPassword || !!grant));
+
+  // Live docs: the shared tree and the open doc follow changes to the application.
+  useLiveRevision({
+    scope: ['share', shareId, grant],
+    enabled: !!info.data && (!info.data.needPassword || !!grant),
+    fetchRevision: () => api.get<{ revision: string }>('share/revision', { id: shareId }, grantHeaders(grant)),
+    refresh: [
+      ['share', shareId, 'menu'],
+      ['viewDoc', 'share', shareId],
+    ],
+  });
 
   // Public shares hand out their grant with the page; keep it for debugging calls.
   useEffect(() => {
