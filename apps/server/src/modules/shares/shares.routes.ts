@@ -179,11 +179,17 @@ export const sharesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   // Live docs: the share's revision (its application's docs and the share's own settings), polled by open pages.
-  app.get('/share/revision', { config: { auth: 'public' }, schema: publicQuery }, async (req, reply) => {
-    const s = await activeShare((req.query as { id: string }).id);
-    requireAccess(req, s);
-    return sendRevision(req, reply, await modulesRevision(db, [s.moduleId], `s${s.id}:${s.updatedAt}`));
-  });
+  app.get(
+    '/share/revision',
+    {
+      config: { auth: 'public' },
+      schema: { tags: ['share'], summary: "The share's revision (ETag/304), polled by open pages", querystring: SharePublicQuery },
+    },
+    async (req, reply) => {
+      const s = await shares.accessibleShare(ctx, req.query.id, grantOf(req));
+      return sendRevision(req, reply, await modulesRevision(ctx.db, [s.moduleId], `s${s.id}:${s.updatedAt}`));
+    },
+  );
 
   app.get('/share/search', { config: { auth: 'public' }, schema: publicSearchSchema('share', 'id') }, async (req) => {
     const { scope } = await shares.readableShare(ctx, req.query.id, grantOf(req));

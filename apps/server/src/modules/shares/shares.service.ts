@@ -186,14 +186,20 @@ function requireAccess(ctx: Ctx, s: repo.ShareRow, grant: string | undefined): v
   if (!safeEqual(g.fp, passwordFingerprint(s.type, s.passwordEnc))) throw passwordRequired();
 }
 
+/** A live share the visitor may read (holding `grant` when it is encrypted). */
+export async function accessibleShare(ctx: Ctx, publicId: string, grant: string | undefined): Promise<repo.ShareRow> {
+  const share = await activeShare(ctx, publicId);
+  requireAccess(ctx, share, grant);
+  return share;
+}
+
 /** A readable share and what it exposes, for a visitor holding `grant` (encrypted shares). */
 export async function readableShare(
   ctx: Ctx,
   publicId: string,
   grant: string | undefined,
 ): Promise<{ share: repo.ShareRow; scope: ShareScope }> {
-  const share = await activeShare(ctx, publicId);
-  requireAccess(ctx, share, grant);
+  const share = await accessibleShare(ctx, publicId, grant);
   return { share, scope: await loadShareScope(ctx.db, share) };
 }
 

@@ -83,6 +83,10 @@ export const useShareMenuQuery = (shareId: string, grant: string | undefined, en
     meta: { silent: true },
   });
 
+/** The share's revision, polled by open pages (live docs). */
+export const fetchShareRevision = (shareId: string, grant: string | undefined) =>
+  api.get<{ revision: string }>('share/revision', { id: shareId }, grantHeaders(grant));
+
 /** Checks an encrypted share's password (md5 of the trimmed text); returns the grant. */
 export const checkSharePassword = (shareId: string, passwordMd5: string) =>
   api.post<ShareGrant>('share/checkPassword', { id: shareId, password: passwordMd5 }, { silentSession: true });

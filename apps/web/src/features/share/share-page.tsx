@@ -15,7 +15,7 @@ import { SearchBox } from '../search/search-dialog';
 import { LangPicker } from '../view/lang-picker';
 import { useLiveRevision } from '../view/live';
 import { ReaderLayout } from '../view/reader-layout';
-import { useShareInfoQuery, useShareMenuQuery } from './api';
+import { fetchShareRevision, useShareInfoQuery, useShareMenuQuery } from './api';
 import { GateMessage, PasswordBox } from './password-box';
 
 /** The first doc of a tree (depth first). */
@@ -40,7 +40,7 @@ export function SharePage() {
   useLiveRevision({
     scope: ['share', shareId, grant],
     enabled: !!info.data && (!info.data.needPassword || !!grant),
-    fetchRevision: () => api.get<{ revision: string }>('share/revision', { id: shareId }, grantHeaders(grant)),
+    fetchRevision: () => fetchShareRevision(shareId, grant),
     refresh: [
       ['share', shareId, 'menu'],
       ['viewDoc', 'share', shareId],
