@@ -23,7 +23,7 @@ export const admin: Record<string, string> = {
   'admin.torna.dryRun': 'Dry run',
   'admin.torna.start': 'Migrate',
   'admin.torna.startConfirm': "Migrate Torna into this Folio now? Rows of an earlier run are overwritten with Torna's version.",
-  'admin.torna.restart': "Done. Restart the Folio servers so old links use Torna's ids.",
+  'admin.torna.done': 'Done. Old Torna links open now, on every Folio server; the search index is being rebuilt.',
   'admin.torna.dryRunSummary': 'Dry run of database {0} (Torna schema {1}): {2} spaces, counted in {3} s. Nothing was written.',
   'admin.torna.doneSummary': 'Migrated database {0} (Torna schema {1}): {2} spaces in {3} s.',
   'admin.torna.table': 'Torna table',

@@ -23,7 +23,7 @@ export const admin: Record<string, string> = {
   'admin.torna.dryRun': '试运行',
   'admin.torna.start': '开始迁移',
   'admin.torna.startConfirm': '现在把 Torna 迁移到本 Folio？上一次迁移写入的数据将被 Torna 的版本覆盖。',
-  'admin.torna.restart': '完成。请重启 Folio 服务，使旧链接使用 Torna 的 id。',
+  'admin.torna.done': '完成。旧的 Torna 链接现在即可打开（每台 Folio 服务器都是）；搜索索引正在重建。',
   'admin.torna.dryRunSummary': '试运行数据库 {0}（Torna 版本 {1}）：{2} 个空间，用时 {3} 秒。没有写入任何数据。',
   'admin.torna.doneSummary': '已迁移数据库 {0}（Torna 版本 {1}）：{2} 个空间，用时 {3} 秒。',
   'admin.torna.table': 'Torna 表',
