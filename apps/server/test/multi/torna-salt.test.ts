@@ -28,7 +28,7 @@ describe.skipIf(TEST_DB === 'sqlite')('a Torna migration through one server, rea
     uploads = mkdtempSync(join(tmpdir(), 'folio-torna-two-'));
     const env = { DATABASE_URL: t.databaseUrl, FOLIO_UPLOAD_DIR: uploads, FOLIO_ADMIN_PASSWORD: ADMIN_PASSWORD };
     [a, b] = await Promise.all([spawnServer(env), spawnServer(env)]);
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
     await t?.close();

@@ -18,7 +18,7 @@ import { openTornaSource, schemaProblem } from './source.js';
 export const TORNA_MIGRATION_JOB = 'torna-migration';
 
 const Source = {
-  from: Type.String({ minLength: 8, maxLength: 1024, pattern: '^(mysql|mariadb)://' }),
+  from: Type.String({ minLength: 8, maxLength: 1024, pattern: '^(mysql|mariadb|postgres|postgresql)://' }),
   salt: Type.Optional(Type.String({ maxLength: 128 })),
   timezone: Type.Optional(Type.String({ maxLength: 16, pattern: '^(local|[+-]\\d\\d:\\d\\d)?$' })),
 };
@@ -86,7 +86,7 @@ export async function tornaMigrationRoutes(app: FastifyInstance): Promise<void> 
     });
     const host = (() => {
       try {
-        return new URL(b.from.replace(/^mariadb:/, 'mysql:')).host;
+        return new URL(b.from).host;
       } catch {
         return '';
       }

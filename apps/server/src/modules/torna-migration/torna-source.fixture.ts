@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import mysql from 'mysql2/promise';
+import pg from 'pg';
 import { ADMIN_PASSWORD } from '../../../test/harness.js';
 
 export const MYSQL_URL = process.env.TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test';
@@ -109,3 +110,62 @@ INSERT INTO ms_space_config (id, space_id, ms_space_id, ms_space_name, ms_addres
 INSERT INTO system_i18n_config (id, lang, description, content) VALUES (1, 'ja', '日本語', '{}');
 INSERT INTO prop (id, ref_id, type, name, val) VALUES (1, 98, 0, 'interfaceName', 'com.shop.ProductService');
 `;
+
+export const PG_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/**
+ * A copy of a Torna database in its own PostgreSQL schema, as pgloader makes one: the same tables and
+ * columns, MySQL types mapped to PostgreSQL's, every row. `url` names the schema with `?schema=`.
+ */
+export async function copyToPostgres(from: TornaDb): Promise<{ url: string; schema: string; drop(): Promise<void> }> {
+  const schema = `torna_pg_${randomBytes(5).toString('hex')}`;
+  const my = await mysql.createConnection({ uri: from.url, charset: 'utf8mb4', dateStrings: true, supportBigNumbers: true });
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  const type = (t: string) =>
+    ({
+      bigint: 'bigint',
+      int: 'integer',
+      smallint: 'smallint',
+      tinyint: 'smallint',
+      datetime: 'timestamp',
+      timestamp: 'timestamp',
+      date: 'date',
+    })[t] ?? (t === 'decimal' ? 'numeric' : 'text');
+  try {
+    await client.query(`create schema ${schema}`);
+    const [cols] = await my.query(
+      'select table_name as t, column_name as c, data_type as d from information_schema.columns where table_schema = database() order by table_name, ordinal_position',
+    );
+    const tables = new Map<string, { c: string; d: string }[]>();
+    for (const r of cols as { t: string; c: string; d: string }[]) tables.set(r.t, [...(tables.get(r.t) ?? []), r]);
+    for (const [t, list] of tables) {
+      // Column names as PostgreSQL folds unquoted ones (debug_script.NAME becomes name).
+      await client.query(`create table ${schema}.${t} (${list.map((x) => `${x.c.toLowerCase()} ${type(x.d)}`).join(', ')})`);
+      const [rows] = await my.query(`select * from \`${t}\``);
+      for (const r of rows as Record<string, unknown>[]) {
+        const values = list.map((x) => r[x.c]);
+        await client.query(
+          `insert into ${schema}.${t} values (${values.map((_, i) => `$${i + 1}`).join(', ')})`,
+          values.map((v) => (v === '0000-00-00 00:00:00' || v === '0000-00-00' ? null : v)),
+        );
+      }
+    }
+  } catch (err) {
+    await client.query(`drop schema if exists ${schema} cascade`);
+    await client.end();
+    await my.end();
+    throw err;
+  }
+  await my.end();
+  const u = new URL(PG_URL);
+  u.searchParams.set('schema', schema);
+  return {
+    url: u.toString(),
+    schema,
+    async drop() {
+      await client.query(`drop schema if exists ${schema} cascade`);
+      await client.end();
+    },
+  };
+}

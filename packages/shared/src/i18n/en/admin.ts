@@ -13,7 +13,7 @@ export const admin: Record<string, string> = {
   'admin.torna.intro':
     "Copies a whole Torna installation (users, spaces, projects, applications, docs, history, shares, settings) from Torna's MySQL database into this Folio, keeping ids, links, push tokens and passwords. Torna's database is only read. Into an empty Folio only, or again to update a previous run. Same as the `folio migrate-torna` command.",
   'admin.torna.from': "Torna's database",
-  'admin.torna.fromHint': 'A URL like mysql://user:password@host:3306/torna',
+  'admin.torna.fromHint': 'A URL like mysql://user:password@host:3306/torna (or postgres://… for a Torna database moved to PostgreSQL)',
   'admin.torna.salt': 'Hashids salt',
   'admin.torna.saltHint': "Only if your Torna changed it; empty: Torna's default",
   'admin.torna.timezone': 'Time zone of Torna',

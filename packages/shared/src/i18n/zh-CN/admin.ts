@@ -13,7 +13,7 @@ export const admin: Record<string, string> = {
   'admin.torna.intro':
     '把整个 Torna（用户、空间、项目、应用、文档、历史、分享、设置）从 Torna 的 MySQL 数据库复制到本 Folio，保留 id、链接、推送 token 和密码。只读取 Torna 的数据库。仅用于空的 Folio，或再次运行以更新上一次的迁移。与 `folio migrate-torna` 命令相同。',
   'admin.torna.from': 'Torna 数据库',
-  'admin.torna.fromHint': '形如 mysql://user:password@host:3306/torna 的地址',
+  'admin.torna.fromHint': '形如 mysql://user:password@host:3306/torna 的地址（Torna 库已迁到 PostgreSQL 时用 postgres://…）',
   'admin.torna.salt': 'Hashids 盐',
   'admin.torna.saltHint': '仅当你的 Torna 改过它时填写；留空：Torna 默认值',
   'admin.torna.timezone': 'Torna 的时区',
