@@ -485,4 +485,9 @@ export const webCore: Record<string, string> = {
     'An agent can also read exactly one share or compose project with its id and password (expiry, disabling and password changes apply at once):',
   'agents.guide.markdown':
     'Every doc has a Markdown twin, and shares, compose projects and your projects have llms.txt / llms-full.txt (send the token as Authorization: Bearer):',
+  // Project creation with its people (issue 22)
+  'project.adminsField': 'Project admins',
+  'project.adminsHint': 'You are an admin of the projects you create.',
+  'project.membersField': 'Project members',
+  'project.membersHint': 'Members join as developers; change roles later on the Members page.',
 };

@@ -483,4 +483,9 @@ export const webCore: Record<string, string> = {
   'agents.guide.share': '智能体也可以凭分享或聚合项目的 id 和密码只读取该分享（过期、禁用和改密立即生效）：',
   'agents.guide.markdown':
     '每篇文档都有 Markdown 版本，分享、聚合项目和你的项目都有 llms.txt / llms-full.txt（令牌放在 Authorization: Bearer 中）：',
+  // Project creation with its people (issue 22)
+  'project.adminsField': '项目管理员',
+  'project.adminsHint': '你创建的项目，你自己就是管理员。',
+  'project.membersField': '项目成员',
+  'project.membersHint': '成员以开发者身份加入，之后可在成员页修改角色。',
 };
