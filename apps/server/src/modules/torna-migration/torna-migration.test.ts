@@ -68,6 +68,7 @@ describe('migrate a Torna installation', () => {
   let adminToken: string;
   let report: MigrationReport;
   let conn: mysql.Connection;
+  let checksumsBefore: unknown;
   const file = join(tmpdir(), `folio-torna-${process.pid}-${Date.now()}.db`);
   const env = TEST_DB === 'sqlite' ? { DATABASE_URL: `sqlite:${file}` } : undefined;
   const db = () => t.app.ctx.db;
@@ -84,12 +85,19 @@ describe('migrate a Torna installation', () => {
     return out;
   };
 
+  /** MariaDB's checksum of every Torna table (content-based). */
+  const checksums = async () => {
+    const tables = (await q('show tables')).map((r) => Object.values(r)[0] as string);
+    return q(`checksum table ${tables.map((x) => `\`${x}\``).join(', ')} extended`);
+  };
+
   beforeAll(async () => {
     src = await createTornaDb('torna-mysql-demo-data.sql', EXTRA);
     conn = await mysql.createConnection({ uri: src.url, charset: 'utf8mb4' });
     // An operator started Folio once (its first admin exists), then migrates from the command line while
     // that server runs: no restart, the running server answers with Torna's ids and users at once.
     first = await createTestApp({ env });
+    checksumsBefore = await checksums();
     report = await migrateTorna({ from: src.url, target: { db: first.app.ctx.db, dialect: first.app.ctx.dialect } });
     t = first;
     // Folio's first admin was replaced by Torna's `admin` (its sessions ended): log in with the Torna password.
@@ -102,6 +110,10 @@ describe('migrate a Torna installation', () => {
     rmSync(file, { force: true });
     rmSync(`${file}-wal`, { force: true });
     rmSync(`${file}-shm`, { force: true });
+  });
+
+  it("leaves Torna's database exactly as it was (the source is only read)", async () => {
+    expect(await checksums()).toEqual(checksumsBefore);
   });
 
   it('reports every Torna table: what it read, wrote and left out (and why)', async () => {
