@@ -88,7 +88,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     db: database.db,
     dialect: database.dialect,
     config,
-    ids: new IdCodec(salt),
+    // The salt as the settings hold it on each use (a Torna migration through any server replaces it).
+    ids: new IdCodec(() => settings.get('folio.secret.hashids-salt') || salt),
     installKey,
     grantKey,
     settings,
