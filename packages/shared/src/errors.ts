@@ -39,6 +39,10 @@ export const ErrorSlug = [
   'outbound_failed',
   'mock_script_error',
   'trash_parent_deleted',
+  /** A doc save was made from a version someone else has since replaced (data: the current version). */
+  'doc_version_conflict',
+  /** A mock script was not run: too many of its application's scripts at once, or the server's are saturated. */
+  'mock_script_busy',
 ] as const;
 export type ErrorSlugCode = (typeof ErrorSlug)[number];
 

@@ -53,6 +53,7 @@ describe('mock script memory over HTTP', () => {
     const { value, growthMb } = await peakGrowth(() =>
       Promise.all([1, 2, 3, 4].map(() => t.app.inject({ method: 'GET', url: `/mock/${moduleId}/bomb` }))),
     );
+    console.log("bombs", value.map((r) => `${r.statusCode} ${r.body.slice(0, 160)}`), "growth MB", growthMb);
     // Each ends at its memory bound or its deadline (whichever comes first on this machine), or is not run
     // because its deadline passed while the workers were busy (503 with Retry-After).
     for (const r of value) {

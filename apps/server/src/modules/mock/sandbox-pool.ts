@@ -3,7 +3,7 @@
  * memory never stalls the server's event loop (other requests keep being answered).
  *
  * Bounds, all per server process (they protect this process's memory and CPU; N servers allow N times as much):
- * - time: a script's deadline counts from its arrival, queueing included; a worker still busy a short margin
+ * - time: a script's deadline counts from its arrival, queueing included (the pool's cold start excepted); a worker still busy a short margin
  *   after it is terminated and replaced (QuickJS's interrupt check alone misses loops over native calls such
  *   as `fill`), and a script that could not start before its deadline answers "busy" without running;
  * - memory: each worker's engine has a capped WebAssembly memory (mock-sandbox.ts) and a capped V8 heap;
@@ -64,6 +64,8 @@ export class SandboxPool {
   private running = new Map<string, number>();
   private seq = 0;
   private closed = false;
+  /** When all workers were first ready: until then (the pool's cold start) waiting costs a script nothing. */
+  private warmAt = 0;
 
   constructor(
     private readonly size = Math.max(1, Math.min(2, availableParallelism())),
@@ -84,11 +86,11 @@ export class SandboxPool {
     return worker;
   }
 
-  /** A free, loaded worker (starting one when the pool is not full), or null. */
+  /** A free, loaded worker (starting the missing ones when the pool is not full), or null. */
   private idleSlot(): Slot | null {
     const idle = this.slots.find((s) => s.ready && !s.job);
     if (idle) return idle;
-    if (this.slots.length < this.size) {
+    while (this.slots.length < this.size) {
       const slot: Slot = { worker: this.spawn(), ready: false, job: null, timer: null };
       this.attach(slot);
       this.slots.push(slot);
@@ -100,6 +102,7 @@ export class SandboxPool {
     slot.worker.on('message', (m: { ready?: boolean; id?: number; result?: SandboxResult }) => {
       if (m.ready) {
         slot.ready = true;
+        if (!this.warmAt && this.slots.filter((x) => x.ready).length >= this.size) this.warmAt = Date.now();
         this.pump();
         return;
       }
@@ -178,7 +181,7 @@ export class SandboxPool {
       if (!slot) return;
       const job = this.takeNext() as Pending;
       const timeoutMs = job.limits.timeoutMs ?? 1000;
-      const left = job.queuedAt + timeoutMs - Date.now();
+      const left = this.warmAt ? Math.max(job.queuedAt, this.warmAt) + timeoutMs - Date.now() : timeoutMs;
       if (left < MIN_START_MS) {
         this.settle(job, {
           ok: false,
