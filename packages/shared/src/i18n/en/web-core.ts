@@ -498,4 +498,7 @@ export const webCore: Record<string, string> = {
   'editor.conflict.yours': 'Yours',
   'editor.conflict.overwrite': 'Overwrite with mine',
   'editor.conflict.reload': 'Discard mine and reload',
+  // Editor: imported params (issue 22).
+  'param.alternatives': 'alternatives (one of the children)',
+  'param.editDescription': 'click to edit the text',
 };

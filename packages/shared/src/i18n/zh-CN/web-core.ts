@@ -495,4 +495,7 @@ export const webCore: Record<string, string> = {
   'editor.conflict.yours': '我的版本',
   'editor.conflict.overwrite': '用我的版本覆盖',
   'editor.conflict.reload': '放弃我的修改并重新加载',
+  // Editor: imported params (issue 22).
+  'param.alternatives': '多选一（子项为可选结构）',
+  'param.editDescription': '点击编辑原文',
 };
