@@ -10,6 +10,8 @@ export interface Config {
   dialect: Dialect;
   sqlitePath: string;
   publicUrl: string;
+  /** Whether FOLIO_PUBLIC_URL set publicUrl (else it is http://localhost:<port>). */
+  publicUrlFromEnv: boolean;
   adminPassword: string | undefined;
   logLevel: string;
   tokenTtlDays: number;
@@ -100,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dialect,
     sqlitePath,
     publicUrl,
+    publicUrlFromEnv: !!env.FOLIO_PUBLIC_URL,
     adminPassword,
     logLevel,
     tokenTtlDays,

@@ -95,14 +95,17 @@ export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('lang', 'zh-CN');
   app.addHook('onRequest', async (req) => {
     const fallback = app.ctx.settings.get('folio.default-lang') || 'zh-CN';
-    req.lang = pickLang((req.headers['accept-language'] as string | undefined) ?? (req.headers.lang as string | undefined), fallback);
+    // The web app names the language its user sees in a `lang` header: it wins over the saved preference,
+    // which wins over the browser's Accept-Language.
+    const shown = req.headers.lang as string | undefined;
+    req.lang = pickLang(shown ?? (req.headers['accept-language'] as string | undefined), fallback);
     // Routes declare their mode; undeclared routes under /api need a user, the rest (web app files) are public.
     const declared = req.routeOptions.config?.auth;
     const matched = !!req.routeOptions.url;
     const mode: AuthMode = declared ?? (matched && req.url.startsWith('/api') ? 'user' : 'public');
     const token = readToken(req);
     if (token) req.user = await userForToken(app, token);
-    if (req.user?.lang) req.lang = req.user.lang;
+    if (req.user?.lang && !shown) req.lang = req.user.lang;
     // An account that must set its password reaches only the routes that allow it (optional ones included:
     // the debug proxy and scripts); public routes treat it as anonymous.
     if (req.user?.status === UserStatus.SET_PASSWORD && !req.routeOptions.config?.allowSetPassword) {

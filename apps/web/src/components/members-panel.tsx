@@ -26,10 +26,17 @@ export function UserPicker({
   value,
   onChange,
   multiple = true,
+  ariaLabel,
+  testId = 'user-picker',
+  id,
 }: {
   value?: string[] | string;
   onChange?: (v: string[] | string) => void;
   multiple?: boolean;
+  ariaLabel?: string;
+  testId?: string;
+  /** Set by Form.Item, so its label points at the input. */
+  id?: string;
 }) {
   const { t } = useTranslation();
   const [q, setQ] = useState('');
@@ -47,7 +54,9 @@ export function UserPicker({
       loading={isFetching}
       placeholder={t('member.searchUser')}
       options={(data ?? []).map((u) => ({ value: u.id, label: `${u.nickname} (${u.username})` }))}
-      data-testid="user-picker"
+      id={id}
+      aria-label={ariaLabel}
+      data-testid={testId}
     />
   );
 }

@@ -34,10 +34,18 @@ export const getToken = () => localStorage.getItem(TOKEN_KEY);
 export const setToken = (t: string | null) => (t ? localStorage.setItem(TOKEN_KEY, t) : localStorage.removeItem(TOKEN_KEY));
 
 let langHeader = '';
-/** The language sent as Accept-Language (server messages follow it). */
+/** The UI language, sent with every request (server messages follow it). */
 export function setApiLanguage(lang: string): void {
   langHeader = lang;
 }
+
+/** Headers naming the language the user sees (server messages, guides and exports follow it). */
+export function langHeaders(): Record<string, string> {
+  return langHeader ? { 'Accept-Language': langHeader, lang: langHeader } : {};
+}
+
+/** The language the user sees ('' before the texts are loaded). */
+export const apiLanguage = () => langHeader;
 
 export interface RequestOptions {
   /** Extra headers (e.g. a share grant); undefined values are left out. */
@@ -73,7 +81,7 @@ async function request<T>(method: string, url: string, body: unknown, opts: Requ
   for (const [k, v] of Object.entries(opts.headers ?? {})) if (v !== undefined) headers[k] = v;
   const token = getToken();
   if (token) headers.token = token;
-  if (langHeader) headers['Accept-Language'] = langHeader;
+  Object.assign(headers, langHeaders());
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
   else if (body !== undefined) {

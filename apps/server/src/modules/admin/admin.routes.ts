@@ -11,6 +11,7 @@ import { badRequest, type FieldError, notFound, validation } from '../../lib/err
 import { sendMail, smtpConfigured } from '../../lib/mailer.js';
 import { MAX_EPOCH_MS, Paging } from '../../lib/schemas.js';
 import { ok, okNull } from '../../plugins/envelope.js';
+import { publicUrlInForce } from '../webhooks/webhook-queue.js';
 import { AuditAction, audit } from './audit.js';
 import { SETTING_DEF_MAP, SETTING_DEFS, type SettingDef } from './setting-defs.js';
 
@@ -48,7 +49,8 @@ export function settingsView(app: FastifyInstance) {
     if (d.kind === 'secret') secrets[d.key] = !!s.get(d.key);
     else values[d.key] = s.get(d.key);
   }
-  return { values, secrets };
+  // The public URL in force beside its setting, which may be empty while FOLIO_PUBLIC_URL sets it.
+  return { values, secrets, publicUrl: publicUrlInForce(app) };
 }
 
 export async function adminRoutes(app: FastifyInstance): Promise<void> {

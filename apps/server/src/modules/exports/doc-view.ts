@@ -63,6 +63,8 @@ const LABELS: Record<string, Record<string, string>> = {
     deprecated: 'Deprecated',
     author: 'Author',
     responseExample: 'Response example',
+    enum: 'Enum',
+    search: 'Search',
   },
   'zh-CN': {
     header: '请求头',
@@ -87,16 +89,18 @@ const LABELS: Record<string, Record<string, string>> = {
     deprecated: '已废弃',
     author: '维护人',
     responseExample: '响应示例',
+    enum: '枚举',
+    search: '搜索',
   },
 };
 
 /** Labels of the export in a language (zh-CN or en). */
 export const labels = (lang: string) => LABELS[lang] ?? LABELS.en;
 
-function flatten(ps: DocParam[], depth: number, out: RowView[]): RowView[] {
+function flatten(ps: DocParam[], depth: number, out: RowView[], enumLabel: string): RowView[] {
   for (const p of ps) {
     const en = p.enumInfo?.items?.length
-      ? `Enum: ${p.enumInfo.items.map((i) => (i.description ? `${i.value} (${i.description})` : i.value)).join(', ')}`
+      ? `${enumLabel}: ${p.enumInfo.items.map((i) => (i.description ? `${i.value} (${i.description})` : i.value)).join(', ')}`
       : '';
     out.push({
       depth,
@@ -108,7 +112,7 @@ function flatten(ps: DocParam[], depth: number, out: RowView[]): RowView[] {
       description: p.description ?? '',
       enums: en,
     });
-    if (p.children?.length) flatten(p.children, depth + 1, out);
+    if (p.children?.length) flatten(p.children, depth + 1, out, enumLabel);
   }
   return out;
 }
@@ -124,11 +128,11 @@ export function docView(d: DocDetail, env: ExportEnv | null, lang: string, commo
   const L = labels(lang);
   const response = d.isUseGlobalReturns ? wrapResponse(commonReturns, d.responseParams) : d.responseParams;
   const sections: SectionView[] = [
-    { key: 'header', title: L.header, rows: flatten(d.headerParams, 0, []) },
-    { key: 'path', title: L.path, rows: flatten(d.pathParams, 0, []) },
-    { key: 'query', title: L.query, rows: flatten(d.queryParams, 0, []) },
-    { key: 'request', title: L.request, rows: flatten(d.requestParams, 0, []) },
-    { key: 'response', title: L.response, rows: flatten(response, 0, []) },
+    { key: 'header', title: L.header, rows: flatten(d.headerParams, 0, [], L.enum) },
+    { key: 'path', title: L.path, rows: flatten(d.pathParams, 0, [], L.enum) },
+    { key: 'query', title: L.query, rows: flatten(d.queryParams, 0, [], L.enum) },
+    { key: 'request', title: L.request, rows: flatten(d.requestParams, 0, [], L.enum) },
+    { key: 'response', title: L.response, rows: flatten(response, 0, [], L.enum) },
   ];
   return {
     name: d.name,

@@ -104,3 +104,37 @@ describe('descriptions and plain text in the readers’ exports', () => {
     expect(xml).not.toContain('&lt;br&gt;');
   });
 });
+
+describe('exports in the exporter’s language', () => {
+  const get = (query: Record<string, string>, headers: Record<string, string>) =>
+    t.app.inject({ method: 'GET', url: '/api/export', query: { moduleId, ...query }, headers: { token: t.adminToken, ...headers } });
+  const wordXml = (res: { rawPayload: Buffer }) => strFromU8(unzipSync(new Uint8Array(res.rawPayload))['word/document.xml']);
+  const setSaved = async (lang: string) =>
+    expect((await call(t.app, t.adminToken, 'POST', '/api/user/info/update', { lang })).code).toBe('0');
+
+  it('the `lang` the web app sends wins over the saved preference and Accept-Language (Word, HTML, Markdown)', async () => {
+    await setSaved('en');
+    const zhWord = wordXml(await get({ format: 'docx', lang: 'zh-CN' }, { 'accept-language': 'en-US,en;q=0.9' }));
+    expect(zhWord).toContain('>请求参数<');
+    expect(zhWord).toContain('>接口地址: <');
+    expect(zhWord).toContain('>枚举: ');
+    expect(zhWord).not.toContain('>Request body<');
+    const zhHtml = (await get({ format: 'html', lang: 'zh-CN' }, { 'accept-language': 'en' })).body;
+    expect(zhHtml).toContain('<html lang="zh-CN">');
+    expect(zhHtml).toContain('placeholder="搜索"');
+    expect(zhHtml).toContain('"request":"请求参数"');
+    const zhMd = (await get({ format: 'markdown', lang: 'zh-CN' }, { 'accept-language': 'en' })).body;
+    expect(zhMd).toContain('请求参数');
+    const enWord = wordXml(await get({ format: 'docx', lang: 'en' }, {}));
+    expect(enWord).toContain('>Request body<');
+    expect(enWord).toContain('>Enum: ');
+  });
+
+  it('without `lang`: the saved preference, then Accept-Language', async () => {
+    await setSaved('zh-CN');
+    expect(wordXml(await get({ format: 'docx' }, { 'accept-language': 'en' }))).toContain('>请求参数<');
+    await setSaved('');
+    expect(wordXml(await get({ format: 'docx' }, { 'accept-language': 'en-GB,en;q=0.8' }))).toContain('>Request body<');
+    expect(wordXml(await get({ format: 'docx' }, { 'accept-language': 'zh-TW' }))).toContain('>请求参数<');
+  });
+});

@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
+import { pickLang } from '../../i18n/messages.js';
 import { badRequest } from '../../lib/errors.js';
 import { loadExportSet, type ScopeQuery } from './export-scope.js';
 import { toDocx } from './to-docx.js';
@@ -40,14 +41,16 @@ export async function exportsRoutes(app: FastifyInstance): Promise<void> {
           projectId: Id,
           environmentId: Id,
           openapiVersion: Type.Optional(Type.Union([Type.Literal('3.1'), Type.Literal('3.0')])),
+          // The language the exporter sees; else the saved preference, else Accept-Language.
+          lang: Type.Optional(Type.String({ maxLength: 32 })),
         }),
       },
     },
     async (req, reply) => {
-      const q = req.query as ScopeQuery & { format: Format; openapiVersion?: OasVersion };
+      const q = req.query as ScopeQuery & { format: Format; openapiVersion?: OasVersion; lang?: string };
       const set = await loadExportSet(app, req, q);
       if (!set.docCount) throw badRequest('export.empty');
-      const lang = req.lang ?? 'zh-CN';
+      const lang = pickLang(q.lang, req.lang ?? 'zh-CN');
       const v: OasVersion = q.openapiVersion ?? '3.1';
       const send = (body: string | Buffer | Uint8Array, type: string, ext: string) =>
         reply

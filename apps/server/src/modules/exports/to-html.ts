@@ -99,7 +99,7 @@ export function toHtml(set: ExportSet, lang: string): string {
   return `<!doctype html>
 <html lang="${lang === 'zh-CN' ? 'zh-CN' : 'en'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${esc(set.title)}</title><style>${STYLE}</style></head>
-<body><nav><input id="q" type="search" placeholder="Search"><div id="tree"></div></nav><main id="page"></main>
+<body><nav><input id="q" type="search" placeholder="${esc(L.search)}"><div id="tree"></div></nav><main id="page"></main>
 <script type="application/json" id="data">${scriptJson(data)}</script>
 <script>${SCRIPT}</script></body></html>
 `;

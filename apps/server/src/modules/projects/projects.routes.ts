@@ -3,6 +3,7 @@ import type { RoleCode } from '@folio/shared';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { insertId, inTx } from '../../db/database.js';
+import { notFound } from '../../lib/errors.js';
 import { flag, IdString, Name, RoleCodeSchema } from '../../lib/schemas.js';
 import { authorizeProject, authorizeSpace, membershipsOf, projectRole } from '../../permissions/authorize.js';
 import { requireUser } from '../../plugins/auth.js';
@@ -28,14 +29,30 @@ export async function projectsRoutes(app: FastifyInstance): Promise<void> {
           name: Name(64),
           description: Type.Optional(Type.String({ maxLength: 2000 })),
           isPrivate: FlagInput,
+          // Torna's create dialog names the project's admins and members at once (members are developers).
+          adminIds: Type.Optional(Type.Array(IdString, { maxItems: 500 })),
+          memberIds: Type.Optional(Type.Array(IdString, { maxItems: 500 })),
         }),
       },
     },
     async (req) => {
       const u = requireUser(req);
-      const b = req.body as { spaceId: string; name: string; description?: string; isPrivate?: number | boolean };
+      const b = req.body as {
+        spaceId: string;
+        name: string;
+        description?: string;
+        isPrivate?: number | boolean;
+        adminIds?: string[];
+        memberIds?: string[];
+      };
       const spaceId = ids.decode(b.spaceId, 'space');
       await authorizeSpace(req, spaceId, 'project.create');
+      // The creator is an admin; a user named in both lists is an admin.
+      const admins = new Set([u.id, ...(b.adminIds ?? []).map((x) => ids.decode(x, 'user'))]);
+      const devs = new Set((b.memberIds ?? []).map((x) => ids.decode(x, 'user')).filter((x) => !admins.has(x)));
+      const named = [...admins, ...devs];
+      const found = await db.selectFrom('users').select('id').where('id', 'in', named).execute();
+      if (found.length !== named.length) throw notFound('user');
       const now = Date.now();
       const id = await inTx(db, async (tx) => {
         const id = await insertId(tx, dialect, 'projects', {
@@ -50,7 +67,13 @@ export async function projectsRoutes(app: FastifyInstance): Promise<void> {
           createdAt: now,
           updatedAt: now,
         });
-        await tx.insertInto('projectMembers').values({ projectId: id, userId: u.id, roleCode: 'admin', createdAt: now }).execute();
+        await tx
+          .insertInto('projectMembers')
+          .values([
+            ...[...admins].map((userId) => ({ projectId: id, userId, roleCode: 'admin' as const, createdAt: now })),
+            ...[...devs].map((userId) => ({ projectId: id, userId, roleCode: 'dev' as const, createdAt: now })),
+          ])
+          .execute();
         await indexContainers(app.ctx, tx, { projectIds: [id] });
         return id;
       });

@@ -4,38 +4,19 @@
  * with the application's URL and token when the reader may see them.
  */
 
-/** Renders the guide in Markdown. */
-export function pushGuide(opts: {
-  baseUrl: string;
-  token: string;
-  appName: string;
-  asyncThreshold: number;
-  runWindowSeconds: number;
-}): string {
+import { type GuideOptions, guideCode } from './push-guide-code.js';
+import { pushGuideZh } from './push-guide-zh.js';
+
+/** Renders the guide in Markdown, in Chinese for zh* languages, else in English. */
+export function pushGuide(opts: GuideOptions & { lang: string }): string {
+  return opts.lang.toLowerCase().startsWith('zh') ? pushGuideZh(opts) : pushGuideEn(opts);
+}
+
+function pushGuideEn(opts: GuideOptions): string {
   const { baseUrl, token, appName, asyncThreshold, runWindowSeconds } = opts;
   const api = `${baseUrl}/api`;
   const tok = token || '<application token>';
-  const sample = {
-    author: 'Jim',
-    isReplace: 1,
-    debugEnvs: [{ name: 'test', url: 'http://127.0.0.1:8080' }],
-    apis: [
-      {
-        name: 'Goods',
-        isFolder: 1,
-        items: [
-          {
-            name: 'Get goods',
-            url: '/goods/{id}',
-            httpMethod: 'GET',
-            contentType: 'application/json',
-            pathParams: [{ name: 'id', type: 'int', required: 1, example: '123', description: 'goods id' }],
-            responseParams: [{ name: 'name', type: 'string', required: 1, example: 'phone', description: 'goods name' }],
-          },
-        ],
-      },
-    ],
-  };
+  const code = guideCode(api, tok, baseUrl);
   return `# Pushing docs to Folio${appName ? ` — ${appName}` : ''}
 
 Folio speaks Torna's open API. A build that pushes to Torna (smart-doc's \`torna\` goal, torna-sdk,
@@ -46,9 +27,7 @@ the Torna swagger plugin) only needs \`openUrl\` and the application token chang
 
 ## Envelope
 
-\`\`\`json
-{ "name": "doc.push", "version": "1.0", "access_token": "${tok}", "data": "<URL-encoded JSON>", "timestamp": "2024-06-26 10:00:00" }
-\`\`\`
+${code.envelope}
 
 \`data\` is the JSON payload, URL-encoded (form rules: \`+\` is a space) as Torna's clients send it; a plain JSON object is accepted as well.
 \`app_key\`, \`timestamp\`, \`sign\` and \`format\` are accepted. The signature (\`upper(md5(secret + k1v1k2v2… + secret))\`) is checked only when
@@ -126,45 +105,21 @@ history (and notified) once the run has settled, ${runWindowSeconds} s after its
 
 \`src/main/resources/smart-doc.json\`:
 
-\`\`\`json
-{
-  "openUrl": "${api}",
-  "appToken": "${tok}",
-  "debugEnvName": "test",
-  "debugEnvUrl": "http://127.0.0.1:8080",
-  "tornaDebug": true,
-  "replace": true,
-  "author": "your-name"
-}
-\`\`\`
+${code.smartDoc}
 
 Then \`mvn smart-doc:torna-rest\` (or \`torna-rpc\` for Dubbo).
 
 ## torna-sdk (Java)
 
-\`\`\`java
-OpenClient client = new OpenClient("${api}");
-DocPushRequest request = new DocPushRequest("${tok}");
-request.setAuthor("your-name");
-request.setApis(apis);          // List<DocItem>
-DocPushResponse response = client.execute(request);
-if (!response.isSuccess()) throw new IllegalStateException(response.getMsg());
-\`\`\`
+${code.sdk}
 
 ## curl
 
-\`\`\`bash
-DATA='${JSON.stringify(sample)}'
-curl -s -X POST '${api}' -H 'Content-Type: application/json' \\
-  --data "$(jq -n --arg data "$DATA" '{name:"doc.push",version:"1.0",access_token:"${tok}",data:$data}')"
-\`\`\`
+${code.curl}
 
 ### OpenAPI / Swagger file, one curl from any CI
 
-\`\`\`bash
-curl -s -X POST '${baseUrl}/api/push/openapi?isReplace=1&isOverride=0' \\
-  -H 'token: ${tok}' -H 'Content-Type: application/yaml' --data-binary @openapi.yaml
-\`\`\`
+${code.openapi}
 
 JSON or YAML, OpenAPI 2 or 3.x; the answer is Folio's envelope with the same outcome as \`doc.push\`.
 `;

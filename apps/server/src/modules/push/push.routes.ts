@@ -56,6 +56,7 @@ export async function pushRoutes(api: FastifyInstance): Promise<void> {
         appName = m.name;
       }
       const md = pushGuide({
+        lang: req.lang,
         baseUrl: publicUrl(api) || `${req.protocol}://${req.host}`,
         token,
         appName,

@@ -76,6 +76,31 @@ describe('spaces and projects', () => {
     expect(ps.data).toEqual({ spaceId, spaceName: 'Team', projectId: priv.data.id, projectName: 'Secret' });
   });
 
+  it('creating a project names its admins and members at once (as in Torna); an unknown user writes nothing', async () => {
+    const s = await call(t.app, alice.token, 'POST', '/api/space/add', { name: 'Crew', isCompose: 0 });
+    const spaceId = s.data.id;
+    const r = await call(t.app, alice.token, 'POST', '/api/project/add', {
+      spaceId,
+      name: 'Staffed',
+      isPrivate: 1,
+      adminIds: [bob.id],
+      memberIds: [stranger.id, bob.id],
+    });
+    expect(r.code, JSON.stringify(r.body)).toBe('0');
+    const members = await call(t.app, alice.token, 'GET', '/api/project/member/list', { projectId: r.data.id });
+    const roles = Object.fromEntries(members.data.map((m: { username: string; roleCode: string }) => [m.username, m.roleCode]));
+    expect(roles).toEqual({ alice: 'admin', bob: 'admin', stranger: 'dev' });
+    // Named members see the private project with their role, and may act on it.
+    const seen = await call(t.app, stranger.token, 'GET', '/api/project/info', { projectId: r.data.id });
+    expect(seen.data).toMatchObject({ name: 'Staffed', role: 'dev' });
+    expect((await call(t.app, bob.token, 'POST', '/api/project/update', { id: r.data.id, name: 'Staffed 2' })).code).toBe('0');
+    // An unknown user id: 404, and no project was created.
+    const bad = await call(t.app, alice.token, 'POST', '/api/project/add', { spaceId, name: 'Ghosts', memberIds: ['zzzzzzzz'] });
+    expect(bad.status).toBe(404);
+    const list = await call(t.app, alice.token, 'GET', '/api/space/project/list', { spaceId });
+    expect(list.data.map((p: { name: string }) => p.name)).toEqual(['Staffed 2']);
+  });
+
   it('deleting a space removes its projects and memberships', async () => {
     const s = await call(t.app, alice.token, 'POST', '/api/space/add', { name: 'Temp', isCompose: 0 });
     const p = await call(t.app, alice.token, 'POST', '/api/project/add', { spaceId: s.data.id, name: 'P' });

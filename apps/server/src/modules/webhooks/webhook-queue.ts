@@ -45,7 +45,19 @@ const BACKOFF_MS = [30_000, 120_000, 600_000, 3_600_000];
 
 /** Base URL of links in notices. */
 export function publicUrl(app: FastifyInstance): string {
-  return (app.ctx.settings.get('folio.public-url') || app.ctx.config.publicUrl || '').replace(/\/+$/, '');
+  return publicUrlInForce(app).value;
+}
+
+/**
+ * The public URL in force and where it comes from: the system setting, else FOLIO_PUBLIC_URL, else the
+ * server's default (http://localhost:<port>). The admin page shows it next to the setting.
+ */
+export function publicUrlInForce(app: FastifyInstance): { value: string; source: 'setting' | 'env' | 'default'; env: string } {
+  const { config, settings } = app.ctx;
+  const env = config.publicUrlFromEnv ? config.publicUrl.replace(/\/+$/, '') : '';
+  const setting = settings.get('folio.public-url').trim().replace(/\/+$/, '');
+  if (setting) return { value: setting, source: 'setting', env };
+  return { value: config.publicUrl.replace(/\/+$/, ''), source: env ? 'env' : 'default', env };
 }
 
 /** The text template of a kind: the super admin's (system settings) or the built-in default. */

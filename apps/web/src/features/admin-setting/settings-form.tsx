@@ -3,6 +3,7 @@
  * (kind, options, limits). Secrets are write-only: an empty field keeps the stored value.
  */
 import { Button, Flex, Form, Input, InputNumber, Select, Space, Switch, Tag } from 'antd';
+import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
@@ -22,6 +23,15 @@ export interface SettingsData {
   values: Record<string, string>;
   secrets: Record<string, boolean>;
   defs: SettingDefView[];
+  /** The public URL in force: the setting, else FOLIO_PUBLIC_URL, else the server's default. */
+  publicUrl?: { value: string; source: 'setting' | 'env' | 'default'; env: string };
+}
+
+/** Which public URL applies and why, under its setting. */
+function publicUrlNote(t: TFunction, p: NonNullable<SettingsData['publicUrl']>): string {
+  if (p.source === 'env') return t('admin.publicUrl.fromEnv', { 0: p.value });
+  if (p.source === 'default') return t('admin.publicUrl.default', { 0: p.value });
+  return p.env ? t('admin.publicUrl.overridesEnv', { 0: p.env }) : '';
 }
 
 /** Form field names cannot contain dots (antd treats them as paths). */
@@ -138,12 +148,19 @@ export function SettingsForm({
             </Form.Item>
           );
         }
+        const inForce = d.key === 'folio.public-url' ? data.publicUrl : undefined;
         return (
-          <Form.Item key={d.key} name={name} label={label} rules={[{ max: d.max }]}>
+          <Form.Item
+            key={d.key}
+            name={name}
+            label={label}
+            rules={[{ max: d.max }]}
+            extra={inForce && <span data-testid="public-url-in-force">{publicUrlNote(t, inForce)}</span>}
+          >
             {d.kind === 'text' ? (
               <Input.TextArea data-setting={d.key} autoSize={{ minRows: 2, maxRows: 10 }} />
             ) : (
-              <Input data-setting={d.key} />
+              <Input data-setting={d.key} placeholder={inForce && inForce.source !== 'setting' ? inForce.value : undefined} />
             )}
           </Form.Item>
         );

@@ -203,7 +203,8 @@ export function SharePanel({ moduleId, canManage }: { moduleId: string; canManag
         rowKey="id"
         loading={isLoading}
         dataSource={data ?? []}
-        scroll={{ x: 1300 }}
+        // Every column has a width and the scroll width is their sum, so the fixed actions column never covers another.
+        scroll={{ x: 1530 }}
         pagination={{ pageSizeOptions: [5, 10, 20, 50, 100], showSizeChanger: true, defaultPageSize: 10 }}
         columns={[
           {
@@ -252,19 +253,27 @@ export function SharePanel({ moduleId, canManage }: { moduleId: string; canManag
           {
             title: t('share.content'),
             dataIndex: 'isAll',
+            width: 120,
             render: (v: number, s) => (v ? t('share.wholeApp') : t('share.nDocs', { 0: s.contents.length })),
           },
           {
             title: t('share.expiry'),
             dataIndex: 'expiresAt',
+            width: 170,
             render: (v: number | null, s) =>
               v ? <span className={s.expired ? 'text-danger' : ''}>{formatDateTime(v)}</span> : t('share.never'),
           },
-          { title: t('share.remark'), dataIndex: 'remark' },
-          { title: t('share.allowDebug'), dataIndex: 'allowDebug', render: (v: number) => (v ? t('common.yes') : t('common.no')) },
+          { title: t('share.remark'), dataIndex: 'remark', width: 160, ellipsis: { showTitle: true } },
+          {
+            title: t('share.allowDebug'),
+            dataIndex: 'allowDebug',
+            width: 100,
+            render: (v: number) => (v ? t('common.yes') : t('common.no')),
+          },
           {
             title: t('common.status'),
             dataIndex: 'status',
+            width: 100,
             render: (v: number, s) => (
               <Switch
                 size="small"
@@ -284,8 +293,8 @@ export function SharePanel({ moduleId, canManage }: { moduleId: string; canManag
               />
             ),
           },
-          { title: t('common.creator'), dataIndex: 'creatorName' },
-          { title: t('common.createTime'), dataIndex: 'gmtCreate', render: (v: number) => formatDateTime(v) },
+          { title: t('common.creator'), dataIndex: 'creatorName', width: 120, ellipsis: { showTitle: true } },
+          { title: t('common.createTime'), dataIndex: 'gmtCreate', width: 180, render: (v: number) => formatDateTime(v) },
           {
             title: t('common.actions'),
             key: 'op',

@@ -9,6 +9,7 @@ import type { ChangeDetail, ChangeRecord, DocDetail, DocParam } from '@folio/sha
 import { formatDateTime } from '@folio/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, Modal, Space, Table, Tag, Typography } from 'antd';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../components/confirm';
@@ -109,9 +110,10 @@ function flatten(ps: DocParam[] | undefined, prefix = '', depth = 0, out: { path
   return out;
 }
 
-const paramText = (p?: DocParam) =>
+/** One line per parameter in the reader's words: type · required · max length · example — description. */
+const paramText = (t: TFunction, p?: DocParam) =>
   p
-    ? `${p.type}${p.required ? ' · required' : ''}${p.maxLength && p.maxLength !== '-' ? ` · ${p.maxLength}` : ''}${p.example ? ` · e.g. ${p.example}` : ''}${p.description ? ` — ${p.description}` : ''}`
+    ? `${p.type}${p.required ? ` · ${t('history.param.required')}` : ''}${p.maxLength && p.maxLength !== '-' ? ` · ${t('history.param.maxLength', { 0: p.maxLength })}` : ''}${p.example ? ` · ${t('history.param.example', { 0: p.example })}` : ''}${p.description ? ` — ${p.description}` : ''}`
     : '';
 
 /** Side-by-side view of two versions (`labels` names the two columns; default before / after). */
@@ -134,7 +136,7 @@ export function SideBySide({ a, b, labels }: { a: DocDetail; b: DocDetail; label
       ...left.filter((l) => !rm.has(l.path)).map((l) => ({ key: `o:${l.path}`, path: l.path, depth: l.depth, old: l.p, new: undefined })),
     ].map((r) => ({
       ...r,
-      state: !r.old ? 'added' : !r.new ? 'removed' : paramText(r.old) !== paramText(r.new) ? 'changed' : '',
+      state: !r.old ? 'added' : !r.new ? 'removed' : paramText(t, r.old) !== paramText(t, r.new) ? 'changed' : '',
     }));
     return { list, pos, rows };
   }).filter((s) => s.rows.length);
@@ -174,7 +176,7 @@ export function SideBySide({ a, b, labels }: { a: DocDetail; b: DocDetail; label
               },
               {
                 title: oldTitle,
-                render: (_: unknown, r) => paramText(r.old),
+                render: (_: unknown, r) => paramText(t, r.old),
                 onCell: (r) => ({
                   style:
                     r.state === 'removed' || r.state === 'changed' ? { background: r.state === 'removed' ? BG.removed : BG.changed } : {},
@@ -182,7 +184,7 @@ export function SideBySide({ a, b, labels }: { a: DocDetail; b: DocDetail; label
               },
               {
                 title: newTitle,
-                render: (_: unknown, r) => paramText(r.new),
+                render: (_: unknown, r) => paramText(t, r.new),
                 onCell: (r) => ({
                   style: r.state === 'added' || r.state === 'changed' ? { background: r.state === 'added' ? BG.added : BG.changed } : {},
                 }),

@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Form, Modal, Radio, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, apiUrl, getToken } from '../../lib/api';
+import { api, apiLanguage, apiUrl, getToken, langHeaders } from '../../lib/api';
 import { showError } from '../../lib/errors';
 import { ui } from '../../lib/ui';
 
@@ -47,7 +47,8 @@ export async function downloadExport(query: Record<string, string | undefined>):
   const headers: Record<string, string> = {};
   const token = getToken();
   if (token) headers.token = token;
-  const res = await fetch(apiUrl('export', query), { headers });
+  // Files in the language the exporter sees (the server falls back to the saved preference, then Accept-Language).
+  const res = await fetch(apiUrl('export', { ...query, lang: apiLanguage() || undefined }), { headers: { ...headers, ...langHeaders() } });
   if (!res.ok) {
     let msg = `HTTP ${res.status}`;
     try {

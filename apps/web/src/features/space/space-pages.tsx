@@ -15,7 +15,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { confirmAction } from '../../components/confirm';
-import { MembersPanel } from '../../components/members-panel';
+import { MembersPanel, UserPicker } from '../../components/members-panel';
 import { PageHeader } from '../../components/page-header';
 import { api } from '../../lib/api';
 import { useCan } from '../../lib/auth';
@@ -86,6 +86,8 @@ function CreateProjectDialog({ spaceId, open, onClose }: { spaceId: string; open
         name: v.name.trim(),
         description: v.description ?? '',
         isPrivate: v.isPrivate,
+        adminIds: v.adminIds ?? [],
+        memberIds: v.memberIds ?? [],
       });
       await queryClient.invalidateQueries({ queryKey: ['space', 'projects', spaceId] });
       await queryClient.invalidateQueries({ queryKey: ['perms'] });
@@ -124,6 +126,12 @@ function CreateProjectDialog({ spaceId, open, onClose }: { spaceId: string; open
               { value: 0, label: t('project.public') },
             ]}
           />
+        </Form.Item>
+        <Form.Item name="adminIds" label={t('project.adminsField')} extra={t('project.adminsHint')}>
+          <UserPicker ariaLabel={t('project.adminsField')} testId="project-admins" />
+        </Form.Item>
+        <Form.Item name="memberIds" label={t('project.membersField')} extra={t('project.membersHint')}>
+          <UserPicker ariaLabel={t('project.membersField')} testId="project-members" />
         </Form.Item>
       </Form>
     </Modal>

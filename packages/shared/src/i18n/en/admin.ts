@@ -196,4 +196,7 @@ export const admin: Record<string, string> = {
   'ms.pushed': 'Sent {0} docs to MeterSphere',
   'ms.state.delivered': 'Delivered',
   'ms.state.failed': 'Failed',
+  'admin.publicUrl.fromEnv': 'In force: {0} (set by FOLIO_PUBLIC_URL; a value here overrides it)',
+  'admin.publicUrl.default': 'In force: {0} (the server default; set this or FOLIO_PUBLIC_URL to the address users open)',
+  'admin.publicUrl.overridesEnv': 'Overrides FOLIO_PUBLIC_URL ({0}); clear it to use that again',
 };

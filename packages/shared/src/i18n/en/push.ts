@@ -133,4 +133,9 @@ export const push: Record<string, string> = {
   'webhook.intro':
     "Changes of this application's docs (and push digests) are posted to these group robots. Only the application's admins see the URLs. The message template is set by the super admin (system settings).",
   'webhook.deleteConfirm': 'Delete this webhook?',
+  'openapi.noTokenPermission':
+    "Only the application's admins see its push token; ask one of them for it. The rest of the guide applies to you as well.",
+  'history.param.required': 'required',
+  'history.param.maxLength': 'max {0}',
+  'history.param.example': 'e.g. {0}',
 };

@@ -501,4 +501,9 @@ export const webCore: Record<string, string> = {
   // Editor: imported params (issue 22).
   'param.alternatives': 'alternatives (one of the children)',
   'param.editDescription': 'click to edit the text',
+  // Project creation with its people (issue 22)
+  'project.adminsField': 'Project admins',
+  'project.adminsHint': 'You are an admin of the projects you create.',
+  'project.membersField': 'Project members',
+  'project.membersHint': 'Members join as developers; change roles later on the Members page.',
 };

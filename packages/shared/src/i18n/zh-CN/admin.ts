@@ -195,4 +195,7 @@ export const admin: Record<string, string> = {
   'ms.pushed': '已同步 {0} 个文档到 MeterSphere',
   'ms.state.delivered': '成功',
   'ms.state.failed': '失败',
+  'admin.publicUrl.fromEnv': '当前生效：{0}（由 FOLIO_PUBLIC_URL 设置；在此填写会覆盖它）',
+  'admin.publicUrl.default': '当前生效：{0}（服务器默认值；请在此或通过 FOLIO_PUBLIC_URL 设置为用户访问的地址）',
+  'admin.publicUrl.overridesEnv': '覆盖了 FOLIO_PUBLIC_URL（{0}）；清空后恢复使用它',
 };

@@ -129,4 +129,8 @@ export const push: Record<string, string> = {
   'webhook.state.failed': '失败',
   'webhook.intro': '本应用文档的变更（以及推送汇总）会发送到这些群机器人。只有应用管理员能看到地址。消息模板由超级管理员在系统设置中配置。',
   'webhook.deleteConfirm': '确定删除该机器人吗？',
+  'openapi.noTokenPermission': '只有应用管理员才能看到推送令牌，请向他们索取。指南的其余部分同样适用。',
+  'history.param.required': '必填',
+  'history.param.maxLength': '最大长度 {0}',
+  'history.param.example': '示例 {0}',
 };

@@ -498,4 +498,9 @@ export const webCore: Record<string, string> = {
   // Editor: imported params (issue 22).
   'param.alternatives': '多选一（子项为可选结构）',
   'param.editDescription': '点击编辑原文',
+  // Project creation with its people (issue 22)
+  'project.adminsField': '项目管理员',
+  'project.adminsHint': '你创建的项目，你自己就是管理员。',
+  'project.membersField': '项目成员',
+  'project.membersHint': '成员以开发者身份加入，之后可在成员页修改角色。',
 };
