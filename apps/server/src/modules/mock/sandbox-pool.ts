@@ -28,6 +28,8 @@ interface Pending {
   limits: SandboxLimits;
   resolve: (r: PoolResult) => void;
   queuedAt: number;
+  /** Answers "busy" when the deadline passes while the script still waits (workers being replaced included). */
+  expiry?: NodeJS.Timeout;
 }
 
 interface Slot {
@@ -172,7 +174,9 @@ export class SandboxPool {
         if (r === 0) break;
       }
     }
-    return best < 0 ? undefined : this.queue.splice(best, 1)[0];
+    const job = best < 0 ? undefined : this.queue.splice(best, 1)[0];
+    if (job?.expiry) clearTimeout(job.expiry);
+    return job;
   }
 
   private pump(): void {
@@ -221,15 +225,42 @@ export class SandboxPool {
       });
     this.count(this.inFlight, app, 1);
     return new Promise((resolve) => {
-      this.queue.push({ id: ++this.seq, app, script, req: JSON.parse(JSON.stringify(req ?? {})), limits, resolve, queuedAt: Date.now() });
+      const job: Pending = {
+        id: ++this.seq,
+        app,
+        script,
+        req: JSON.parse(JSON.stringify(req ?? {})),
+        limits,
+        resolve,
+        queuedAt: Date.now(),
+      };
+      this.queue.push(job);
       this.pump();
+      if (this.warmAt && this.queue.includes(job)) {
+        job.expiry = setTimeout(() => {
+          const i = this.queue.indexOf(job);
+          if (i < 0) return;
+          this.queue.splice(i, 1);
+          this.settle(job, {
+            ok: false,
+            error: 'too many mock scripts running, retry later',
+            timeMs: Date.now() - job.queuedAt,
+            busy: 'server',
+            retryAfter: 1,
+          });
+        }, limits.timeoutMs ?? 1000);
+        job.expiry.unref();
+      }
     });
   }
 
   /** Stops every worker. */
   async close(): Promise<void> {
     this.closed = true;
-    for (const j of this.queue.splice(0)) this.settle(j, { ok: false, error: 'sandbox closed', timeMs: 0 });
+    for (const j of this.queue.splice(0)) {
+      if (j.expiry) clearTimeout(j.expiry);
+      this.settle(j, { ok: false, error: 'sandbox closed', timeMs: 0 });
+    }
     await Promise.all(
       this.slots.map(async (s) => {
         if (s.timer) clearTimeout(s.timer);
