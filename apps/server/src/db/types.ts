@@ -176,6 +176,7 @@ export interface DocsTable extends Audit {
   type: Generated<number>;
   url: Generated<string>;
   version: Generated<string>;
+  identityKey: Generated<string>;
   definition: Generated<string>;
   httpMethod: Generated<string>;
   contentType: Generated<string>;

@@ -46,6 +46,8 @@ export interface DocSaveBody {
   type?: number;
   url?: string;
   version?: string;
+  /** Kept from the doc being edited or copied (not a form field). */
+  identityKey?: string;
   definition?: string;
   httpMethod?: string;
   contentType?: string;
@@ -209,6 +211,7 @@ export async function saveDoc(app: FastifyInstance, user: SessionUser, moduleId:
       if (!(HTTP_METHODS as readonly string[]).includes(httpMethod)) errors.push({ field: 'httpMethod', message: 'invalid value' });
     }
     const version = normalizeVersion(b.version ?? existing?.version ?? '');
+    const identityKey = isFolder ? '' : (b.identityKey ?? existing?.identityKey ?? '');
 
     // Parameters (validated before anything is written; enumInfo links are created inside this transaction).
     const enumIds = await moduleEnumIds(tx, moduleId);
@@ -250,7 +253,7 @@ export async function saveDoc(app: FastifyInstance, user: SessionUser, moduleId:
     }
     if (errors.length) throw validation(errors);
 
-    const key = isFolder ? folderKey(moduleId, parentId, name) : makeDocKey(moduleId, type, name, url, httpMethod);
+    const key = isFolder ? folderKey(moduleId, parentId, name) : makeDocKey(moduleId, type, name, url, httpMethod, identityKey);
     const did = makeDataId(key, isFolder ? '' : version);
     const revived = await claimDataId(tx, moduleId, did, docId, !existing);
     // gmtModified is the doc's version: it strictly increases with every save, even within one millisecond.
@@ -266,6 +269,7 @@ export async function saveDoc(app: FastifyInstance, user: SessionUser, moduleId:
       type,
       url,
       version,
+      identityKey,
       definition: b.definition ?? existing?.definition ?? '',
       httpMethod,
       contentType: (b.contentType ?? existing?.contentType ?? '').trim(),
@@ -600,7 +604,7 @@ export async function copyDoc(
     for (let n = 1; n < 1000; n++) {
       if (isHttp) url = `${src.url}${n === 1 ? '_copy' : `_copy${n}`}`;
       else name = `${src.name} Copy${n === 1 ? '' : ` ${n}`}`;
-      if (!used.has(makeDataId(makeDocKey(moduleId, src.type, name, url, src.httpMethod), version))) break;
+      if (!used.has(makeDataId(makeDocKey(moduleId, src.type, name, url, src.httpMethod, src.identityKey), version))) break;
     }
   }
   const strip = (ps: DocDetail['requestParams']): ParamBody[] =>

@@ -277,13 +277,17 @@ export async function runImportJob(app: FastifyInstance, job: JobContext): Promi
         );
         // The merge reports duplicates and similar notes; they do not stop the import.
         for (const e of merged.errors) result.warnings.push(mergeNote(conv.payload.apis, e, p.lang));
-        const stored = await tx
-          .selectFrom('docs')
-          .select(['isFolder', (eb) => eb.fn.countAll<number | string>().as('n')])
-          .where('moduleId', '=', moduleId)
-          .where('isDeleted', '=', 0)
-          .groupBy('isFolder')
-          .execute();
+        // What this import holds, counted in the database (not the application's other docs).
+        const stored = merged.rowIds.length
+          ? await tx
+              .selectFrom('docs')
+              .select(['isFolder', (eb) => eb.fn.countAll<number | string>().as('n')])
+              .where('moduleId', '=', moduleId)
+              .where('id', 'in', merged.rowIds)
+              .where('isDeleted', '=', 0)
+              .groupBy('isFolder')
+              .execute()
+          : [];
         const count = (folder: number) => Number(stored.find((r) => Number(r.isFolder) === folder)?.n ?? 0);
         result.counts = { folders: count(1), docs: count(0), params: conv.counts.params };
         await writeVariables(tx, app, moduleId, conv.payload.debugEnvs?.[0]?.name ?? '', conv.variables);
