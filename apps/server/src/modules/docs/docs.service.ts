@@ -44,6 +44,8 @@ export interface DocSaveBody {
   type?: number;
   url?: string;
   version?: string;
+  /** Kept from the doc being edited or copied (not a form field). */
+  identityKey?: string;
   definition?: string;
   httpMethod?: string;
   contentType?: string;
@@ -203,6 +205,7 @@ export async function saveDoc(app: FastifyInstance, user: SessionUser, moduleId:
       if (!(HTTP_METHODS as readonly string[]).includes(httpMethod)) errors.push({ field: 'httpMethod', message: 'invalid value' });
     }
     const version = normalizeVersion(b.version ?? existing?.version ?? '');
+    const identityKey = isFolder ? '' : (b.identityKey ?? existing?.identityKey ?? '');
 
     // Parameters (validated before anything is written; enumInfo links are created inside this transaction).
     const enumIds = await moduleEnumIds(tx, moduleId);
@@ -244,7 +247,7 @@ export async function saveDoc(app: FastifyInstance, user: SessionUser, moduleId:
     }
     if (errors.length) throw validation(errors);
 
-    const key = isFolder ? folderKey(moduleId, parentId, name) : makeDocKey(moduleId, type, name, url, httpMethod);
+    const key = isFolder ? folderKey(moduleId, parentId, name) : makeDocKey(moduleId, type, name, url, httpMethod, identityKey);
     const did = makeDataId(key, isFolder ? '' : version);
     const revived = await claimDataId(tx, moduleId, did, docId, !existing);
     const now = Date.now();
@@ -259,6 +262,7 @@ export async function saveDoc(app: FastifyInstance, user: SessionUser, moduleId:
       type,
       url,
       version,
+      identityKey,
       definition: b.definition ?? existing?.definition ?? '',
       httpMethod,
       contentType: (b.contentType ?? existing?.contentType ?? '').trim(),
@@ -593,7 +597,7 @@ export async function copyDoc(
     for (let n = 1; n < 1000; n++) {
       if (isHttp) url = `${src.url}${n === 1 ? '_copy' : `_copy${n}`}`;
       else name = `${src.name} Copy${n === 1 ? '' : ` ${n}`}`;
-      if (!used.has(makeDataId(makeDocKey(moduleId, src.type, name, url, src.httpMethod), version))) break;
+      if (!used.has(makeDataId(makeDocKey(moduleId, src.type, name, url, src.httpMethod, src.identityKey), version))) break;
     }
   }
   const strip = (ps: DocDetail['requestParams']): ParamBody[] =>
