@@ -217,6 +217,22 @@ async function runOne(db: string) {
       return performance.now() - s;
     };
     for (const q of QUERIES) await one(q); // warm up
+    // The floor: the same client, server and concurrency on GET /api/health (one database ping).
+    const health = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/health`;
+    for (const c of [1, 20]) {
+      const lat: number[] = [];
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: c }, async () => {
+          while (next++ < REQUESTS) {
+            const s = performance.now();
+            await (await fetch(health)).arrayBuffer();
+            lat.push(performance.now() - s);
+          }
+        }),
+      );
+      out[`floor${c}`] = { p50: pct(lat, 50), p95: pct(lat, 95) };
+    }
     for (const c of [1, 20]) {
       const lat: number[] = [];
       let next = 0;
@@ -245,7 +261,7 @@ export function formatRow(j: any): string {
   const s = (x: number) => `${(x / 1000).toFixed(2)} s`;
   const over = ((j.pushWith / j.pushWithout - 1) * 100).toFixed(0);
   const overCpu = ((j.pushWithCpu / j.pushWithoutCpu - 1) * 100).toFixed(0);
-  return `| ${j.db} | ${ms(j.c1.p50)} / ${ms(j.c1.p95)} | ${ms(j.c20.p50)} / ${ms(j.c20.p95)} | ${s(j.build)} (CPU ${s(j.buildCpu)}) | ${j.entries} / ${j.terms} | ${s(j.pushWithout)} → ${s(j.pushWith)} (${over} %); CPU ${s(j.pushWithoutCpu)} → ${s(j.pushWithCpu)} (${overCpu} %) | ${s(j.job)} (CPU ${s(j.jobCpu)}) | ${j.calibration.toFixed(0)} ms |`;
+  return `| ${j.db} | ${ms(j.c1.p50)} / ${ms(j.c1.p95)} | ${ms(j.c20.p50)} / ${ms(j.c20.p95)} | ${ms(j.floor1.p50)} / ${ms(j.floor1.p95)}; ${ms(j.floor20.p50)} / ${ms(j.floor20.p95)} | ${s(j.build)} (CPU ${s(j.buildCpu)}) | ${j.entries} / ${j.terms} | ${s(j.pushWithout)} → ${s(j.pushWith)} (${over} %); CPU ${s(j.pushWithoutCpu)} → ${s(j.pushWithCpu)} (${overCpu} %) | ${s(j.job)} (CPU ${s(j.jobCpu)}) | ${j.calibration.toFixed(0)} ms |`;
 }
 
 async function main() {
@@ -255,11 +271,12 @@ async function main() {
   console.log(
     `\nSearch: ${APPS} applications × ${DOCS} docs × 20 params (${APPS * DOCS * 20} params), ${QUERIES.length} queries, ${REQUESTS} requests per concurrency level`,
   );
-  console.log('GET /api/search over HTTP (client in the same process) as a guest of every space; build = reindexAll of everything.\n');
+  console.log('GET /api/search over HTTP (client in the same process) as a guest of every space; build = reindexAll of everything.');
+  console.log('Floor: GET /api/health (one database ping) with the same client and concurrency.\n');
   console.log(
-    '| database | c=1 p50 / p95 | c=20 p50 / p95 | index build | entries / terms | 1,000-doc push without → with index (overhead) | its catch-up job | load probe |',
+    '| database | c=1 p50 / p95 | c=20 p50 / p95 | floor c=1; c=20 p50 / p95 | index build | entries / terms | 1,000-doc push without → with index (overhead) | its catch-up job | load probe |',
   );
-  console.log('|---|---:|---:|---:|---:|---|---:|---:|');
+  console.log('|---|---:|---:|---:|---:|---:|---|---:|---:|');
   let hits: Record<string, number> | null = null;
   // Each database in its own process; its row is printed as soon as it is done.
   for (const db of dbs) {
@@ -271,7 +288,7 @@ async function main() {
     const line = r.stdout.trim().split('\n').at(-1) ?? '';
     if (r.status !== 0 || !line.startsWith('{')) {
       console.error(`${db} failed:\n${r.stderr.slice(-2000)}`);
-      console.log(`| ${db} | failed | | | | | | |`);
+      console.log(`| ${db} | failed | | | | | | | |`);
       continue;
     }
     const j = JSON.parse(line);

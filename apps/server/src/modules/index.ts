@@ -17,6 +17,7 @@ import { docsRoutes } from './docs/docs.routes.js';
 import { exportsRoutes } from './exports/exports.routes.js';
 import { historyRoutes } from './history/history.routes.js';
 import { importsRoutes } from './imports/imports.routes.js';
+import { liveRoutes } from './live/live.routes.js';
 import { messagesRoutes } from './messages/messages.routes.js';
 import { metersphereRoutes } from './metersphere/metersphere.routes.js';
 import { mockRootRoutes, mockRoutes } from './mock/mock.routes.js';
@@ -68,6 +69,7 @@ export async function registerModules(app: FastifyInstance, opts: ModuleOptions)
       await searchRoutes(api);
       await tornaMigrationRoutes(api);
       await tokensRoutes(api);
+      await liveRoutes(api);
     },
     { prefix: '/api' },
   );

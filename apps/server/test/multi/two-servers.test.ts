@@ -83,6 +83,21 @@ describe.skipIf(TEST_DB === 'sqlite')('two servers on one database', () => {
     }
   });
 
+  it('live docs: a doc written through A moves the revision B answers at once (and B 304s while nothing changed)', async () => {
+    const w = await world();
+    const rev = async (base: ServerProcess) =>
+      ok(await api(base.url, admin, 'GET', '/api/live/view', { projectId: w.projectId })).revision as string;
+    const r0 = await rev(b);
+    expect(await rev(a)).toBe(r0);
+    const saved = ok(await A(admin, 'POST', '/api/doc/save', { moduleId: w.moduleId, name: 'Live', url: '/live', httpMethod: 'GET' }));
+    const r1 = await rev(b);
+    expect(r1).not.toBe(r0);
+    const same = await fetch(`${b.url}/api/live/view?projectId=${w.projectId}`, { headers: { token: admin, 'if-none-match': `"${r1}"` } });
+    expect(same.status).toBe(304);
+    ok(await A(admin, 'POST', '/api/doc/delete', { id: saved.id }));
+    expect(await rev(b)).not.toBe(r1);
+  });
+
   it('settings changed on A apply on B at once: self-registration and the upload limit', async () => {
     expect((await B(null, 'POST', '/api/user/reg', { username: 'early', password: 'early-pass-1234' })).error).toBe(
       'registration_disabled',

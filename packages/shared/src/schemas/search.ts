@@ -42,7 +42,14 @@ export const SearchHitSchema = Type.Object({
 export type SearchHit = Static<typeof SearchHitSchema>;
 
 /** A page of hits and the number of matches in all. */
-export const SearchResultSchema = Type.Object({ list: Type.Array(SearchHitSchema), total: Type.Integer() });
+export const SearchResultSchema = Type.Object({
+  list: Type.Array(SearchHitSchema),
+  total: Type.Integer(),
+  more: Type.Optional(Type.Boolean({ description: 'true when there are more matches than were counted: `total` is then a lower bound' })),
+  suggestion: Type.Optional(
+    Type.String({ description: 'for a query without results: the query with a misspelt word corrected (one edit) that has results' }),
+  ),
+});
 export type SearchResult = Static<typeof SearchResultSchema>;
 
 const Filters = {

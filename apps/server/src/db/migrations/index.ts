@@ -13,6 +13,8 @@ import { createModuleSecurityMigration } from './20261126T040000-create-module-s
 import { createSearchIndexMigration } from './20261126T060000-create-search-index.js';
 import { createPersonalAccessTokensMigration } from './20261126T070000-create-personal-access-tokens.js';
 import { createTrashMigration } from './20261126T090000-create-trash.js';
+import { addDocsRevisionIndexMigration } from './20261127T050000-add-docs-revision-index.js';
+import { addSearchTermLookupIndexMigration } from './20261127T070000-add-search-term-lookup-index.js';
 
 /** The migrations for a dialect, keyed by name (sorted by the migrator). */
 export function allMigrations(dialect: Dialect): Record<string, Migration> {
@@ -29,5 +31,7 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '20261126T020000-add-rate-limit-expiry': addRateLimitExpiryMigration(dialect),
     '20261126T021000-add-job-leases': addJobLeasesMigration(dialect),
     '20261126T040000-create-module-security': createModuleSecurityMigration(dialect),
+    '20261127T050000-add-docs-revision-index': addDocsRevisionIndexMigration(dialect),
+    '20261127T070000-add-search-term-lookup-index': addSearchTermLookupIndexMigration(dialect),
   };
 }

@@ -45,7 +45,7 @@ afterAll(async () => {
 });
 
 describe('Markdown twin', () => {
-  it('renders method, URL, nested tables, enums, examples in the $data$ envelope, common headers and error codes', async () => {
+  it('renders method, URL, nested parameter lists, enums, examples in the $data$ envelope, common headers and error codes', async () => {
     const r = await get(`/view/${docId}.md`, { authorization: `Bearer ${pat}` });
     expect(r.statusCode).toBe(200);
     expect(r.headers['content-type']).toContain('text/markdown');
@@ -53,15 +53,16 @@ describe('Markdown twin', () => {
     expect(md).toContain('# Create order');
     expect(md).toContain('`POST /orders/{shopId}` · application/json');
     expect(md).toContain('Idempotent by requestId.');
-    expect(md).toContain('| Authorization | string |'); // the application's common header
-    expect(md).toContain('| X-Request-Id |');
-    expect(md).toContain('| items[].sku | string | yes | stock unit |'); // its example is in the JSON example
-    expect(md).toContain('| shopId | int | yes | shop; e.g. `7` |');
+    expect(md).toMatch(/^- Authorization \(string/m); // the application's common header
+    expect(md).toMatch(/^- X-Request-Id \(/m);
+    expect(md).toMatch(/^- items \(.*\n {2}- sku \(string, required\): stock unit$/m); // its example is in the JSON example
+    expect(md).toContain('\n- shopId (int, required): shop; e.g. `7`\n');
     expect(md).toContain('enum: web (web shop), app (mobile)');
-    expect(md).toContain('| data.total | double | amount \\| with tax |');
+    expect(md).toMatch(/^- data \(.*\n(?: {2}- .*\n)* {2}- total \(double, required\): amount \\\| with tax$/m);
     expect(md).toContain('{"code":"0","data":{"orderId":9001,"total":12.5}}');
     expect(md).toContain('{"items":[{"sku":"A-1","qty":2}],"channel":"web"}');
-    expect(md).toContain('| E_STOCK | out of stock | reduce qty |');
+    expect(md).toContain('\n- E_STOCK: out of stock — reduce qty');
+    expect(md).not.toContain('|---|'); // no tables: no repeated parent paths, no empty columns
   });
 
   it('answers Accept: text/markdown on the doc URL, and asks for a login without a token', async () => {

@@ -1,22 +1,18 @@
 /**
- * The Markdown twin of a doc, for agents and "Copy as Markdown": method and URL, description, one table per
- * parameter kind (nested params as dotted paths, `[]` for arrays), enums, examples (request and response
+ * The Markdown twin of a doc, for agents and "Copy as Markdown": method and URL, description, one list per
+ * parameter kind (nested params indented under their parent), enums, examples (request and response
  * JSON, the response wrapped in the application's common response at its `$data$` node) and error codes.
  * The application's (or compose project's) common headers and params are applied as the doc view does.
- * Compact by design: one line per parameter, JSON examples on one line, and body/response example values
- * only in the JSON examples (not repeated in the tables).
+ * Compact by design: one line per parameter in a nested list (no repeated parent paths, no empty columns),
+ * JSON examples on one line, and body/response example values only in the JSON examples.
  */
 import { type DocParam, DocType, descriptionMarkdown } from '@folio/shared';
 import { wrapResponse } from '../docs/param-input.js';
 import { generateDefaultBody, paramsObject } from '../mock/mock-default.js';
 import type { ViewDoc } from '../shares/view-doc.js';
 
-const cell = (s: string) =>
-  s
-    .replace(/(?<!\\)\|/g, '\\|')
-    .replace(/\r?\n/g, ' ')
-    .trim();
-const ARRAYISH = /^(array|list|set)|\[\]$/i;
+/** One line of text: line breaks become spaces. */
+const inline = (s: string) => s.replace(/\s*\r?\n\s*/g, ' ').trim();
 
 function enumText(p: DocParam): string {
   const items = p.enumInfo?.items ?? [];
@@ -25,32 +21,46 @@ function enumText(p: DocParam): string {
   return `enum: ${list.join(', ')}`;
 }
 
+/** Subtrees of at least this many lines printed once per doc; later copies point at the first. */
+const SHARED_MIN = 3;
+
 /**
- * Rows of a parameter tree, depth first, named by their dotted path. Example values are left out when the
- * section's JSON example shows them (`examples: false`), so each value appears once.
+ * A parameter tree as a nested list, one line per parameter: `- name (type, required): description; enum;
+ * e.g. example`, children indented under their parent (the items of an array under the array). Example
+ * values are left out when the section's JSON example shows them (`examples: false`), so each value appears
+ * once; `required` only where a parameter is required. A subtree repeated in the doc (GitHub's `user` object
+ * under every `owner`, `assignee`, …) is printed once; its copies say `same fields as <path>`.
  */
-function rows(params: DocParam[], prefix: string, out: string[], examples: boolean, required: boolean, depth = 0): void {
-  if (depth > 32) return;
+function lines(params: DocParam[], examples: boolean, seen: Map<string, string>, path: string, depth = 0): string[] {
+  const out: string[] = [];
+  if (depth > 32) return out;
   for (const p of params) {
     if (!p.name) continue;
-    const path = prefix ? `${prefix}.${p.name}` : p.name;
     const notes = [descriptionMarkdown(p.description, { inline: true }), enumText(p)];
     if (examples && p.example && !p.children?.length && p.example !== '$data$') notes.push(`e.g. \`${p.example.replace(/`/g, "'")}\``);
-    const req = required ? ` ${p.required ? 'yes' : ''} |` : '';
-    out.push(`| ${cell(path)} | ${cell(p.type || 'string')} |${req} ${cell(notes.filter(Boolean).join('; '))} |`);
-    if (p.children?.length) rows(p.children, ARRAYISH.test(p.type ?? '') ? `${path}[]` : path, out, examples, required, depth + 1);
+    const name = inline(p.name);
+    const here = path ? `${path}.${name}` : name;
+    const kids = p.children?.length ? lines(p.children, examples, seen, here, depth + 1) : [];
+    if (kids.length >= SHARED_MIN) {
+      const key = kids.join('\n');
+      const first = seen.get(key);
+      if (first) {
+        kids.length = 0;
+        notes.push(`same fields as \`${first}\``);
+      } else seen.set(key, here);
+    }
+    const meta = p.required ? `${p.type || 'string'}, required` : p.type || 'string';
+    const text = inline(notes.filter(Boolean).join('; '));
+    out.push(`- ${name} (${inline(meta)})${text ? `: ${text}` : ''}`);
+    for (const k of kids) out.push(`  ${k}`);
   }
+  return out;
 }
 
-/** A parameter table; responses have no Required column (as in the doc view). */
-function table(title: string, params: DocParam[], examples = true, required = true): string {
+/** A parameter section: its title and the nested list. */
+function table(title: string, params: DocParam[], seen: Map<string, string>, examples = true): string {
   if (!params.length) return '';
-  const out = [
-    `### ${title}`,
-    required ? '| Name | Type | Required | Description |\n|---|---|---|---|' : '| Name | Type | Description |\n|---|---|---|',
-  ];
-  rows(params, '', out, examples, required);
-  return out.join('\n');
+  return [`### ${title}`, ...lines(params, examples, seen, '')].join('\n');
 }
 
 const json = (v: unknown) => `\`\`\`json\n${JSON.stringify(v)}\n\`\`\``;
@@ -81,12 +91,13 @@ export function docMarkdown(doc: ViewDoc, opts: MarkdownOptions = {}): string {
   const body = [...(doc.isUseGlobalParams === 0 ? [] : doc.globalParams), ...doc.requestParams];
   const commonReturns = doc.isUseGlobalReturns === 0 ? [] : doc.globalReturns;
   const response = wrapResponse(commonReturns, doc.responseParams);
-  parts.push(table('Headers', headers));
-  parts.push(table('Path parameters', doc.pathParams));
-  parts.push(table('Query parameters', doc.queryParams));
+  const seen = new Map<string, string>();
+  parts.push(table('Headers', headers, seen));
+  parts.push(table('Path parameters', doc.pathParams, seen));
+  parts.push(table('Query parameters', doc.queryParams, seen));
   const jsonBody = body.length > 0 && !/x-www-form-urlencoded|multipart/i.test(doc.contentType);
-  parts.push(table(`Request body${doc.isRequestArray ? ' (array)' : ''}`, body, !jsonBody));
-  parts.push(table(`Response${doc.isResponseArray ? ' (array)' : ''}`, response, false, false));
+  parts.push(table(`Request body${doc.isRequestArray ? ' (array)' : ''}`, body, seen, !jsonBody));
+  parts.push(table(`Response${doc.isResponseArray ? ' (array)' : ''}`, response, seen, false));
   if (jsonBody) {
     const ex = paramsObject(body);
     parts.push(`### Request example\n${json(doc.isRequestArray ? [ex] : ex)}`);
@@ -99,11 +110,11 @@ export function docMarkdown(doc: ViewDoc, opts: MarkdownOptions = {}): string {
     ...doc.globalErrorCodes.map((c) => ({ code: c.name, msg: c.description, solution: c.example })),
   ].filter((c) => c.code);
   if (codes.length) {
-    const out = ['### Error codes', '| Code | Message | Solution |', '|---|---|---|'];
-    for (const c of codes)
-      out.push(
-        `| ${cell(c.code)} | ${cell(descriptionMarkdown(c.msg, { inline: true }))} | ${cell(descriptionMarkdown(c.solution, { inline: true }))} |`,
-      );
+    const out = ['### Error codes'];
+    for (const c of codes) {
+      const text = [descriptionMarkdown(c.msg, { inline: true }), descriptionMarkdown(c.solution, { inline: true })].filter(Boolean);
+      out.push(`- ${inline(c.code)}${text.length ? `: ${inline(text.join(' — '))}` : ''}`);
+    }
     parts.push(out.join('\n'));
   }
   return `${parts.filter(Boolean).join('\n\n')}\n`;

@@ -14,6 +14,7 @@ import { notFound } from '../../lib/errors.js';
 import { RateLimiter } from '../../lib/rate-limit.js';
 import { IdString } from '../../lib/schemas.js';
 import { ok } from '../../plugins/envelope.js';
+import { modulesRevision, sendRevision } from '../live/revision.js';
 import { publicSearchSchema, searchExposed } from '../search/search.routes.js';
 import { grantOf, passwordFingerprint, readGrant, signGrant } from '../shares/share-grant.js';
 import { passwordRequired, passwordWrong } from '../shares/shares.routes.js';
@@ -113,6 +114,26 @@ export async function composePublicRoutes(app: FastifyInstance): Promise<void> {
       const p = await activeProject((req.query as { projectId: string }).projectId);
       requireAccess(req, p);
       return ok(composeMenu(app.ctx, await loadComposeScope(db, p.id)));
+    },
+  );
+
+  // Live docs: the compose view's revision (its rows, the docs of the applications they reach), polled by open pages.
+  app.get(
+    '/compose/doc/revision',
+    { config: { auth: 'public' }, schema: { tags: ['compose'], querystring: Type.Object({ projectId: PublicId }) } },
+    async (req, reply) => {
+      const p = await activeProject((req.query as { projectId: string }).projectId);
+      requireAccess(req, p);
+      const rows = await db
+        .selectFrom('composeDocs as c')
+        .leftJoin('docs as d', 'd.id', 'c.docId')
+        .select(['c.id', 'c.parentId', 'c.orderIndex', 'c.folderName', 'd.moduleId'])
+        .where('c.projectId', '=', p.id)
+        .orderBy('c.id')
+        .execute();
+      const moduleIds = [...new Set(rows.flatMap((r) => (r.moduleId ? [r.moduleId] : [])))].sort((a, b) => a - b);
+      const owner = `c${p.id}:${p.updatedAt}:${JSON.stringify(rows)}`;
+      return sendRevision(req, reply, await modulesRevision(db, moduleIds, owner));
     },
   );
 

@@ -173,6 +173,12 @@ export const permCases: PermCase<any>[] = [
     request: (_w, _a, c) => ({ query: { projectId: c.publicId } }),
   }),
   permCase({
+    route: 'GET /api/compose/doc/revision',
+    preset: 'public',
+    setup: composeWorld,
+    request: (_w, _a, c) => ({ query: { projectId: c.publicId } }),
+  }),
+  permCase({
     route: 'GET /api/compose/doc/get',
     preset: 'public',
     setup: composeWorld,

@@ -6,6 +6,9 @@
  */
 import { DATA_NODE_EXAMPLE, type DocDetail, type DocParam, typeBase } from '@folio/shared';
 
+/** A param whose children are alternatives (`oneOf`/`anyOf`, with or without a discriminator: `oneOf(petType)`). */
+const isAlternatives = (p: Pick<DocParam, 'type'>) => /^(oneof|anyof)(\(|$)/i.test(p.type ?? '');
+
 const NUMBER_TYPES = /^(number|int|integer|long|short|float|double|bigdecimal|biginteger|byte)$/i;
 
 /** How a parameter type is mocked (read once per distinct type text: a spec has few of them). */
@@ -85,6 +88,8 @@ function tryJson(s: string): unknown {
 export function paramValue(p: DocParam, depth = 0): unknown {
   if (depth > 32) return null;
   const kind = kindOf(p.type);
+  // `oneOf`/`anyOf`: the children are alternatives; a valid payload is one of them (the first), never all merged.
+  if (isAlternatives(p) && p.children?.length) return paramValue(p.children[0], depth + 1);
   if (p.children?.length) {
     const obj = paramsObject(p.children, depth + 1);
     return kind.container ? [obj] : obj;
@@ -120,7 +125,10 @@ function wrapInCommon(common: DocParam[], body: unknown): unknown {
 
 /** The generated default body of a doc. */
 export function generateDefaultBody(doc: DocDetail, commonReturns: DocParam[] = []): unknown {
-  let body: unknown = paramsObject(doc.responseParams ?? []);
+  const params = doc.responseParams ?? [];
+  // A response that is itself `oneOf`/`anyOf` (one alternatives node) is its first alternative, not wrapped in its name.
+  let body: unknown =
+    params.length === 1 && isAlternatives(params[0]) && params[0].children?.length ? paramValue(params[0]) : paramsObject(params);
   if (doc.isResponseArray) body = [body];
   if (doc.isUseGlobalReturns && commonReturns.length) {
     const wrapped = wrapInCommon(commonReturns, body);

@@ -57,3 +57,25 @@ describe('the default mock body of a doc', () => {
     expect(body).toEqual([{ owner: { id: 7, name: 'Ann' }, members: [{ id: 7, name: 'Ann' }], roles: [{ r: 'admin' }] }]);
   });
 });
+
+describe('alternatives in the default mock (oneOf/anyOf)', () => {
+  const card = p('Card', 'object', '', [p('number', 'string', '4242')]);
+  const bank = p('Bank_Account', 'object', '', [p('iban', 'string', 'DE89')]);
+
+  it('answers one valid alternative (the first), never all of them merged', () => {
+    const body = generateDefaultBody(doc([p('amount', 'integer', '100'), p('source', 'anyOf', '', [card, bank])]));
+    expect(body).toEqual({ amount: 100, source: { number: '4242' } });
+  });
+
+  it('a discriminated oneOf is alternatives too', () => {
+    const body = generateDefaultBody(
+      doc([p('id', 'integer', '1'), p('pet', 'oneOf(petType)', '', [p('Cat', 'object', '', [p('petType', 'string', 'cat')]), bank])]),
+    );
+    expect(body).toEqual({ id: 1, pet: { petType: 'cat' } });
+  });
+
+  it('a response that is itself anyOf is its first alternative, not wrapped in the node’s name', () => {
+    expect(generateDefaultBody(doc([p('body', 'anyOf', '', [card, bank])]))).toEqual({ number: '4242' });
+    expect(generateDefaultBody(doc([p('body', 'anyOf', '', [card, bank])], { isResponseArray: 1 }))).toEqual([{ number: '4242' }]);
+  });
+});

@@ -6,6 +6,7 @@
  * Permissions are not in the index: they are applied when searching, so membership changes need nothing here.
  */
 import { type DocDetail, type DocParam, DocType, NOT_DEPRECATED } from '@folio/shared';
+import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { type Conn, insertMany, insertManyReturningIds } from '../../db/database.js';
 import { loadDocDetails } from '../docs/doc-detail.js';
@@ -379,10 +380,19 @@ export async function reindexAll(ctx: Ctx, onProgress?: (pct: number) => Promise
     });
     if (onProgress) await onProgress(Math.min(99, Math.floor((done / total) * 100)));
   }
+  // Fresh statistics for the planner (PostgreSQL would otherwise plan on an empty table until autovacuum runs).
+  await analyzeIndex(ctx);
   if (onProgress) await onProgress(100);
   const n = await db
     .selectFrom('searchEntries')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(n.n);
+}
+
+/** Updates the planner's statistics of the index tables. */
+async function analyzeIndex(ctx: Ctx): Promise<void> {
+  if (ctx.dialect === 'postgres') await sql`analyze search_terms, search_entries`.execute(ctx.db);
+  else if (ctx.dialect === 'mysql') await sql`analyze table search_terms, search_entries`.execute(ctx.db);
+  else await sql`analyze search_terms`.execute(ctx.db);
 }

@@ -40,8 +40,8 @@ export interface SearchPage {
   pageSize: number;
 }
 
-/** A one-term query counts its matches up to this number. */
-export const COUNT_CAP = 1000;
+/** A query counts and ranks at most this many candidates (entries of its rarest term); counts stop here. */
+export const CANDIDATES = 500;
 /** Highest upper bound of a prefix range (terms are compared bytewise / by code point on every database). */
 const TOP = '\uffff';
 
@@ -76,23 +76,44 @@ async function scopeIdsOf(conn: Conn, scope: ReadScope, f: SearchFilters): Promi
   return out;
 }
 
-/** Prefix terms that exist as whole terms match exactly (`order` is not also `orderno`): fewer rows, same intent. */
-async function settleTerms(conn: Conn, terms: QueryTerm[]): Promise<QueryTerm[]> {
-  const prefixes = terms.filter((t) => t.prefix).map((t) => t.term);
-  if (!prefixes.length) return terms;
-  const found = await sql<{ term: string }>`select distinct term from search_terms where term in (${sql.join(prefixes)})`.execute(conn);
-  const whole = new Set(found.rows.map((r) => r.term));
-  return terms.map((t) => (t.prefix && whole.has(t.term) ? { term: t.term, prefix: false } : t));
+/** A query term with the number of its rows the reader may see (counted up to CANDIDATES). */
+interface CountedTerm extends QueryTerm {
+  n: number;
 }
 
-function termRows(terms: QueryTerm[], scopeIds: number[] | null) {
+function termCond(t: QueryTerm, col = 'term') {
+  const c = sql.ref(col);
+  return t.prefix ? sql`${c} >= ${t.term} and ${c} < ${t.term + TOP}` : sql`${c} = ${t.term}`;
+}
+
+/**
+ * Counts each term's rows in the reader's scope, up to CANDIDATES, in one query. A prefix term that exists
+ * as a whole term matches exactly (`order` is not also `orderno`): fewer rows, same intent.
+ */
+async function countTerms(conn: Conn, terms: QueryTerm[], scopeIds: number[] | null): Promise<CountedTerm[]> {
   const inScope = scopeIds ? sql` and scope_id in (${list(scopeIds)})` : sql``;
-  const parts = terms.map((t) =>
-    t.prefix
-      ? sql`select entry_id, max(weight) as w from search_terms where term >= ${t.term} and term < ${t.term + TOP}${inScope} group by entry_id`
-      : sql`select entry_id, weight as w from search_terms where term = ${t.term}${inScope}`,
+  const asked: QueryTerm[] = [];
+  for (const t of terms) {
+    asked.push({ term: t.term, prefix: false });
+    if (t.prefix) asked.push(t);
+  }
+  const parts = asked.map(
+    (t, i) =>
+      sql`select ${i} as i, count(*) as n from (select 1 as x from search_terms where ${termCond(t)}${inScope} limit ${CANDIDATES}) c${sql.raw(String(i))}`,
   );
-  return sql.join(parts, sql` union all `);
+  const r = await sql<{ i: number; n: number }>`${sql.join(parts, sql` union all `)}`.execute(conn);
+  const n = new Map(r.rows.map((x) => [Number(x.i), Number(x.n)]));
+  const out: CountedTerm[] = [];
+  let i = 0;
+  for (const t of terms) {
+    const exact = n.get(i++) ?? 0;
+    if (!t.prefix) out.push({ term: t.term, prefix: false, n: exact });
+    else {
+      const range = n.get(i++) ?? 0;
+      out.push(exact > 0 ? { term: t.term, prefix: false, n: exact } : { term: t.term, prefix: true, n: range });
+    }
+  }
+  return out;
 }
 
 /** Entry-level conditions over `e` (filters the terms cannot decide, a share's docs), or null. */
@@ -113,38 +134,54 @@ interface Ranked {
   total: number;
 }
 
-/** The page of (entry, score) and the number of matches. */
-async function rank(conn: Conn, terms: QueryTerm[], scopeIds: number[] | null, where: Expression<SqlBool> | null, page: SearchPage) {
+/** True when a query has more matches than it counted (its rarest term has CANDIDATES rows or more). */
+function countedAll(terms: CountedTerm[]): boolean {
+  return !terms.length || Math.min(...terms.map((t) => t.n)) < CANDIDATES;
+}
+
+/**
+ * The page of (entry, score) and the number of matches. The rarest term drives: its best rows in the
+ * reader's scope (and filters), up to CANDIDATES entries, are the candidates; each other term is looked up
+ * per candidate by (entry, term). So a query costs at most CANDIDATES × terms index lookups, however many
+ * docs its words match; a query whose rarest term has more matches ranks the candidates its best-weighted
+ * rows give (a name or path match before a description match) and counts matches among them.
+ */
+async function rank(conn: Conn, terms: CountedTerm[], scopeIds: number[] | null, where: Expression<SqlBool> | null, page: SearchPage) {
   const offset = (Math.max(1, page.page) - 1) * page.pageSize;
-  const inScope = scopeIds ? sql` and scope_id in (${list(scopeIds)})` : sql``;
+  const inScope = (col: string) => (scopeIds ? sql` and ${sql.ref(col)} in (${list(scopeIds)})` : sql``);
   if (!terms.length) {
     // No words: the most recently changed docs the reader may open.
     const r = await sql<Ranked>`
       select e.id as entry_id, 0 as score, count(*) over () as total from search_entries e
-      where e.kind = 'doc'${scopeIds ? sql` and e.project_id in (${list(scopeIds)})` : sql``}${where ? sql` and ${where}` : sql``}
+      where e.kind = 'doc'${inScope('e.project_id')}${where ? sql` and ${where}` : sql``}
       order by e.updated_at desc, e.id desc limit ${page.pageSize} offset ${offset}`.execute(conn);
     return r.rows;
   }
+  if (terms.some((t) => t.n === 0)) return [];
   if (terms.length === 1 && !terms[0].prefix && !where) {
-    const term = terms[0].term;
-    const [rows, count] = await Promise.all([
-      sql<Ranked>`select entry_id, weight as score from search_terms where term = ${term}${inScope}
-        order by weight desc, entry_id desc limit ${page.pageSize} offset ${offset}`.execute(conn),
-      sql<{
-        n: number;
-      }>`select count(*) as n from (select 1 as x from search_terms where term = ${term}${inScope} limit ${COUNT_CAP}) c`.execute(conn),
-    ]);
-    const total = Number(count.rows[0]?.n ?? 0);
-    return rows.rows.map((r) => ({ ...r, total }));
+    const r = await sql<Ranked>`select entry_id, weight as score from search_terms where term = ${terms[0].term}${inScope('scope_id')}
+        order by weight desc, entry_id desc limit ${page.pageSize} offset ${offset}`.execute(conn);
+    return r.rows.map((x) => ({ ...x, total: terms[0].n }));
   }
-  const matched = sql`select entry_id, sum(w) as score from (${termRows(terms, scopeIds)}) t group by entry_id having count(*) = ${terms.length}`;
-  const r = where
-    ? await sql<Ranked>`with m as (${matched})
-        select m.entry_id, m.score, count(*) over () as total from m join search_entries e on e.id = m.entry_id
-        where ${where} order by m.score desc, m.entry_id desc limit ${page.pageSize} offset ${offset}`.execute(conn)
-    : await sql<Ranked>`with m as (${matched})
-        select entry_id, score, count(*) over () as total from m order by score desc, entry_id desc
-        limit ${page.pageSize} offset ${offset}`.execute(conn);
+  // The driver: fewest rows; on a tie an exact term before a prefix, then the longer one.
+  const [driver, ...others] = [...terms].sort((a, b) => a.n - b.n || Number(a.prefix) - Number(b.prefix) || b.term.length - a.term.length);
+  const join = where ? sql` join search_entries e on e.id = t.entry_id` : sql``;
+  const filter = where ? sql` and ${where}` : sql``;
+  const candidates = driver.prefix
+    ? sql`select entry_id, max(w) as w from (select t.entry_id, t.weight as w from search_terms t${join}
+        where ${termCond(driver, 't.term')}${inScope('t.scope_id')}${filter} limit ${CANDIDATES * 4}) r group by entry_id`
+    : sql`select t.entry_id, t.weight as w from search_terms t${join}
+        where t.term = ${driver.term}${inScope('t.scope_id')}${filter} order by t.weight desc, t.entry_id desc limit ${CANDIDATES}`;
+  const score = sql.join(
+    [
+      sql`c.w`,
+      ...others.map((t) => sql`(select max(x.weight) from search_terms x where x.entry_id = c.entry_id and ${termCond(t, 'x.term')})`),
+    ],
+    sql` + `,
+  );
+  const r = await sql<Ranked>`select entry_id, score, count(*) over () as total from (
+      select c.entry_id, ${score} as score from (${candidates}) c) m
+    where score is not null order by score desc, entry_id desc limit ${page.pageSize} offset ${offset}`.execute(conn);
   return r.rows;
 }
 
@@ -176,10 +213,14 @@ export async function searchDocs(ctx: Ctx, scope: ReadScope, q: string, filters:
   const conn = ctx.db;
   const asked = queryTerms(q);
   if (!asked.length && q.trim()) return { list: [], total: 0 };
-  const [terms, scopeIds] = await Promise.all([settleTerms(conn, asked), scopeIdsOf(conn, scope, filters)]);
+  const scopeIds = await scopeIdsOf(conn, scope, filters);
   if (scopeIds && !scopeIds.length) return { list: [], total: 0 };
+  const terms = asked.length ? await countTerms(conn, asked, scopeIds) : [];
   const ranked = await rank(conn, terms, scopeIds, entryWhere(scope, filters), page);
-  if (!ranked.length) return { list: [], total: 0 };
+  if (!ranked.length) {
+    const suggestion = terms.some((t) => t.n === 0) ? await suggest(conn, q, terms, scopeIds) : null;
+    return suggestion ? { list: [], total: 0, suggestion } : { list: [], total: 0 };
+  }
   const rows = await pageEntries(
     conn,
     ranked.map((r) => r.entryId),
@@ -190,7 +231,53 @@ export async function searchDocs(ctx: Ctx, scope: ReadScope, q: string, filters:
     const row = rows.get(r.entryId);
     if (row) list.push(toHit(ctx, row, Number(r.score), words));
   }
-  return { list, total: Number(ranked[0].total) };
+  const more = !countedAll(terms);
+  return more ? { list, total: Number(ranked[0].total), more } : { list, total: Number(ranked[0].total) };
+}
+
+const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789_';
+
+/** The words one edit (delete, swap, replace, insert) away from a word. */
+export function oneEdit(w: string): string[] {
+  const out = new Set<string>();
+  for (let i = 0; i <= w.length; i++) {
+    const a = w.slice(0, i);
+    const b = w.slice(i);
+    if (b) out.add(a + b.slice(1));
+    if (b.length > 1) out.add(a + b[1] + b[0] + b.slice(2));
+    for (const c of ALPHABET) {
+      if (b) out.add(a + c + b.slice(1));
+      out.add(a + c + b);
+    }
+  }
+  out.delete(w);
+  return [...out];
+}
+
+/**
+ * "Did you mean": for a query without results, each Latin word (3+ letters) that matches nothing is replaced
+ * by the term one edit away that the reader's scope holds most often (counted up to CANDIDATES rows), so the
+ * suggestion comes from what the reader may read. Returns the corrected query, or null.
+ */
+async function suggest(conn: Conn, q: string, terms: CountedTerm[], scopeIds: number[] | null): Promise<string | null> {
+  const inScope = scopeIds ? sql` and scope_id in (${list(scopeIds)})` : sql``;
+  const fixes = new Map<string, string>();
+  for (const t of terms) {
+    if (t.n > 0 || t.term.length < 3 || t.term.length > 24 || !/^[a-z0-9_]+$/.test(t.term)) continue;
+    const variants = oneEdit(t.term).filter((v) => v.length >= 2);
+    const r = await sql<{ term: string; n: number }>`select term, count(*) as n from (select term from search_terms
+        where term in (${sql.join(variants)})${inScope} limit ${CANDIDATES}) x group by term order by n desc, term limit 1`.execute(conn);
+    const best = r.rows[0]?.term;
+    if (!best) return null;
+    fixes.set(t.term, best);
+  }
+  if (!fixes.size) return null;
+  const fixed = q
+    .trim()
+    .split(/\s+/)
+    .map((w) => fixes.get(w.normalize('NFKC').toLowerCase()) ?? w)
+    .join(' ');
+  return fixed === q.trim() ? null : fixed;
 }
 
 /** The page's entries with their breadcrumb names, in one query. */

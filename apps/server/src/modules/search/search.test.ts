@@ -224,6 +224,49 @@ describe('relevance', () => {
   });
 });
 
+describe('filters and suggestions', () => {
+  it('filters by status and deprecated, and by application with several words', async () => {
+    const save = (name: string, url: string, extra: Record<string, unknown>) =>
+      call(t.app, t.adminToken, 'POST', '/api/doc/save', { moduleId: w.moduleId, name, url, httpMethod: 'GET', ...extra });
+    expect((await save('Gadget legacy', '/v1/gadgets', { status: 5, deprecated: 'use Gadget current' })).code).toBe('0');
+    expect((await save('Gadget current', '/v2/gadgets', { status: 10 })).code).toBe('0');
+    expect(await names('gadget', t.adminToken, { deprecated: 1 })).toEqual(['Gadget legacy']);
+    expect(await names('gadget', t.adminToken, { deprecated: 0 })).toEqual(['Gadget current']);
+    expect(await names('gadget', t.adminToken, { status: 10 })).toEqual(['Gadget current']);
+    expect(await names('gadget', t.adminToken, { status: 0 })).toEqual([]);
+    expect((await names('gadget legacy', t.adminToken, { moduleId: w.moduleId })).slice(0, 1)).toEqual(['Gadget legacy']);
+    expect(await names('gadget legacy', t.adminToken, { moduleId: priv.moduleId })).toEqual([]);
+  });
+
+  it('suggests a one-edit correction for a query without results, from what the reader may read', async () => {
+    const r = await search(t.adminToken, { q: 'pasword' });
+    expect(r.data).toMatchObject({ list: [], total: 0, suggestion: 'password' });
+    expect((await search(t.adminToken, { q: 'refnd payment' })).data.suggestion).toBe('refund payment');
+    expect((await search(t.adminToken, { q: 'salery' })).data.suggestion).toBe('salary');
+    // The private project's words are not suggested to a guest who cannot read it.
+    expect((await search(guest.token, { q: 'salery' })).data).toEqual({ list: [], total: 0 });
+    expect((await search(t.adminToken, { q: 'qqqzzzxx' })).data.suggestion).toBeUndefined();
+  });
+
+  it('a query with more matches than it counts says so', async () => {
+    const bulk = await createWorld(t);
+    const tok = await call(t.app, t.adminToken, 'GET', '/api/module/token/get', { moduleId: bulk.moduleId });
+    await push(
+      tok.data.token,
+      Array.from({ length: 520 }, (_, i) => api(`Sprocket ${i}`, `/sprockets/${i}/spin`, 'GET')),
+    );
+    await drainJobs(t.app);
+    const one = await search(t.adminToken, { q: 'sprocket' });
+    expect(one.data).toMatchObject({ total: 500, more: true });
+    const two = await search(t.adminToken, { q: 'sprocket spin' });
+    expect(two.data).toMatchObject({ total: 500, more: true });
+    expect(two.data.list).toHaveLength(20);
+    const few = await search(t.adminToken, { q: 'sprocket 17' });
+    expect(few.data.more).toBeUndefined();
+    expect(few.data.list.map((h: { name: string }) => h.name)).toContain('Sprocket 17');
+  });
+});
+
 describe('permissions', () => {
   it('a guest of one project gets no hit and no count from a private project', async () => {
     expect(await names('salary')).toContain('Salary export secret');

@@ -56,6 +56,12 @@ export const permCases: PermCase<any>[] = [
     request: (_w, _a, s) => ({ query: { id: s.publicId } }),
   }),
   permCase({
+    route: 'GET /api/share/revision',
+    preset: 'public',
+    setup: (w) => newShare(w),
+    request: (_w, _a, s) => ({ query: { id: s.publicId } }),
+  }),
+  permCase({
     route: 'GET /api/share/doc',
     preset: 'public',
     setup: (w) => newShare(w),

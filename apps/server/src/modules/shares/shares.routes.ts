@@ -19,6 +19,7 @@ import { authorizeModule } from '../../permissions/authorize.js';
 import { requireUser } from '../../plugins/auth.js';
 import { ok, okNull } from '../../plugins/envelope.js';
 import { AuditAction, audit } from '../admin/audit.js';
+import { modulesRevision, sendRevision } from '../live/revision.js';
 import { publicSearchSchema, searchExposed } from '../search/search.routes.js';
 import { grantOf, passwordFingerprint, readGrant, signGrant } from './share-grant.js';
 import { isDocInScope, loadShareScope, shareMenu } from './share-scope.js';
@@ -354,6 +355,13 @@ export async function sharesRoutes(app: FastifyInstance): Promise<void> {
     requireAccess(req, s);
     const scope = await loadShareScope(db, s);
     return ok(shareMenu(app.ctx, scope, s.moduleId));
+  });
+
+  // Live docs: the share's revision (its application's docs and the share's own settings), polled by open pages.
+  app.get('/share/revision', { config: { auth: 'public' }, schema: publicQuery }, async (req, reply) => {
+    const s = await activeShare((req.query as { id: string }).id);
+    requireAccess(req, s);
+    return sendRevision(req, reply, await modulesRevision(db, [s.moduleId], `s${s.id}:${s.updatedAt}`));
   });
 
   app.get('/share/search', { config: { auth: 'public' }, schema: publicSearchSchema('share', 'id') }, async (req) => {

@@ -18,6 +18,7 @@ import { SearchBox } from '../search/search-dialog';
 import { GateMessage, PasswordBox } from '../share/password-box';
 import { firstDoc } from '../share/share-page';
 import { LangPicker } from '../view/lang-picker';
+import { useLiveRevision } from '../view/live';
 import { ReaderLayout } from '../view/reader-layout';
 
 const PAGE_PREFIX = 'page-';
@@ -40,6 +41,16 @@ export function ShowPage() {
     retry: false,
     meta: { silent: true },
     queryFn: () => api.get<TreeNode[]>('compose/doc/menu', { projectId: showId }, grantHeaders(grant)),
+  });
+  // Live docs: the compose tree, its pages and the open doc follow changes to what it references.
+  useLiveRevision({
+    scope: ['show', showId, grant],
+    enabled: !!info.data && (!info.data.needPassword || !!grant),
+    fetchRevision: () => api.get<{ revision: string }>('compose/doc/revision', { projectId: showId }, grantHeaders(grant)),
+    refresh: [
+      ['show', showId],
+      ['viewDoc', 'compose', showId],
+    ],
   });
   useEffect(() => {
     if (info.data?.grant) storeGrant('compose', showId, info.data.grant);

@@ -7,7 +7,7 @@
 import { DocType } from '@folio/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Spin } from 'antd';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { ApiError } from '../../lib/api';
@@ -45,18 +45,32 @@ export function DocView({ docId, source = { kind: 'user' } }: { docId: string; s
     meta: { silent: true },
     enabled: !!docId,
   });
+  // Live docs: a doc refetched in place after a change says so (the reader keeps their scroll and tabs).
+  const modified = q.data?.doc.gmtModified;
+  const firstModified = useRef(modified);
+  if (firstModified.current === undefined) firstModified.current = modified;
+  const updated = !!modified && modified !== firstModified.current;
   if (q.isLoading) return <Loading />;
   if (q.error || !q.data) {
     const e = q.error as ApiError | null;
     const notFound = !e || e.status === 404 || e.error === 'not_found';
     return (
       <div className="doc-empty" data-testid="doc-not-found">
-        {notFound ? t('view.docNotFound') : e?.message}
+        {notFound ? t(q.data ? 'view.live.deleted' : 'view.docNotFound') : e?.message}
       </div>
     );
   }
   const management = source.kind === 'user' && !pathname.startsWith('/view');
-  return <DocBody loaded={q.data} source={source} management={management} />;
+  return (
+    <>
+      {updated && (
+        <div className="doc-live-updated" role="status" data-testid="doc-live-updated">
+          {t('view.live.updated')}
+        </div>
+      )}
+      <DocBody loaded={q.data} source={source} management={management} />
+    </>
+  );
 }
 
 function DocBody({ loaded, source, management }: { loaded: LoadedDoc; source: DocViewSource; management: boolean }) {

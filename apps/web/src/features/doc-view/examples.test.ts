@@ -71,3 +71,23 @@ describe('examples from params', () => {
     expect(paramsToObject([obj as DocParam])).toEqual({ object: 'customer' });
   });
 });
+
+describe('bodies that are alternatives', () => {
+  const p = (name: string, type: string, example = '', children: DocParam[] = []) =>
+    ({ name, type, example, children }) as unknown as DocParam;
+  const card = p('Card', 'object', '', [p('number', 'string', '4242')]);
+  const bank = p('Bank_Account', 'object', '', [p('iban', 'string', 'DE89')]);
+
+  it('a body that is itself anyOf is the chosen alternative, not wrapped in the node’s name', () => {
+    expect(bodyExample([p('body', 'anyOf', '', [card, bank])], false)).toEqual({ number: '4242' });
+    expect(bodyExample([p('body', 'anyOf', '', [card, bank])], false, 'object', { body: 1 })).toEqual({ iban: 'DE89' });
+    expect(bodyExample([p('body', 'anyOf', '', [card, bank])], true)).toEqual([{ number: '4242' }]);
+  });
+
+  it('a discriminated oneOf (`oneOf(petType)`) shows one alternative', () => {
+    expect(bodyExample([p('id', 'integer', '1'), p('pet', 'oneOf(petType)', '', [card, bank])], false)).toEqual({
+      id: 1,
+      pet: { number: '4242' },
+    });
+  });
+});

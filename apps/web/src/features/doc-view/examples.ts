@@ -12,7 +12,7 @@ import { DATA_NODE_EXAMPLE, type DocParam, typeBase } from '@folio/shared';
 export type Choices = Record<string, number>;
 
 /** A param whose children are alternatives. */
-export const isAlternatives = (p: Pick<DocParam, 'type'>) => /^(oneof|anyof)$/i.test(p.type ?? '');
+export const isAlternatives = (p: Pick<DocParam, 'type'>) => /^(oneof|anyof)(\(|$)/i.test(p.type ?? '');
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
@@ -127,9 +127,11 @@ export function alternativesOf(
 
 /** Example of a body: an object, or an array of one when the doc says the body is an array. */
 export function bodyExample(params: DocParam[], isArray: boolean, arrayType = 'object', choices: Choices = {}): Json {
-  if (!isArray) return paramsToObject(params, 0, '', choices);
-  if (arrayType && arrayType !== 'object' && !params.length) return [scalarExample({ type: arrayType, example: '' })];
-  return [paramsToObject(params, 0, '', choices)];
+  if (arrayType && arrayType !== 'object' && !params.length && isArray) return [scalarExample({ type: arrayType, example: '' })];
+  // A body that is itself `oneOf`/`anyOf` (one alternatives node) is one of the alternatives, not wrapped in its name.
+  const root = params.length === 1 && isAlternatives(params[0]) && params[0].children?.length;
+  const one = root ? paramExample(params[0], 0, params[0].name, choices) : paramsToObject(params, 0, '', choices);
+  return isArray ? [one] : one;
 }
 
 /** Finds the `$data$` node of a common response tree (depth first), or null. */

@@ -24,13 +24,20 @@ export type SearchSource =
 const KINDS: SearchKind[] = ['doc', 'folder', 'dictionary', 'constant', 'application', 'project', 'space'];
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'];
 const METHOD_COLORS: Record<string, string> = { GET: 'green', POST: 'blue', PUT: 'orange', DELETE: 'red', PATCH: 'purple' };
-const COUNT_CAP = 1000;
+const STATUSES = [
+  { value: 0, key: 'doc.statusTodo' },
+  { value: 5, key: 'doc.statusDoing' },
+  { value: 10, key: 'doc.statusDone' },
+];
 
 interface Filters {
   spaceId?: string;
   projectId?: string;
+  moduleId?: string;
   kind?: SearchKind;
   method?: string;
+  status?: number;
+  deprecated?: number;
 }
 
 function useDebounced<T>(value: T, ms: number): T {
@@ -43,10 +50,10 @@ function useDebounced<T>(value: T, ms: number): T {
 }
 
 function fetchSearch(source: SearchSource, q: string, f: Filters): Promise<SearchResult> {
-  const query = { q, pageSize: 30, kind: f.kind, method: f.method };
+  const query = { q, pageSize: 30, kind: f.kind, method: f.method, status: f.status, deprecated: f.deprecated };
   if (source.kind === 'share') return api.get('share/search', { ...query, id: source.shareId }, grantHeaders(source.grant));
   if (source.kind === 'compose') return api.get('compose/doc/search', { ...query, projectId: source.showId }, grantHeaders(source.grant));
-  return api.get('search', { ...query, spaceId: f.spaceId, projectId: f.projectId });
+  return api.get('search', { ...query, spaceId: f.spaceId, projectId: f.projectId, moduleId: f.moduleId });
 }
 
 /** Text with its matched ranges in <mark>. */
@@ -84,6 +91,12 @@ function UserFilters({ value, onChange }: { value: Filters; onChange: (f: Filter
     queryFn: () => api.get<{ id: string; name: string; spaceId: string }[]>('doc/view/projects'),
     staleTime: 60_000,
   });
+  const modules = useQuery({
+    queryKey: ['search', 'modules', value.projectId],
+    queryFn: () => api.get<{ id: string; name: string }[]>('module/list', { projectId: value.projectId }),
+    enabled: !!value.projectId,
+    staleTime: 60_000,
+  });
   return (
     <>
       <Select
@@ -93,7 +106,7 @@ function UserFilters({ value, onChange }: { value: Filters; onChange: (f: Filter
         style={{ width: 140 }}
         value={value.spaceId}
         options={(spaces.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
-        onChange={(spaceId) => onChange({ ...value, spaceId, projectId: undefined })}
+        onChange={(spaceId) => onChange({ ...value, spaceId, projectId: undefined, moduleId: undefined })}
         data-testid="search-filter-space"
       />
       <Select
@@ -105,7 +118,19 @@ function UserFilters({ value, onChange }: { value: Filters; onChange: (f: Filter
         options={(projects.data ?? [])
           .filter((p) => !value.spaceId || p.spaceId === value.spaceId)
           .map((p) => ({ value: p.id, label: p.name }))}
-        onChange={(projectId) => onChange({ ...value, projectId })}
+        onChange={(projectId) => onChange({ ...value, projectId, moduleId: undefined })}
+        data-testid="search-filter-project"
+      />
+      <Select
+        allowClear
+        size="small"
+        placeholder={t('search.filter.application')}
+        style={{ width: 150 }}
+        disabled={!value.projectId}
+        value={value.moduleId}
+        options={(modules.data ?? []).map((m) => ({ value: m.id, label: m.name }))}
+        onChange={(moduleId) => onChange({ ...value, moduleId })}
+        data-testid="search-filter-application"
       />
     </>
   );
@@ -205,9 +230,32 @@ export function SearchDialog({ source, open, onClose }: { source: SearchSource; 
           options={METHODS.map((m) => ({ value: m, label: m }))}
           onChange={(method) => setFilters({ ...filters, method })}
         />
+        <Select
+          allowClear
+          size="small"
+          placeholder={t('search.filter.status')}
+          style={{ width: 110 }}
+          value={filters.status}
+          options={STATUSES.map((s) => ({ value: s.value, label: t(s.key) }))}
+          onChange={(status) => setFilters({ ...filters, status })}
+          data-testid="search-filter-status"
+        />
+        <Select
+          allowClear
+          size="small"
+          placeholder={t('search.filter.deprecated')}
+          style={{ width: 130 }}
+          value={filters.deprecated}
+          options={[
+            { value: 0, label: t('search.filter.current') },
+            { value: 1, label: t('search.filter.deprecatedOnly') },
+          ]}
+          onChange={(deprecated) => setFilters({ ...filters, deprecated })}
+          data-testid="search-filter-deprecated"
+        />
         {debounced && result.data && (
           <Typography.Text type="secondary" className="search-total">
-            {total >= COUNT_CAP ? t('search.totalMore', { 0: COUNT_CAP }) : t('search.total', { 0: total })}
+            {result.data.more ? t('search.totalMore', { 0: total }) : t('search.total', { 0: total })}
           </Typography.Text>
         )}
       </Space>
@@ -220,6 +268,20 @@ export function SearchDialog({ source, open, onClose }: { source: SearchSource; 
               debounced ? (
                 <>
                   <div>{t('search.noResult', { 0: debounced })}</div>
+                  {result.data?.suggestion && (
+                    <div className="search-suggestion" data-testid="search-suggestion">
+                      {t('search.didYouMean')}{' '}
+                      <Typography.Link
+                        onClick={() => {
+                          setQ(result.data?.suggestion ?? '');
+                          setActive(0);
+                          input.current?.focus();
+                        }}
+                      >
+                        {result.data.suggestion}
+                      </Typography.Link>
+                    </div>
+                  )}
                   <Typography.Text type="secondary">{t('search.noResultHint')}</Typography.Text>
                 </>
               ) : (

@@ -15,6 +15,7 @@ import { DocView } from '../doc-view/doc-view';
 import { grantHeaders, readGrant, storeGrant } from '../doc-view/grants';
 import { SearchBox } from '../search/search-dialog';
 import { LangPicker } from '../view/lang-picker';
+import { useLiveRevision } from '../view/live';
 import { ReaderLayout } from '../view/reader-layout';
 import { GateMessage, PasswordBox } from './password-box';
 
@@ -40,6 +41,17 @@ export function SharePage() {
     retry: false,
     meta: { silent: true },
     queryFn: () => api.get<TreeNode[]>('share/menu', { id: shareId }, grantHeaders(grant)),
+  });
+
+  // Live docs: the shared tree and the open doc follow changes to the application.
+  useLiveRevision({
+    scope: ['share', shareId, grant],
+    enabled: !!info.data && (!info.data.needPassword || !!grant),
+    fetchRevision: () => api.get<{ revision: string }>('share/revision', { id: shareId }, grantHeaders(grant)),
+    refresh: [
+      ['share', shareId, 'menu'],
+      ['viewDoc', 'share', shareId],
+    ],
   });
 
   // Public shares hand out their grant with the page; keep it for debugging calls.

@@ -16,6 +16,7 @@ import { type DocViewSource, fetchViewDoc } from '../doc-view/doc-source';
 import { DocView, viewDocKey } from '../doc-view/doc-view';
 import { SearchBox } from '../search/search-dialog';
 import { LangPicker } from './lang-picker';
+import { useLiveRevision } from './live';
 import { ReaderLayout } from './reader-layout';
 
 interface ProjectItem {
@@ -128,6 +129,19 @@ export function PreviewPage() {
     enabled: bySpace ? !!spaceId : !!projectId,
     queryFn: () => fetchTree(bySpace, bySpace ? spaceId : projectId),
     staleTime: 30_000,
+  });
+
+  // Live docs: the open tree and doc follow pushes, imports and other users' edits.
+  const scopeId = bySpace ? spaceId : projectId;
+  useLiveRevision({
+    scope: ['view', bySpace ? 'space' : 'project', scopeId],
+    enabled: !!scopeId,
+    fetchRevision: () =>
+      api.get<{ revision: string }>('live/view', bySpace ? { spaceId: scopeId } : { projectId: scopeId }, { silentSession: true }),
+    refresh: [
+      ['view', 'tree'],
+      ['viewDoc', 'user'],
+    ],
   });
 
   const projectOptions = useMemo(() => {

@@ -81,4 +81,6 @@ export const view: Record<string, string> = {
   'view.dubbo.dependency': 'Dependency',
   'view.dubbo.definition': 'Method definition',
   'view.pages': 'Pages',
+  'view.live.updated': 'This doc was just updated; you are reading the new version.',
+  'view.live.deleted': 'This doc was deleted or is no longer shared.',
 };

@@ -81,4 +81,6 @@ export const view: Record<string, string> = {
   'view.dubbo.dependency': '依赖',
   'view.dubbo.definition': '方法定义',
   'view.pages': '附加页',
+  'view.live.updated': '此文档刚刚有更新，当前显示的是最新内容。',
+  'view.live.deleted': '此文档已被删除或不再分享。',
 };

@@ -1,0 +1,65 @@
+/**
+ * Live docs: an open reading page (/view, /share, /show) polls its scope's revision about once a second
+ * while the browser tab is visible (the server answers 304 while nothing changed). When the revision
+ * moves, the tree and the open doc are refetched in place: the page keeps its scroll, tabs and state, a
+ * deleted doc leaves the tree and its page says so.
+ */
+import { type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+
+/** How often an open page asks for its revision (a change shows within this plus one fetch). */
+export const LIVE_POLL_MS = 1000;
+
+export interface LiveOptions {
+  /** Identifies the scope polled (e.g. ['share', shareId]). */
+  scope: QueryKey;
+  /** Fetches the scope's revision. */
+  fetchRevision: () => Promise<{ revision: string }>;
+  enabled: boolean;
+  /** Query keys (prefixes) refetched when the revision moves: the tree and the open doc. */
+  refresh: QueryKey[];
+}
+
+/** Polls a scope's revision and refetches the given queries when it changes. */
+export function useLiveRevision({ scope, fetchRevision, enabled, refresh }: LiveOptions): void {
+  const qc = useQueryClient();
+  const firstSentAt = useRef(0);
+  const last = useRef<string | undefined>(undefined);
+  // A new scope starts over (its first revision is a baseline, not a change).
+  const scopeKey = JSON.stringify(scope);
+  const seenScope = useRef(scopeKey);
+  if (seenScope.current !== scopeKey) {
+    seenScope.current = scopeKey;
+    last.current = undefined;
+    firstSentAt.current = 0;
+  }
+  const q = useQuery({
+    queryKey: ['live', ...scope],
+    queryFn: () => {
+      if (!firstSentAt.current) firstSentAt.current = Date.now();
+      return fetchRevision();
+    },
+    enabled,
+    refetchInterval: LIVE_POLL_MS,
+    retry: false,
+    gcTime: 0,
+    meta: { silent: true },
+  });
+  const refreshRef = useRef(refresh);
+  refreshRef.current = refresh;
+  const rev = q.data?.revision;
+  useEffect(() => {
+    if (!rev) return;
+    if (!last.current) {
+      // The first revision is the baseline. Data that arrived before it was asked for (a cached tree, a doc
+      // loaded before the poll could start) may predate it: refetch that, and only that.
+      for (const key of refreshRef.current)
+        for (const cached of qc.getQueryCache().findAll({ queryKey: key }))
+          if (cached.state.dataUpdatedAt && cached.state.dataUpdatedAt < firstSentAt.current)
+            void qc.invalidateQueries({ queryKey: cached.queryKey, exact: true });
+    } else if (last.current !== rev) {
+      for (const key of refreshRef.current) void qc.invalidateQueries({ queryKey: key });
+    }
+    last.current = rev;
+  }, [rev, qc]);
+}
