@@ -75,6 +75,12 @@ const TERMS = [
   'Enter',
   'Esc',
   'GitHub',
+  'Claude Code',
+  'Claude Desktop',
+  'Claude',
+  'VS Code',
+  'Cursor',
+  'stdio',
 ];
 
 const METHODS = /\b(GET|POST|PUT|DELETE|PATCH|HEAD|OPTIONS|TRACE)\b/g;

@@ -94,8 +94,8 @@ const clickAndWait = (testId: string, ready: string) => async (p: Page) => {
 const doc = (x: ShopWorld, extra = '') => `/project/doc/${x.projectId}?moduleId=${x.moduleId}${extra}`;
 
 const STEPS: Step[] = [
-  ['dashboard', () => '/dashboard', '[data-testid=space-card]'],
-  ['create space dialog', () => '/dashboard', '[data-testid=space-card]', clickAndWait('create-space', '.ant-modal')],
+  ['dashboard', () => '/dashboard', '.page'],
+  ['create space dialog', () => '/dashboard', '.page', clickAndWait('create-space', '.ant-modal')],
   ['push guide', () => '/openapi', '[data-testid=openapi-guide] h1'],
   ['push guide of an application', (x) => `/openapi?moduleId=${x.moduleId}`, '[data-testid=openapi-guide] h1'],
   ['help', () => '/help', '.page'],
@@ -184,7 +184,7 @@ async function sweep(lang: 'zh-CN' | 'en'): Promise<string[]> {
       continue;
     }
     for (const s of await languageSlips(page, lang, USER_DATA)) found.push(`${name}: ${s}`);
-    console.log(`[sweep ${lang}] ${name}: ${found.filter((f) => f.startsWith(`${name}:`)).length} slips`);
+    for (const f of found.filter((x) => x.startsWith(`${name}:`))) console.log(`[sweep ${lang}] ${f}`);
   }
   // Logged out: the sign-in pages.
   const anon = await h.newPage({ lang, viewport: { width: 1440, height: 900 } });
