@@ -53,6 +53,8 @@ export interface PushDocItem {
   type?: number | string;
   url?: string;
   version?: string;
+  /** Folio's own field (Torna ignores it): tells apart docs sharing method and URL; part of the doc's identity. */
+  identityKey?: string;
   definition?: string;
   httpMethod?: string;
   contentType?: string;

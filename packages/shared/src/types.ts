@@ -57,6 +57,8 @@ export interface DocDetail {
   type: number;
   url: string;
   version: string;
+  /** What tells this doc apart from others with the same method and URL (a Postman request's folder path and name); '' for most. */
+  identityKey: string;
   definition: string;
   httpMethod: string;
   contentType: string;

@@ -176,6 +176,7 @@ export interface DocsTable extends Audit {
   type: Generated<number>;
   url: Generated<string>;
   version: Generated<string>;
+  identityKey: Generated<string>;
   definition: Generated<string>;
   httpMethod: Generated<string>;
   contentType: Generated<string>;
@@ -242,6 +243,12 @@ export interface SearchTermsTable {
   weight: number;
   /** Who may read it: the project id, or minus the space id for a space's own entry. */
   scopeId: number;
+}
+
+/** A counter per application, bumped by triggers on `docs` at every write (validates tree answers). */
+export interface TreeRevisionsTable {
+  moduleId: number;
+  rev: number;
 }
 
 /** Generic props (Dubbo info on folders type 0; debug props 10/11). */
@@ -636,6 +643,7 @@ export interface Database {
   paramSets: ParamSetsTable;
   searchEntries: SearchEntriesTable;
   searchTerms: SearchTermsTable;
+  treeRevisions: TreeRevisionsTable;
   props: PropsTable;
   enumInfos: EnumInfosTable;
   enumItems: EnumItemsTable;

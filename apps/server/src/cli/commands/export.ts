@@ -3,7 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import type { CliCommand } from '../command.js';
 import { api, baseUrl, CliError, io, need, parse, request, runCommand, usageError } from '../lib.js';
 
-const FORMATS = ['markdown', 'markdown-zip', 'html', 'docx', 'postman', 'openapi-json', 'openapi-yaml'];
+const FORMATS = ['markdown', 'markdown-torna', 'markdown-zip', 'html', 'docx', 'postman', 'openapi-json', 'openapi-yaml'];
 
 const usage = `
 folio export --url <server> --token <user token> --format <format> (--app <id> | --project <id> | --folder <id> | --docs <id,id>) [-o <file>]

@@ -69,6 +69,7 @@ export function toDetail(
     type: d.type,
     url: d.url,
     version: d.version,
+    identityKey: d.identityKey,
     definition: d.definition,
     httpMethod: d.httpMethod,
     contentType: d.contentType,

@@ -16,10 +16,15 @@ export function folderKey(moduleId: number, parentId: number, name: string): str
   return md5(`${moduleId}:${parentId}:${name}`);
 }
 
-/** doc_key of a doc: HTTP by url+method (parent not included, so moving keeps identity); others by name. */
-export function docKey(moduleId: number, type: number, name: string, url: string, httpMethod: string): string {
-  if (type === DocType.HTTP) return md5(`${moduleId}:${url}:${httpMethod.toUpperCase()}`);
-  return md5(`${moduleId}:${name}:CUSTOM`);
+/**
+ * doc_key of a doc: HTTP by url+method (parent not included, so moving keeps identity); others by name.
+ * An identity key (what tells apart docs sharing method and URL, e.g. Postman requests) is appended after
+ * `#`; without one the key is Torna's formula exactly.
+ */
+export function docKey(moduleId: number, type: number, name: string, url: string, httpMethod: string, identityKey = ''): string {
+  const id = identityKey ? `#${identityKey}` : '';
+  if (type === DocType.HTTP) return md5(`${moduleId}:${url}:${httpMethod.toUpperCase()}${id}`);
+  return md5(`${moduleId}:${name}:CUSTOM${id}`);
 }
 
 /** data_id (row uniqueness) = md5(doc_key + version). */

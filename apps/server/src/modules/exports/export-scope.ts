@@ -23,6 +23,8 @@ export interface OutlineNode {
 export interface ExportEnv {
   name: string;
   url: string;
+  /** The application it belongs to (encoded id), in `envs`. */
+  moduleId?: string;
 }
 
 export interface ExportSet {
@@ -178,7 +180,7 @@ export async function loadOutline(
     title,
     roots,
     env,
-    envs: envRows.map((e) => ({ name: e.name, url: e.url })),
+    envs: envRows.map((e) => ({ name: e.name, url: e.url, moduleId: ids.encode(e.moduleId) })),
     commonReturns,
     security: new Map([...(await loadSecurity(db, moduleIds))].map(([id, sec]) => [ids.encode(id), sec])),
     docCount: details.size,

@@ -1,6 +1,6 @@
 /**
  * `GET /api/export?format=…` with one scope (docIds, folderId, moduleId or projectId) and an optional
- * environmentId: Markdown (file or zip), HTML, Word (.docx), Postman v2.1, OpenAPI 3.1/3.0 JSON or YAML.
+ * environmentId: Markdown (file, Torna's layout, or zip), HTML, Word (.docx), Postman v2.1, OpenAPI 3.1/3.0 JSON or YAML.
  */
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
@@ -10,10 +10,20 @@ import { loadExportSet, type ScopeQuery } from './export-scope.js';
 import { toDocx } from './to-docx.js';
 import { toHtml } from './to-html.js';
 import { toMarkdown, toMarkdownZip } from './to-markdown.js';
+import { toMarkdownTorna } from './to-markdown-torna.js';
 import { type OasVersion, toOpenApiJson, toOpenApiYaml } from './to-openapi.js';
 import { toPostman } from './to-postman.js';
 
-export const EXPORT_FORMATS = ['markdown', 'markdown-zip', 'html', 'docx', 'postman', 'openapi-json', 'openapi-yaml'] as const;
+export const EXPORT_FORMATS = [
+  'markdown',
+  'markdown-torna',
+  'markdown-zip',
+  'html',
+  'docx',
+  'postman',
+  'openapi-json',
+  'openapi-yaml',
+] as const;
 type Format = (typeof EXPORT_FORMATS)[number];
 
 const Id = Type.Optional(Type.String({ maxLength: 64 }));
@@ -61,6 +71,8 @@ export async function exportsRoutes(app: FastifyInstance): Promise<void> {
       switch (q.format) {
         case 'markdown':
           return send(toMarkdown(set, lang), 'text/markdown; charset=utf-8', 'md');
+        case 'markdown-torna':
+          return send(toMarkdownTorna(set, lang), 'text/markdown; charset=utf-8', 'md');
         case 'markdown-zip':
           return send(toMarkdownZip(set, lang), 'application/zip', 'zip');
         case 'html':

@@ -40,7 +40,14 @@ export async function restoreSnapshot(
       const cur = await tx.selectFrom('docs').selectAll().where('id', '=', docId).executeTakeFirstOrThrow();
       const before = cur.isDeleted ? null : ((await loadDocDetails(app.ctx, [docId], tx)).get(docId) ?? null);
       if (before && contentHash(before) === contentHash(content)) return false;
-      const key = pushedDocKey(cur.moduleId, { type: content.type, name: content.name, url: content.url, httpMethod: content.httpMethod });
+      // The identity key is the doc's, not content: a snapshot taken before it existed restores under it too.
+      const key = pushedDocKey(cur.moduleId, {
+        type: content.type,
+        name: content.name,
+        url: content.url,
+        httpMethod: content.httpMethod,
+        identityKey: cur.identityKey,
+      });
       const did = dataId(key, content.version);
       const clash = await tx
         .selectFrom('docs')

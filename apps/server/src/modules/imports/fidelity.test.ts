@@ -85,7 +85,7 @@ function postmanShape(c: Obj): { requests: number; filled: Set<string> } {
   return { requests, filled };
 }
 
-/** Everything a reader sees of an application's docs, keyed by method + URL (+ version), ids left out. */
+/** Everything a reader sees of an application's docs, keyed by method + URL (+ identity key, + version), ids left out. */
 async function snapshot(moduleId: string): Promise<Record<string, any>> {
   const mid = t.app.ctx.ids.decode(moduleId, 'module');
   const rows = await t.app.ctx.db
@@ -110,7 +110,7 @@ async function snapshot(moduleId: string): Promise<Record<string, any>> {
     }));
   const out: Record<string, unknown> = {};
   for (const d of details.values()) {
-    out[`${d.httpMethod} ${d.url}${d.version ? `#${d.version}` : ''}`] = {
+    out[`${d.httpMethod} ${d.url}${d.identityKey ? `#${d.identityKey}` : ''}${d.version ? ` v${d.version}` : ''}`] = {
       name: d.name,
       description: d.description,
       contentType: d.contentType,
@@ -190,7 +190,7 @@ describe('Postman: every request is a doc in its own folder', () => {
       expect(postmanSchema.errors ?? []).toEqual([]);
       const again = await importInto(t, projectId, `${file} again`, exported);
       const [before, after] = [await snapshot(status.moduleId), await snapshot(again.status.moduleId)];
-      // Every request comes back as the same doc (method, URL, version) with its name.
+      // Every request comes back as the same doc (method, URL, identity) with its name.
       expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
       for (const k of Object.keys(before)) expect(after[k].name, k).toBe(before[k].name);
       // Field-level differences are counted and reported in the table (see the report of issue 19).

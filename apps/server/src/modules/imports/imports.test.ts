@@ -130,7 +130,7 @@ describe('POST /api/import', () => {
     const mods = await call(t.app, t.adminToken, 'GET', '/api/module/list', { projectId: world.projectId });
     const echo = mods.data.find((m: { name: string }) => m.name === 'echo');
     expect(echo.id).toBe(s.moduleId);
-    // Two requests share GET /digest-auth: each is its own doc, told apart by its name (the doc's version).
+    // Two requests share GET /digest-auth: each is its own doc, told apart by its folder path and name (the doc's identity key).
     const docs = flatTree(await tree(s.moduleId));
     expect(docs).toHaveLength(22);
     expect(docs.filter((d) => d.httpMethod === 'GET' && d.url === '/digest-auth')).toHaveLength(2);
@@ -320,7 +320,7 @@ describe('bad input answers clearly and at once', () => {
     expect(health.status).toBe(404);
   });
 
-  it('a URL on a private address is refused unless allowlisted; a hanging URL fails within seconds', async () => {
+  it('a URL on a private address is refused unless allowlisted; a hanging URL fails (its time: npm run bench -- import-limits)', async () => {
     const r = await call(t.app, t.adminToken, 'POST', '/api/import', { moduleId: world.moduleId, url: `${serverUrl}/spec.yaml` });
     const s = await finish(r.data.jobId);
     expect(s.state).toBe('failed');
@@ -332,11 +332,9 @@ describe('bad input answers clearly and at once', () => {
     expect((await finish(meta.data.jobId)).errors[0].code).toBe('outbound_refused');
     await t.app.ctx.settings.set({ 'folio.outbound.allowlist': '127.0.0.1' });
     served = { body: '', status: 200, hang: true };
-    const started = Date.now();
     const h = await call(t.app, t.adminToken, 'POST', '/api/import', { moduleId: world.moduleId, url: `${serverUrl}/hang.yaml` });
     const hs = await finish(h.data.jobId);
     expect(hs.state).toBe('failed');
-    expect(Date.now() - started).toBeLessThan(8000);
     served = { body: '', status: 200, hang: false };
   });
 });

@@ -25,8 +25,11 @@ export interface PostmanConvertResult {
 }
 
 const MAX_JSON_PARAMS = 1500;
-/** A doc version's length (push-normalize LIMITS.version). */
-const MAX_VERSION = 64;
+/**
+ * The longest identity label kept: the 64 characters the `version` workaround held, so the docs of
+ * installs migrated from it (20261127T200000-add-doc-identity-key) keep their identity on the next import.
+ */
+const MAX_LABEL = 64;
 
 /** A JSON sample → parameter rows (types detected, values as examples, first array element used). */
 export function jsonValueToParams(value: unknown, budget = { left: MAX_JSON_PARAMS }, depth = 0): PushParam[] {
@@ -291,9 +294,9 @@ function convertRequest(item: Obj, inheritedAuth: unknown, ctx: Ctx, where: stri
         },
       ];
       if (query.trim()) descParts.push(`**GraphQL:**\n\n\`\`\`graphql\n${query.trim().slice(0, 20000)}\n\`\`\``);
-      // Every GraphQL request posts to the same URL; the operation (a URL fragment, never sent) keeps them apart.
+      // Every GraphQL request posts to the same URL; the operation is its identity.
       const op = /^\s*(?:query|mutation|subscription)\s+([A-Za-z_]\w*)/.exec(query)?.[1] ?? str(item.name).trim();
-      if (op) doc.url = `${doc.url}#${op}`;
+      if (op) doc.identityKey = op.slice(0, 255);
     } else if (mode === 'file') {
       doc.contentType = contentTypeHeader || 'application/octet-stream';
       doc.requestParams = [{ name: 'file', type: 'file', required: 1, example: '', description: '' }];
@@ -377,8 +380,8 @@ function convertItems(items: unknown[], inheritedAuth: unknown, ctx: Ctx, where:
 
 /**
  * Requests sharing a method and URL (SOAP operations on one endpoint, OAuth grant types on one token URL)
- * stay apart: each gets the end of its folder path and name as its version (the `url#version` identity
- * GraphQL operations use), the fewest segments that tell the group apart; identical paths are numbered.
+ * stay apart: each gets the end of its folder path and name as its identity key, the fewest segments that
+ * tell the group apart; identical paths are numbered. (GraphQL requests already have their operation.)
  */
 function separateCollisions(apis: PushDocItem[]): void {
   const all: { doc: PushDocItem; path: string[] }[] = [];
@@ -389,9 +392,10 @@ function separateCollisions(apis: PushDocItem[]): void {
     }
   };
   walk(apis, []);
+  const identity = (doc: PushDocItem, key: string) => `${doc.httpMethod} ${str(doc.url)}#${key}`;
   const groups = new Map<string, { doc: PushDocItem; path: string[] }[]>();
   for (const e of all) {
-    const key = `${e.doc.httpMethod} ${e.doc.url}`;
+    const key = identity(e.doc, str(e.doc.identityKey));
     const g = groups.get(key);
     if (g) g.push(e);
     else groups.set(key, [e]);
@@ -404,14 +408,11 @@ function separateCollisions(apis: PushDocItem[]): void {
     let k = 1;
     while (k < depth && new Set(g.map((e) => labelOf(e.path, k))).size < g.length) k++;
     for (const { doc, path } of g) {
-      const hash = str(doc.url).indexOf('#');
-      const url = hash < 0 ? str(doc.url) : str(doc.url).slice(0, hash);
-      const base = labelOf(path, k).slice(-MAX_VERSION).trim();
-      let version = base;
-      for (let n = 2; taken.has(`${doc.httpMethod} ${url}#${version}`); n++) version = `${base.slice(0, MAX_VERSION - 6)} (${n})`;
-      taken.add(`${doc.httpMethod} ${url}#${version}`);
-      doc.url = url;
-      doc.version = version;
+      const base = labelOf(path, k).slice(-MAX_LABEL).trim();
+      let label = base;
+      for (let n = 2; taken.has(identity(doc, label)); n++) label = `${base.slice(0, MAX_LABEL - 6)} (${n})`;
+      taken.add(identity(doc, label));
+      doc.identityKey = label;
     }
   }
 }

@@ -43,5 +43,6 @@ export async function mergeNormalized(app: FastifyInstance, tx: Tx, input: Merge
   await writeDocs(s);
   await deleteMissing(s);
   await emitChanges(s);
+  s.outcome.rowIds = [...s.touched].filter((id) => !s.locked.has(id));
   return s.outcome;
 }

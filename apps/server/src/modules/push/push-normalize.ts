@@ -59,6 +59,8 @@ export interface NDoc extends NBase {
   kind: 'doc';
   url: string;
   version: string;
+  /** Tells apart docs sharing method and URL ('' for Torna's identity). */
+  identityKey: string;
   definition: string;
   httpMethod: string;
   contentType: string;
@@ -96,6 +98,7 @@ export const LIMITS = {
   author: 128,
   url: 1024,
   version: 64,
+  identityKey: 255,
   definition: 1024,
   httpMethod: 16,
   contentType: 255,
@@ -320,6 +323,7 @@ function normalizeItems(list: unknown, path: string, parent: { type: number; aut
       type,
       url: c.max(`${at}.url`, url, LIMITS.url),
       version: c.max(`${at}.version`, version, LIMITS.version),
+      identityKey: c.max(`${at}.identityKey`, str(it.identityKey).trim(), LIMITS.identityKey),
       definition,
       httpMethod: c.max(`${at}.httpMethod`, str(it.httpMethod).trim().toUpperCase(), LIMITS.httpMethod),
       contentType: c.max(`${at}.contentType`, str(it.contentType).trim(), LIMITS.contentType),

@@ -30,10 +30,10 @@ export interface PushRequest {
 }
 
 /** The outcome as the open API returns it. */
-export type PublicOutcome = Omit<MergeResult, 'pendingDeleteIds' | 'changedNames' | 'runId'> & { runId: string };
+export type PublicOutcome = Omit<MergeResult, 'pendingDeleteIds' | 'changedNames' | 'rowIds' | 'runId'> & { runId: string };
 
 function publicOutcome(r: MergeResult): PublicOutcome {
-  const { pendingDeleteIds: _p, changedNames: _c, ...rest } = r;
+  const { pendingDeleteIds: _p, changedNames: _c, rowIds: _r, ...rest } = r;
   return rest;
 }
 

@@ -141,6 +141,7 @@ const UPSERT_COLUMNS = [
   'type',
   'url',
   'version',
+  'identityKey',
   'definition',
   'httpMethod',
   'contentType',

@@ -14,6 +14,7 @@ const detail = {
   type: 0,
   url: '/users/{id}',
   version: '',
+  identityKey: '',
   definition: '',
   httpMethod: 'GET',
   contentType: 'application/json',

@@ -10,9 +10,10 @@ import { api, apiLanguage, apiUrl, getToken, langHeaders } from '../../lib/api';
 import { showError } from '../../lib/errors';
 import { ui } from '../../lib/ui';
 
-export type ExportFormat = 'markdown' | 'markdown-zip' | 'html' | 'docx' | 'postman' | 'openapi-json' | 'openapi-yaml';
+export type ExportFormat = 'markdown' | 'markdown-torna' | 'markdown-zip' | 'html' | 'docx' | 'postman' | 'openapi-json' | 'openapi-yaml';
 
 const FORMATS: { value: ExportFormat; key: string }[] = [
+  { value: 'markdown-torna', key: 'ie.export.format.markdownTorna' },
   { value: 'markdown', key: 'ie.export.format.markdown' },
   { value: 'markdown-zip', key: 'ie.export.format.markdownZip' },
   { value: 'html', key: 'ie.export.format.html' },
@@ -77,8 +78,9 @@ export function ExportDialog({
   scope: { docIds?: string[]; folderId?: string; moduleId?: string; projectId?: string };
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
-  const [format, setFormat] = useState<ExportFormat>('markdown');
+  const { t, i18n } = useTranslation();
+  // Torna's Markdown layout is what Chinese-speaking (Torna) users expect first.
+  const [format, setFormat] = useState<ExportFormat>(i18n.language === 'zh-CN' ? 'markdown-torna' : 'markdown');
   const [version, setVersion] = useState<'3.1' | '3.0'>('3.1');
   const [environmentId, setEnvironmentId] = useState<string>('');
   const [busy, setBusy] = useState(false);

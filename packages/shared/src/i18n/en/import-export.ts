@@ -44,6 +44,7 @@ export const importExport: Record<string, string> = {
   'ie.export.title': 'Export',
   'ie.export.format': 'Format',
   'ie.export.format.markdown': 'Markdown (one file)',
+  'ie.export.format.markdownTorna': "Markdown in Torna's layout (one file)",
   'ie.export.format.markdownZip': 'Markdown (zip, one file per doc)',
   'ie.export.format.html': 'HTML (one file)',
   'ie.export.format.docx': 'Word (.docx)',

@@ -43,6 +43,7 @@ export const importExport: Record<string, string> = {
   'ie.export.title': '导出',
   'ie.export.format': '格式',
   'ie.export.format.markdown': 'Markdown（单个文件）',
+  'ie.export.format.markdownTorna': 'Markdown（Torna 格式，单个文件）',
   'ie.export.format.markdownZip': 'Markdown（zip，每个文档一个文件）',
   'ie.export.format.html': 'HTML（单个文件）',
   'ie.export.format.docx': 'Word（.docx）',

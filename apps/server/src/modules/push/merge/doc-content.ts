@@ -7,9 +7,9 @@ import { fullDubbo } from '../push-writes.js';
 import type { MergeState, PlannedDoc } from './state.js';
 
 /** doc_key of a pushed doc: HTTP by url+method; Dubbo by its definition when present (two services may share a method name); others by name. */
-export function pushedDocKey(moduleId: number, d: Pick<NDoc, 'type' | 'name' | 'url' | 'httpMethod'>): string {
-  if (d.type === DocType.DUBBO && d.url) return docKey(moduleId, DocType.HTTP, d.name, d.url, '');
-  return docKey(moduleId, d.type, d.name, d.url, d.httpMethod);
+export function pushedDocKey(moduleId: number, d: Pick<NDoc, 'type' | 'name' | 'url' | 'httpMethod'> & { identityKey?: string }): string {
+  if (d.type === DocType.DUBBO && d.url) return docKey(moduleId, DocType.HTTP, d.name, d.url, '', d.identityKey);
+  return docKey(moduleId, d.type, d.name, d.url, d.httpMethod, d.identityKey);
 }
 
 /** One level of params in display order (by orderIndex, ties in sent order); children are sorted where they are used. */
@@ -93,6 +93,7 @@ export function buildDetail(s: MergeState, p: PlannedDoc): void {
     contentType: it.contentType,
     deprecated: it.deprecated,
     version: it.version,
+    identityKey: it.identityKey,
     definition: it.definition,
     type: it.type,
     isUseGlobalHeaders: w?.isUseGlobalHeaders ?? 1,
@@ -150,6 +151,7 @@ export function docRow(s: MergeState, p: PlannedDoc, content: boolean): Record<s
     type: it.type,
     url: it.url,
     version: it.version,
+    identityKey: it.identityKey,
     definition: it.definition,
     httpMethod: it.httpMethod,
     contentType: it.contentType,

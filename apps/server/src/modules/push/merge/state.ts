@@ -34,6 +34,8 @@ export interface MergeResult extends PushOutcome {
   changedNames: string[];
   /** Deleted doc ids whose history is recorded when the run settles (push.settle job). */
   pendingDeleteIds: number[];
+  /** Rows (docs and folders) this merge wrote or found the same, locked ones aside: what an import holds. */
+  rowIds: number[];
   runId: string;
 }
 
@@ -161,6 +163,7 @@ export function newMergeState(app: FastifyInstance, tx: Tx, input: MergeInput, n
       batchId,
       changedNames: [],
       pendingDeleteIds: [],
+      rowIds: [],
       runId: batchId,
     },
     progress: input.onProgress ?? (async () => {}),
