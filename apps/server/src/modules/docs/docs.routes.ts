@@ -32,6 +32,8 @@ const DocSaveSchema = Type.Object({
   moduleId: IdString,
   parentId: OptionalId,
   name: Name(255),
+  /** The doc's gmtModified when the editor loaded it: a save from a replaced version answers 409. Absent: no check. */
+  baseModified: Type.Optional(Type.String({ pattern: '^[0-9]{1,16}$' })),
   description: Type.Optional(Type.String({ maxLength: 2_000_000 })),
   author: Type.Optional(Type.String({ maxLength: 128 })),
   type: Type.Optional(Type.Integer({ minimum: 0, maximum: 3 })),

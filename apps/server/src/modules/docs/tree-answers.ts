@@ -11,8 +11,9 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, PostgresAdapter, SqliteAdapter, sql } from 'kysely';
 import type { AppContext } from '../../context.js';
+import type { Conn } from '../../db/database.js';
 import { TREE_TRIGGERS } from '../../db/migrations/20261127T090000-create-tree-revisions.js';
 import { ok } from '../../plugins/envelope.js';
 
@@ -38,31 +39,43 @@ function encodingOf(req: FastifyRequest): Encoding {
   return 'identity';
 }
 
-/** Whether the tree triggers exist (a schema fact: the migration creates them or leaves them out). */
-async function triggersPresent(ctx: Pick<AppContext, 'db' | 'dialect'>): Promise<boolean> {
-  const raw = ctx.db.withoutPlugins() as unknown as Kysely<unknown>;
-  const names = sql.join(TREE_TRIGGERS.map((t) => sql.lit(t)));
-  const q =
-    ctx.dialect === 'sqlite'
-      ? sql<{ n: number }>`select count(*) as n from sqlite_master where type = 'trigger' and name in (${names})`
-      : ctx.dialect === 'postgres'
-        ? sql<{
-            n: number;
-          }>`select count(*) as n from information_schema.triggers where trigger_schema = current_schema() and trigger_name in (${names})`
-        : sql<{
-            n: number;
-          }>`select count(*) as n from information_schema.triggers where trigger_schema = database() and trigger_name in (${names})`;
-  const r = await q.execute(raw);
-  return Number(r.rows[0]?.n ?? 0) >= TREE_TRIGGERS.length;
+const present = new WeakMap<object, Promise<boolean>>();
+
+/**
+ * Whether the tree triggers exist on this database: a schema fact (the migration creates them, or leaves them
+ * out on a MySQL that refuses triggers), read once per connection pool.
+ */
+export function treeTriggersPresent(conn: Conn): Promise<boolean> {
+  let p = present.get(conn);
+  if (!p) {
+    p = (async () => {
+      const raw = conn.withoutPlugins() as unknown as Kysely<unknown>;
+      const adapter = conn.getExecutor().adapter;
+      const names = sql.join(TREE_TRIGGERS.map((t) => sql.lit(t)));
+      const q =
+        adapter instanceof SqliteAdapter
+          ? sql<{ n: number }>`select count(*) as n from sqlite_master where type = 'trigger' and name in (${names})`
+          : adapter instanceof PostgresAdapter
+            ? sql<{
+                n: number;
+              }>`select count(*) as n from information_schema.triggers where trigger_schema = current_schema() and trigger_name in (${names})`
+            : sql<{
+                n: number;
+              }>`select count(*) as n from information_schema.triggers where trigger_schema = database() and trigger_name in (${names})`;
+      const r = await q.execute(raw);
+      return Number(r.rows[0]?.n ?? 0) >= TREE_TRIGGERS.length;
+    })().catch(() => false);
+    present.set(conn, p);
+  }
+  return p;
 }
 
 export class TreeAnswers {
   private readonly entries = new Map<string, Entry>();
   private readonly building = new Map<string, Promise<Entry>>();
   private bytes = 0;
-  private enabled?: Promise<boolean>;
 
-  constructor(private readonly ctx: Pick<AppContext, 'db' | 'dialect'>) {}
+  constructor(private readonly ctx: Pick<AppContext, 'db'>) {}
 
   /**
    * Sends the answer `ok(build())` for `key`, reusing the bytes built under the same `validator`.
@@ -75,8 +88,7 @@ export class TreeAnswers {
     validator: string,
     build: () => Promise<unknown>,
   ): Promise<FastifyReply> {
-    this.enabled ??= triggersPresent(this.ctx).catch(() => false);
-    if (!(await this.enabled)) return reply.send(ok(await build()));
+    if (!(await treeTriggersPresent(this.ctx.db))) return reply.send(ok(await build()));
     const etag = `W/"${createHash('sha1').update(key).update('\0').update(validator).digest('base64url')}"`;
     reply.header('etag', etag).header('cache-control', 'private, no-cache').header('vary', 'accept-encoding');
     if (req.headers['if-none-match'] === etag) return reply.code(304).send();
