@@ -76,7 +76,7 @@ describe('Torna links after a migration', () => {
     await expect.poll(() => page.getByTestId('torna-report').textContent()).toContain('doc_info');
     await page.getByTestId('torna-start').click();
     await page.getByRole('button', { name: 'OK' }).click();
-    await expect.poll(() => page.getByText('Restart the Folio servers').isVisible(), { timeout: 60_000 }).toBe(true);
+    await expect.poll(() => page.getByText('Old Torna links open now').isVisible(), { timeout: 60_000 }).toBe(true);
     await expect.poll(() => page.getByTestId('torna-report').textContent()).toContain('Migrated database');
     await h.shot(page, 'admin');
   });

@@ -9,7 +9,7 @@ import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyContextConfig, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { type DatabaseHandle, migrate } from './db/database.js';
@@ -20,8 +20,9 @@ import { registerModules } from './modules/index.js';
 import { loadInstallKey } from './modules/system/install-key.js';
 import { Settings } from './modules/system/settings.js';
 import { ensureFirstAdmin } from './modules/users/bootstrap.js';
+import { authorizeDeclared, isKnownResource } from './permissions/declared.js';
 import { registerAuth } from './plugins/auth.js';
-import { registerErrorHandling } from './plugins/envelope.js';
+import { registerErrorHandling, withErrorResponses } from './plugins/envelope.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 
 export interface BuildOptions {
@@ -41,7 +42,9 @@ export type App = FastifyInstance;
 export interface FeatureRoute {
   method: string;
   url: string;
-  config: { auth?: string; allowSetPassword?: boolean };
+  config: { auth?: string; allowSetPassword?: boolean; action?: string; resource?: unknown };
+  /** True when the route declares a response schema (its output is serialised and filtered by it). */
+  hasResponse: boolean;
 }
 
 declare module 'fastify' {
@@ -85,7 +88,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     db: database.db,
     dialect: database.dialect,
     config,
-    ids: new IdCodec(salt),
+    // The salt as the settings hold it on each use (a Torna migration through any server replaces it).
+    ids: new IdCodec(() => settings.get('folio.secret.hashids-salt') || salt),
     installKey,
     grantKey,
     settings,
@@ -121,6 +125,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
         },
       },
     },
+    transformObject: withErrorResponses,
   });
   registerErrorHandling(app);
   // Settings are checked against the database before each request (another server may have changed them).
@@ -145,10 +150,21 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       };
       r.preHandler = [...[r.preHandler ?? []].flat(), finite] as typeof r.preHandler;
     }
+    // Declared authorisation (config.resource + config.action): one preHandler, after input validation.
+    const declared = (r.config as FastifyContextConfig | undefined)?.resource;
+    if (declared) {
+      if (!isKnownResource(declared)) throw new Error(`${r.url}: unknown resource kind in ${JSON.stringify(declared)}`);
+      r.preHandler = [...[r.preHandler ?? []].flat(), authorizeDeclared] as typeof r.preHandler;
+    }
     if (!collecting) return;
     for (const method of [r.method].flat()) {
       if (method === 'HEAD' || method === 'OPTIONS') continue;
-      featureRoutes.push({ method, url: r.url, config: (r.config ?? {}) as FeatureRoute['config'] });
+      featureRoutes.push({
+        method,
+        url: r.url,
+        config: (r.config ?? {}) as FeatureRoute['config'],
+        hasResponse: !!r.schema?.response,
+      });
     }
   });
   await registerModules(app, { workers: opts.workers !== false });

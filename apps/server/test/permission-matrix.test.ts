@@ -6,6 +6,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { ACTIONS, type Action, type RoleCode, roleAllows } from '@folio/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeatureRoute } from '../src/app.js';
 import { type CallResult, createTestApp, type TestApp } from './harness.js';
@@ -84,6 +85,31 @@ describe('permission matrix', () => {
     const missing = [...routes.keys()].filter((k) => !covered.has(k));
     const stale = cases.filter((x) => !routes.has(x.c.route)).map((x) => `${x.c.route} (${x.file})`);
     expect({ missing, stale }).toEqual({ missing: [], stale: [] });
+  });
+
+  it("agrees with each route's declared action: guest, dev and admin get through exactly when the shared matrix allows", () => {
+    const disagree: string[] = [];
+    let checked = 0;
+    for (const { file, c } of cases) {
+      const route = routes.get(c.route);
+      const action = route?.config.action as Action | undefined;
+      if (!route || !action) continue;
+      const exp = expectationsFor(route, c);
+      // The world's guest/dev/admin hold that role in its space and project; spaceMember is a dev of the space only.
+      const roles: Partial<Record<Actor, RoleCode>> = { guest: 'guest', dev: 'dev', admin: 'admin' };
+      if (ACTIONS[action].scope === 'space') roles.spaceMember = 'dev';
+      for (const [actor, role] of Object.entries(roles) as [Actor, RoleCode][]) {
+        const want = roleAllows(action, role) ? 'ok' : 'forbidden';
+        const o = exp[actor];
+        checked++;
+        if ((o === 'ok' || o === 'forbidden') && o !== want) {
+          disagree.push(`${c.route}${c.name ? ` [${c.name}]` : ''} (${file}) ${actor}: the case says ${o}, ${action} says ${want}`);
+        }
+      }
+      if (exp.superAdmin === 'forbidden') disagree.push(`${c.route} (${file}) superAdmin: super admins pass every action`);
+    }
+    expect(checked).toBeGreaterThan(0);
+    expect(disagree).toEqual([]);
   });
 
   for (const { file, c } of cases) {

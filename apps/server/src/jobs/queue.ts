@@ -7,7 +7,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { insertId } from '../db/database.js';
+import type { Dialect } from '../config.js';
+import { type Conn, insertId } from '../db/database.js';
 import { randomToken } from '../lib/crypto.js';
 
 export type JobState = 'queued' | 'running' | 'done' | 'failed';
@@ -54,9 +55,23 @@ export async function enqueueJob(
   app: FastifyInstance,
   input: { kind: string; payload: unknown; moduleId?: number; createdBy?: number; runAfter?: number },
 ): Promise<string> {
+  const publicId = await insertJob(app.ctx.db, app.ctx.dialect, input);
+  kick.get(app)?.();
+  return publicId;
+}
+
+/**
+ * Writes a queued job row (on a connection or inside a caller's transaction) for whichever server claims it
+ * first; for code that runs without an app, like a command line tool. Returns its public id.
+ */
+export async function insertJob(
+  conn: Conn,
+  dialect: Dialect,
+  input: { kind: string; payload: unknown; moduleId?: number; createdBy?: number; runAfter?: number },
+): Promise<string> {
   const publicId = randomToken(12);
   const now = Date.now();
-  await insertId(app.ctx.db, app.ctx.dialect, 'jobs', {
+  await insertId(conn, dialect, 'jobs', {
     publicId,
     kind: input.kind,
     state: 'queued',
@@ -68,7 +83,6 @@ export async function enqueueJob(
     createdAt: now,
     updatedAt: now,
   });
-  kick.get(app)?.();
   return publicId;
 }
 

@@ -3,19 +3,41 @@ import Hashids from 'hashids';
 import { notFound } from './errors.js';
 
 export class IdCodec {
-  private readonly h: Hashids;
-  constructor(salt: string) {
-    this.h = new Hashids(salt, 8);
-  }
-  /** Encoded ids seen recently (a pure function of the id): Hashids costs microseconds per id, and trees encode every doc of a space. */
+  private h: Hashids;
+  private salt: string;
+  /** Encoded ids seen recently (a pure function of salt and id): Hashids costs microseconds per id, and trees encode every doc of a space. */
   private readonly cache = new Map<number, string>();
+
+  /**
+   * `salt` is a fixed salt, or a function read on every use: the server passes the install's salt as its
+   * settings hold it (checked against the database before every request and job), so a Torna migration that
+   * stores Torna's salt through any server changes the ids every server answers at its next request.
+   */
+  constructor(private readonly source: string | (() => string)) {
+    this.salt = typeof source === 'string' ? source : source();
+    this.h = new Hashids(this.salt, 8);
+  }
+
+  /** The Hashids of the current salt (rebuilt, and the cache emptied, when the salt changed). */
+  private hashids(): Hashids {
+    if (typeof this.source === 'function') {
+      const salt = this.source();
+      if (salt !== this.salt) {
+        this.salt = salt;
+        this.h = new Hashids(salt, 8);
+        this.cache.clear();
+      }
+    }
+    return this.h;
+  }
 
   /** Encodes an integer id; 0 (root / none) encodes as ''. */
   encode(id: number | null | undefined): string {
     if (!id) return '';
+    const h = this.hashids();
     let s = this.cache.get(id);
     if (s === undefined) {
-      s = this.h.encode(id);
+      s = h.encode(id);
       if (this.cache.size >= 100_000) this.cache.clear();
       this.cache.set(id, s);
     }
@@ -32,7 +54,7 @@ export class IdCodec {
     if (s === null || s === undefined || s === '' || s === '0' || s === 0) return 0;
     if (typeof s === 'number') return null;
     try {
-      const r = this.h.decode(s);
+      const r = this.hashids().decode(s);
       if (r.length !== 1) return null;
       const n = Number(r[0]);
       return Number.isSafeInteger(n) && n > 0 ? n : null;

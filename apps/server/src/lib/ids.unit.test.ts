@@ -19,3 +19,17 @@ describe('IdCodec', () => {
     }
   });
 });
+
+describe('IdCodec over a salt read on use', () => {
+  it('encodes and decodes with the salt the source gives now, not the one it had before', () => {
+    let salt = 'install-salt';
+    const codec = new IdCodec(() => salt);
+    const before = codec.encode(42);
+    expect(before).toBe(new Hashids('install-salt', 8).encode(42));
+    salt = '@r9#8e.N$z>09=dG';
+    const torna = new Hashids(salt, 8).encode(42);
+    expect(codec.encode(42)).toBe(torna);
+    expect(codec.decode(torna)).toBe(42);
+    expect(codec.tryDecode(before)).not.toBe(42);
+  });
+});

@@ -1,15 +1,11 @@
 /** Reusable TypeBox schemas for route declarations. */
 import { Type } from 'typebox';
 
-/** An opaque external id. */
-export const IdString = Type.String({ minLength: 1, maxLength: 64, description: 'opaque id' });
+/** Ids, flags and times are defined once, in packages/shared (schemas/common.ts). */
+export { Flag, IdString, MAX_EPOCH_MS } from '@folio/shared';
 /** An optional id where '' or absent means none/root. */
 export const OptionalId = Type.Optional(Type.String({ maxLength: 64 }));
-/** A 0/1 flag that also accepts booleans and numeric strings (coerced). */
-export const Flag = Type.Union([Type.Integer({ minimum: 0, maximum: 1 }), Type.Boolean()]);
 export const Name = (max = 128) => Type.String({ minLength: 1, maxLength: max });
-/** Latest accepted epoch-ms time (the end of year 9999). */
-export const MAX_EPOCH_MS = 253_402_300_799_999;
 export const Paging = {
   pageIndex: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
   pageSize: Type.Optional(Type.Union([Type.Literal(5), Type.Literal(10), Type.Literal(20), Type.Literal(50), Type.Literal(100)])),

@@ -3,6 +3,7 @@
  * under /api) and, where it serves paths outside /api (the Torna open API at POST /api, /mock/...),
  * `xxxRootRoutes(app)`. Background workers are started through jobs/queue.ts.
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { startWorkers } from '../jobs/queue.js';
 import { adminRoutes } from './admin/admin.routes.js';
@@ -50,9 +51,9 @@ export async function registerModules(app: FastifyInstance, opts: ModuleOptions)
       await applicationsRoutes(api);
       await docsRoutes(api);
       await dictionariesRoutes(api);
-      await constantsRoutes(api);
+      await constantsRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await messagesRoutes(api);
-      await sharesRoutes(api);
+      await sharesRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await composeRoutes(api);
       await pushRoutes(api);
       await historyRoutes(api);

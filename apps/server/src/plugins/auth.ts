@@ -3,11 +3,12 @@
  * Route config decides who may call: `auth: 'public' | 'optional' | 'user' | 'super'` (default 'user'),
  * `allowSetPassword: true` for the calls a must-set-password user still needs.
  */
-import { UserStatus } from '@folio/shared';
+import { type Action, UserStatus } from '@folio/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { pickLang } from '../i18n/messages.js';
 import { sha256 } from '../lib/crypto.js';
 import { forbidden, mustSetPassword, unauthorized } from '../lib/errors.js';
+import type { ResourceDecl } from '../permissions/declared.js';
 
 export interface SessionUser {
   id: number;
@@ -32,8 +33,13 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: AuthMode;
     allowSetPassword?: boolean;
-    /** Permission action this route checks (documentation for the route matrix). */
-    action?: string;
+    /**
+     * Permission action of the route. With `resource`, one preHandler enforces it (permissions/declared.ts);
+     * the permission-matrix test checks that the route's cases agree with it either way.
+     */
+    action?: Action;
+    /** The resource the action is on and where its id is read (`body.id`, `query.moduleId`...). */
+    resource?: ResourceDecl;
   }
 }
 
@@ -93,6 +99,7 @@ export async function userForToken(app: FastifyInstance, token: string): Promise
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('user', null);
   app.decorateRequest('lang', 'zh-CN');
+  app.decorateRequest('access', null);
   app.addHook('onRequest', async (req) => {
     const fallback = app.ctx.settings.get('folio.default-lang') || 'zh-CN';
     // The web app names the language its user sees in a `lang` header: it wins over the saved preference,

@@ -1,4 +1,5 @@
 /** The response envelope {code, msg, data}, its schema helper, and the one error handler. */
+import { ERROR_MEANINGS, ErrorSlug } from '@folio/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type TSchema, Type } from 'typebox';
 import { t } from '../i18n/messages.js';
@@ -40,7 +41,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(err.status).send({
         code: err.code,
         msg: t(lang, err.msgKey, err.params),
-        data: null,
+        data: err.data ?? null,
         error: err.slug,
         requestId: req.id,
         ...(err.fields ? { fields: err.fields } : {}),
@@ -84,4 +85,53 @@ export function registerErrorHandling(app: FastifyInstance): void {
       .status(500)
       .send({ code: '100', msg: t(lang, 'error.internal', { requestId: req.id }), data: null, error: 'internal_error', requestId: req.id });
   });
+}
+
+/** The error envelope as OpenAPI shows it: every slug with its meaning (packages/shared ERROR_MEANINGS). */
+const errorSchema = () => ({
+  type: 'object',
+  description: 'Every error answer of the web API: the envelope with a stable slug.',
+  required: ['code', 'msg', 'data', 'error', 'requestId'],
+  properties: {
+    code: {
+      type: 'string',
+      enum: ['100', '1000', '2000'],
+      description: '"100" any business, validation or permission error; "1000" log in; "2000" set your password',
+    },
+    msg: { type: 'string', description: "translated message (Accept-Language or the user's language)" },
+    data: { type: 'null' },
+    error: {
+      type: 'string',
+      enum: ErrorSlug,
+      description: ErrorSlug.map((s) => `- \`${s}\`: ${ERROR_MEANINGS[s]}`).join('\n'),
+      'x-enumDescriptions': ERROR_MEANINGS,
+    },
+    requestId: { type: 'string', description: 'quote it when reporting a problem; the server log has the details' },
+    fields: {
+      type: 'array',
+      description: 'validation_failed: each field and what is wrong with it',
+      items: { type: 'object', properties: { field: { type: 'string' }, message: { type: 'string' } }, required: ['field', 'message'] },
+    },
+  },
+  example: { code: '100', msg: 'Not found: share', data: null, error: 'not_found', requestId: 'req-1a' },
+});
+
+/**
+ * Completes the generated OpenAPI document: the Error schema (every slug with its meaning) and, on every
+ * operation, the 4XX/5XX answers that carry it. Used as @fastify/swagger's transformObject.
+ */
+export function withErrorResponses(input: { openapiObject: object } | { swaggerObject: object }): any {
+  if (!('openapiObject' in input)) return input.swaggerObject;
+  const doc = input.openapiObject as Record<string, any>;
+  doc.components = { ...doc.components, schemas: { ...doc.components?.schemas, Error: errorSchema() } };
+  const ref = { content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+  for (const item of Object.values<Record<string, any>>(doc.paths ?? {})) {
+    for (const [method, op] of Object.entries<Record<string, any>>(item)) {
+      if (!['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'].includes(method) || !op) continue;
+      op.responses ??= {};
+      op.responses['4XX'] ??= { description: 'Error envelope (see the Error schema for every slug)', ...ref };
+      op.responses['5XX'] ??= { description: 'Unexpected failure (error internal_error)', ...ref };
+    }
+  }
+  return doc;
 }

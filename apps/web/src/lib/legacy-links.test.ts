@@ -31,6 +31,44 @@ describe('legacy Torna hash links', () => {
       expect(legacyRedirect(loc(`#${p}`))).toBe(p);
     }
   });
+  it("maps every path of Torna's router (front/src/router/index.js) to itself", () => {
+    for (const p of [
+      '/dashboard',
+      '/login',
+      '/setPassword',
+      '/reg',
+      '/openapi',
+      '/help',
+      '/updatePassword',
+      '/space/project/s1',
+      '/space/compose/s1',
+      '/space/info/s1',
+      '/space/member/s1',
+      '/space/openuser/s1',
+      '/project/doc/p1',
+      '/project/info/p1',
+      '/project/member/p1',
+      '/doc/edit/m1/d1',
+      '/doc/new/m1/f1',
+      '/doc/copy/m1/d1',
+      '/doc/new/m1',
+      '/user',
+      '/user/subscribe/doc',
+      '/user/message',
+      '/user/systemSetting',
+      '/admin/users',
+      '/admin/setting',
+      '/view',
+      '/view/d1',
+      '/share/s1',
+      '/share/s1/d1',
+      '/show/c1',
+      '/show/c1/d1',
+      '/404',
+    ]) {
+      expect(legacyRedirect(loc(`#${p}`)), p).toBe(p);
+    }
+  });
   it('sends Torna pages Folio has no twin for to the closest one', () => {
     expect(legacyRedirect(loc('#/project/release/9VXEyXvg'))).toBe('/project/doc/9VXEyXvg');
     expect(legacyRedirect(loc('#/admin/template'))).toBe('/admin/setting');

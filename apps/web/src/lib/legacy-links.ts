@@ -11,6 +11,7 @@ const LEGACY_PREFIXES = [
   'setPassword',
   'reg',
   'openapi',
+  'help',
   'updatePassword',
   'space',
   'project',

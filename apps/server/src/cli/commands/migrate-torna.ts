@@ -1,7 +1,8 @@
-/** `folio migrate-torna --from mysql://…/torna [--dry-run] [--salt …] [--timezone …]`: a whole Torna install into this Folio. */
+/** `folio migrate-torna --from mysql://…/torna|postgres://…/torna [--dry-run] [--salt …] [--timezone …]`: a whole Torna install into this Folio. */
 import type { CliCommand } from '../command.js';
 
 const usage = `Usage: folio migrate-torna --from mysql://user:password@host:3306/torna [options]
+       folio migrate-torna --from postgres://user:password@host:5432/torna [options]
 
 Moves a whole Torna installation (users, spaces, projects, applications, docs, params, dictionaries, history,
 shares, compose projects, settings …) into the Folio database named by DATABASE_URL, exactly as the server
@@ -11,7 +12,9 @@ keep working. Run it into an empty Folio, or again into one holding a previous r
 duplicates); an interrupted run resumes at the first space it had not finished.
 
 Options:
-  --from URL        Torna's MySQL/MariaDB database (required)
+  --from URL        Torna's database (required): mysql:// or mariadb:// (what Torna ships), or postgres://
+                    for a Torna database moved to PostgreSQL (?schema=NAME picks its schema); an H2 file is
+                    exported to MariaDB first (docs/migrating-from-torna.md)
   --dry-run         only count what would be moved, write nothing
   --salt TEXT       Torna's Hashids salt if it was changed (default: Torna's @r9#8e.N$z>09=dG)
   --timezone TZ     time zone Torna's datetimes were written in, e.g. +08:00 (default: this machine's)
@@ -42,7 +45,7 @@ export function parseArgs(args: string[]): { from: string; dryRun: boolean; salt
 
 export const command: CliCommand = {
   name: 'migrate-torna',
-  summary: 'move a whole Torna installation (MySQL) into this Folio, keeping ids, links, tokens and passwords',
+  summary: 'move a whole Torna installation (MySQL, PostgreSQL) into this Folio, keeping ids, links, tokens and passwords',
   usage,
   async run(args) {
     let opts: ReturnType<typeof parseArgs>;

@@ -9,9 +9,11 @@ import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../../config.js';
 import { type Conn, type Db, inTx } from '../../db/database.js';
 import type { Database } from '../../db/types.js';
+import { insertJob } from '../../jobs/queue.js';
 import { encrypt } from '../../lib/crypto.js';
 import { IdCodec } from '../../lib/ids.js';
 import { deleteParams, insertParams } from '../docs/doc-params.js';
+import { REINDEX_JOB } from '../search/search.routes.js';
 import { Settings } from '../system/settings.js';
 import * as c from './convert.js';
 import { DELETED_DROPPED, type MigrationReport, NOT_CARRIED, NOT_CARRIED_COLUMNS, READ_TABLES, TORNA_DEFAULT_SALT } from './report.js';
@@ -74,6 +76,7 @@ export async function migrateTorna(opts: MigrateOptions): Promise<MigrationRepor
             .sort()
             .map((table) => ({ table, rows: totals.get(table) ?? 0, reason: 'not a table of any Torna release' })),
         ),
+      reindexJobId: '',
       columnsNotMigrated: NOT_CARRIED_COLUMNS.map(([table, cols, reason]) => ({
         table,
         columns: cols.filter((c) => src.has(table, c)),
@@ -337,6 +340,8 @@ async function run(
       { [CHECKPOINT_KEY]: JSON.stringify({ database: src.database, state: 'done', spacesDone: [...done] }) },
       tx as unknown as Db,
     );
+    // The search index is rebuilt by whichever server claims the job (CLI and console runs alike).
+    report.reindexJobId = await insertJob(tx, dialect, { kind: REINDEX_JOB, payload: null });
   });
   if (dialect === 'postgres') await advanceSequences(db);
 }

@@ -25,6 +25,8 @@ export interface MigrationReport {
   notMigrated: { table: string; rows: number; reason: string }[];
   /** Torna columns Folio has no place for. */
   columnsNotMigrated: { table: string; columns: string[]; reason: string }[];
+  /** The search index rebuild this run queued (a job any Folio server runs), '' for a dry run. */
+  reindexJobId: string;
   ms: number;
 }
 
@@ -114,6 +116,12 @@ export function formatReport(r: MigrationReport): string {
     lines.push('', 'Columns not migrated:');
     for (const c of r.columnsNotMigrated) lines.push(`- ${c.table}.${c.columns.join(', ')}: ${c.reason}`);
   }
-  lines.push('', `Hashids salt: ${r.salt === TORNA_DEFAULT_SALT ? "Torna's default" : 'as given'}; restart Folio servers so they use it.`);
+  lines.push(
+    '',
+    `Hashids salt: ${r.salt === TORNA_DEFAULT_SALT ? "Torna's default" : 'as given'}; old links resolve at once on every Folio server.`,
+  );
+  if (r.reindexJobId) {
+    lines.push(`Search index: rebuild queued (job ${r.reindexJobId}); a running Folio server does it now, else the first one to start.`);
+  }
   return lines.join('\n');
 }

@@ -2,9 +2,11 @@
  * A Torna database as the migration reads it (read only): its tables and columns as found, its schema version
  * (`system_config.torna.version`), and rows of a table with the columns an older schema lacks filled with
  * Torna's defaults. Torna's schema grew over the years (docs/migrating-from-torna.md lists what changed when),
- * so nothing is assumed: every read names only columns that exist.
+ * so nothing is assumed: every read names only columns that exist. Torna itself runs on MySQL/MariaDB; a Torna
+ * database moved to PostgreSQL (pgloader, same tables and columns) is read the same way over `postgres://`.
  */
 import mysql from 'mysql2/promise';
+import pg from 'pg';
 
 /** The newest Torna schema version this migration knows (Torna 1.31.0 writes 13100). */
 export const NEWEST_KNOWN_VERSION = 13100;
@@ -37,15 +39,30 @@ export interface TornaSource {
   close(): Promise<void>;
 }
 
-/** Parses `mysql://user:pw@host:3306/db` (mariadb: accepted) into connection options. */
-export function sourceOptions(url: string, timezone = 'local'): mysql.ConnectionOptions {
+const URL_HINT = 'a URL like mysql://user:password@host:3306/torna or postgres://user:password@host:5432/torna';
+
+/** Which kind of database a `--from` URL names, or why it names none. */
+export function sourceKind(url: string): 'mysql' | 'postgres' {
   let u: URL;
   try {
-    u = new URL(url.replace(/^mariadb:/, 'mysql:'));
+    u = new URL(url);
   } catch {
-    throw new Error(`--from must be a URL like mysql://user:password@host:3306/torna (got "${url}")`);
+    throw new Error(`--from must be ${URL_HINT} (got "${url}")`);
   }
-  if (u.protocol !== 'mysql:') throw new Error(`--from must start with mysql:// or mariadb:// (got "${u.protocol}")`);
+  if (u.protocol === 'mysql:' || u.protocol === 'mariadb:') return 'mysql';
+  if (u.protocol === 'postgres:' || u.protocol === 'postgresql:') return 'postgres';
+  if (u.protocol === 'jdbc:' || u.protocol === 'h2:' || url.includes('h2:')) {
+    throw new Error(
+      "Folio does not read H2 files: with the H2 jar of the version your Torna used, write each table to CSV (CSVWRITE), load them into a MariaDB database made with Torna's mysql.sql, and pass --from mysql://…; docs/migrating-from-torna.md has the commands",
+    );
+  }
+  throw new Error(`--from must start with mysql://, mariadb:// or postgres:// (got "${u.protocol}"): ${URL_HINT}`);
+}
+
+/** Parses `mysql://user:pw@host:3306/db` (mariadb: accepted) into connection options. */
+export function sourceOptions(url: string, timezone = 'local'): mysql.ConnectionOptions {
+  if (sourceKind(url) !== 'mysql') throw new Error(`not a MySQL URL: ${url}`);
+  const u = new URL(url.replace(/^mariadb:/, 'mysql:'));
   const database = decodeURIComponent(u.pathname.replace(/^\//, ''));
   if (!database) throw new Error('--from must name the Torna database, e.g. mysql://root@127.0.0.1:3306/torna');
   return {
@@ -79,8 +96,79 @@ export function schemaProblem(columns: Map<string, Set<string>>, version: number
   return null;
 }
 
-/** Opens a Torna database (one connection, read only: the session is set READ ONLY where the server allows). */
+/** Opens a Torna database on MySQL/MariaDB or PostgreSQL (read only). */
 export async function openTornaSource(url: string, timezone?: string): Promise<TornaSource> {
+  return sourceKind(url) === 'postgres' ? openPostgres(url, timezone) : openMysql(url, timezone);
+}
+
+/** What a reader needs from a connection: the tables' columns, and rows of a query. */
+interface Reader {
+  database: string;
+  /** Table → lower-case column → the column's name as the database spells it. */
+  names: Map<string, Map<string, string>>;
+  quote(name: string): string;
+  query(sqlText: string, params: unknown[]): Promise<Row[]>;
+  close(): Promise<void>;
+}
+
+/** The source over a reader: Torna's version, and reads that name only columns that exist. */
+async function tornaSource(r: Reader): Promise<TornaSource> {
+  const columns = new Map<string, Set<string>>();
+  for (const [t, cols] of r.names) columns.set(t, new Set(cols.keys()));
+  const has = (table: string, column?: string) => {
+    const t = columns.get(table);
+    return !!t && (!column || t.has(column));
+  };
+  const tableName = (t: string) => r.quote(r.names.get(t)?.get('__table__') ?? t);
+  let version: number | null = null;
+  if (has('system_config', 'config_key') && has('system_config', 'config_value')) {
+    const col = (c: string) => r.quote(r.names.get('system_config')?.get(c) ?? c);
+    const v = await r.query(
+      `select ${col('config_value')} as v from ${tableName('system_config')} where ${col('config_key')} = 'torna.version'`,
+      [],
+    );
+    const n = Number.parseInt(String(v[0]?.v ?? ''), 10);
+    if (Number.isFinite(n)) version = n;
+  }
+  return {
+    database: r.database,
+    columns,
+    version,
+    has,
+    async rows(table, cols, defaults = {}, where, params = []) {
+      if (!has(table)) return [];
+      const spelled = r.names.get(table) as Map<string, string>;
+      const present = cols.filter((c) => has(table, c));
+      const list = present.map((c) => `${r.quote(spelled.get(c) as string)} as ${r.quote(c)}`).join(', ') || '1';
+      const order = has(table, 'id') ? ` order by ${r.quote(spelled.get('id') as string)}` : '';
+      const out = await r.query(`select ${list} from ${tableName(table)}${where ? ` where ${where}` : ''}${order}`, params);
+      const absent = cols.filter((c) => !has(table, c));
+      if (absent.length) for (const row of out) for (const c of absent) row[c] = c in defaults ? defaults[c] : '';
+      return out;
+    },
+    async count(table, where) {
+      if (!has(table)) return 0;
+      const rows = await r.query(`select count(*) as n from ${tableName(table)}${where ? ` where ${where}` : ''}`, []);
+      return Number(rows[0]?.n ?? 0);
+    },
+    close: () => r.close(),
+  };
+}
+
+/** Table → lower-case column → spelled name (the table's own spelling under `__table__`). */
+function namesOf(rows: { t: string; c: string }[]): Map<string, Map<string, string>> {
+  const names = new Map<string, Map<string, string>>();
+  for (const { t, c } of rows) {
+    const key = t.toLowerCase();
+    const m = names.get(key) ?? new Map<string, string>([['__table__', t]]);
+    m.set(c.toLowerCase(), c);
+    names.set(key, m);
+  }
+  return names;
+}
+
+/** MySQL/MariaDB: one connection, the session READ ONLY where the server allows. */
+async function openMysql(url: string, timezone?: string): Promise<TornaSource> {
   const opts = sourceOptions(url, timezone);
   const conn = await mysql.createConnection(opts);
   try {
@@ -89,47 +177,95 @@ export async function openTornaSource(url: string, timezone?: string): Promise<T
     // Older servers: the migration only selects anyway.
   }
   const [colRows] = await conn.query(
-    'select lower(table_name) as t, lower(column_name) as c from information_schema.columns where table_schema = database()',
+    'select table_name as t, column_name as c from information_schema.columns where table_schema = database()',
   );
-  const columns = new Map<string, Set<string>>();
-  for (const r of colRows as { t: string; c: string }[]) {
-    const s = columns.get(r.t) ?? new Set<string>();
-    s.add(r.c);
-    columns.set(r.t, s);
-  }
-  let version: number | null = null;
-  if (columns.get('system_config')?.has('config_key')) {
-    const [v] = await conn.query("select config_value as v from system_config where config_key = 'torna.version' limit 1");
-    const n = Number.parseInt(String((v as { v: string }[])[0]?.v ?? ''), 10);
-    if (Number.isFinite(n)) version = n;
-  }
-  const has = (table: string, column?: string) => {
-    const t = columns.get(table);
-    return !!t && (!column || t.has(column));
-  };
-  return {
+  return tornaSource({
     database: opts.database as string,
-    columns,
-    version,
-    has,
-    async rows(table, cols, defaults = {}, where, params = []) {
-      if (!has(table)) return [];
-      const present = cols.filter((c) => has(table, c));
-      const list = present.map((c) => `\`${c}\``).join(', ') || '1';
-      const order = has(table, 'id') ? ' order by `id`' : '';
-      const [rows] = await conn.query({ sql: `select ${list} from \`${table}\`${where ? ` where ${where}` : ''}${order}`, values: params });
-      const out = rows as Row[];
-      const absent = cols.filter((c) => !has(table, c));
-      if (absent.length) for (const r of out) for (const c of absent) r[c] = c in defaults ? defaults[c] : '';
-      // Columns Torna wrote in upper case (debug_script.NAME) come back as declared: read them lower case.
-      for (const r of out) for (const k of Object.keys(r)) if (k !== k.toLowerCase()) r[k.toLowerCase()] = r[k];
-      return out;
-    },
-    async count(table, where) {
-      if (!has(table)) return 0;
-      const [r] = await conn.query(`select count(*) as n from \`${table}\`${where ? ` where ${where}` : ''}`);
-      return Number((r as { n: number }[])[0].n);
+    names: namesOf(colRows as { t: string; c: string }[]),
+    quote: (n) => `\`${n.replace(/`/g, '``')}\``,
+    async query(sqlText, params) {
+      const [rows] = await conn.query({ sql: sqlText, values: params });
+      return rows as Row[];
     },
     close: () => conn.end(),
+  });
+}
+
+/**
+ * PostgreSQL (a Torna database moved there): one client, the session read only.
+ * The schema is the connection's search path, or `?schema=` in the URL. Big integers come as numbers (ids fit)
+ * and datetimes without a zone are read in `timezone`, as on MySQL.
+ */
+async function openPostgres(url: string, timezone = 'local'): Promise<TornaSource> {
+  const u = new URL(url);
+  const schema = u.searchParams.get('schema');
+  u.searchParams.delete('schema');
+  const database = decodeURIComponent(u.pathname.replace(/^\//, ''));
+  if (!database) throw new Error('--from must name the Torna database, e.g. postgres://torna@127.0.0.1:5432/torna');
+  const local = localTime(timezone);
+  const types = {
+    getTypeParser: (oid: number, format?: string) => {
+      if (oid === 20 || oid === 1700) return (v: string) => Number(v); // int8, numeric: ids and counts
+      if (oid === 1114 || oid === 1082) return local; // timestamp, date (no zone)
+      return pg.types.getTypeParser(oid, format as 'text');
+    },
+  };
+  const client = new pg.Client({ connectionString: u.toString(), types: types as pg.CustomTypesConfig });
+  await client.connect();
+  try {
+    if (schema) await client.query(`set search_path to "${schema.replace(/"/g, '""')}"`);
+    try {
+      await client.query('set session characteristics as transaction read only');
+    } catch {
+      // A server that refuses it: the migration only selects anyway.
+    }
+    const cols = await client.query<{ t: string; c: string }>(
+      'select table_name as t, column_name as c from information_schema.columns where table_schema = current_schema()',
+    );
+    return tornaSource({
+      database: schema ? `${database}/${schema}` : database,
+      names: namesOf(cols.rows),
+      quote: (n) => `"${n.replace(/"/g, '""')}"`,
+      async query(sqlText, params) {
+        return (await client.query(inlineParams(sqlText, params))).rows as Row[];
+      },
+      close: () => client.end(),
+    });
+  } catch (err) {
+    await client.end();
+    throw err;
+  }
+}
+
+/** Fills `?` placeholders (an array as a list) with literals: ids as integers, text quoted. */
+export function inlineParams(sqlText: string, params: unknown[]): string {
+  let i = 0;
+  const literal = (v: unknown): string => {
+    if (typeof v === 'number') {
+      if (!Number.isFinite(v)) throw new Error(`not a number: ${v}`);
+      return String(v);
+    }
+    if (v === null || v === undefined) return 'null';
+    return `'${String(v).replace(/'/g, "''")}'`;
+  };
+  return sqlText.replace(/\?/g, () => {
+    if (i >= params.length) throw new Error(`missing parameter ${i + 1} in ${sqlText}`);
+    const v = params[i++];
+    if (Array.isArray(v)) return v.length ? v.map(literal).join(', ') : 'null';
+    return literal(v);
+  });
+}
+
+/** A parser of datetimes without a zone, read in `timezone` ('local' or '+08:00'). */
+function localTime(timezone: string): (v: string) => Date {
+  const m = /^([+-])(\d\d):(\d\d)$/.exec(timezone);
+  const offset = m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) * 60_000 : null;
+  return (v: string) => {
+    const p = /^(\d{4})-(\d\d)-(\d\d)(?:[ T](\d\d):(\d\d):(\d\d)(?:\.(\d+))?)?/.exec(v);
+    if (!p) return new Date(Number.NaN);
+    const [y, mo, d, h, mi, s] = [p[1], p[2], p[3], p[4] ?? '0', p[5] ?? '0', p[6] ?? '0'].map(Number);
+    const msPart = p[7] ? Number(p[7].slice(0, 3).padEnd(3, '0')) : 0;
+    if (offset === null) return new Date(y, mo - 1, d, h, mi, s, msPart);
+    return new Date(Date.UTC(y, mo - 1, d, h, mi, s, msPart) - offset);
   };
 }

@@ -1,7 +1,8 @@
 /**
  * The admin console's "Migrate from Torna" (super admins only): test a connection, dry run, start the
  * migration as a durable job (the source URL encrypted in its payload) and follow its progress and report.
- * The Hashids salt the migration stores takes effect when the servers restart.
+ * The Hashids salt the migration stores applies on every server at its next request; the migration queues
+ * the search index rebuild itself.
  */
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
@@ -11,14 +12,13 @@ import { badRequest, notFound } from '../../lib/errors.js';
 import { requireUser } from '../../plugins/auth.js';
 import { ok } from '../../plugins/envelope.js';
 import { AuditAction, audit } from '../admin/audit.js';
-import { REINDEX_JOB } from '../search/search.routes.js';
 import { migrateTorna } from './migration.js';
 import { openTornaSource, schemaProblem } from './source.js';
 
 export const TORNA_MIGRATION_JOB = 'torna-migration';
 
 const Source = {
-  from: Type.String({ minLength: 8, maxLength: 1024, pattern: '^(mysql|mariadb)://' }),
+  from: Type.String({ minLength: 8, maxLength: 1024, pattern: '^(mysql|mariadb|postgres|postgresql)://' }),
   salt: Type.Optional(Type.String({ maxLength: 128 })),
   timezone: Type.Optional(Type.String({ maxLength: 16, pattern: '^(local|[+-]\\d\\d:\\d\\d)?$' })),
 };
@@ -26,7 +26,7 @@ type SourceBody = { from: string; salt?: string; timezone?: string };
 
 registerJobHandler(TORNA_MIGRATION_JOB, async (app, job) => {
   const p = job.payload as { from: string; salt: string; timezone: string };
-  const report = await migrateTorna({
+  return migrateTorna({
     from: decrypt(app.ctx.installKey, p.from),
     target: { db: app.ctx.db, dialect: app.ctx.dialect },
     salt: p.salt || undefined,
@@ -35,9 +35,6 @@ registerJobHandler(TORNA_MIGRATION_JOB, async (app, job) => {
       if (done !== undefined) job.progress(Math.min(99, Math.round(done * 100))).catch(() => {});
     },
   });
-  // The migrated docs, folders and names become searchable (the index is rebuilt as a job of its own).
-  await enqueueJob(app, { kind: REINDEX_JOB, payload: null, createdBy: job.createdBy });
-  return report;
 });
 
 export async function tornaMigrationRoutes(app: FastifyInstance): Promise<void> {
@@ -89,7 +86,7 @@ export async function tornaMigrationRoutes(app: FastifyInstance): Promise<void> 
     });
     const host = (() => {
       try {
-        return new URL(b.from.replace(/^mariadb:/, 'mysql:')).host;
+        return new URL(b.from).host;
       } catch {
         return '';
       }

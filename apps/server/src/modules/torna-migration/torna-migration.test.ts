@@ -13,52 +13,7 @@ import { ADMIN_PASSWORD, call, createTestApp, loginAs, TEST_DB, type TestApp } f
 import { drainJobs } from '../../jobs/queue.js';
 import { openApi, smartDocEnvelope } from '../push/open-api.helpers.js';
 import { CHECKPOINT_KEY, type MigrationReport, migrateTorna, TORNA_DEFAULT_SALT } from './migration.js';
-import { createTornaDb, type TornaDb } from './torna-source.fixture.js';
-
-const PW_SALT = '@3dG%gm^uu&=.';
-const legacy = (user: string, pw: string) => `md5(concat('${user}', md5('${pw}'), '${PW_SALT}'))`;
-/** Rows the demo lacks: users, members, settings, webhooks, common params, shares, compose, history, mocks, scripts. */
-const EXTRA = `
-INSERT INTO user_info (id, username, password, nickname, is_super_admin, source, email, status, is_deleted) VALUES
-  (16, 'admin', ${legacy('admin', ADMIN_PASSWORD)}, '超级管理员', 1, 'register', 'admin@example.com', 1, 0),
-  (17, 'dev1', ${legacy('dev1', 'torna-dev-1')}, 'Dev One', 0, 'backend', 'dev1@example.com', 1, 0),
-  (18, 'gone', '', 'Gone', 0, 'register', '', 1, 1);
-INSERT INTO user_dingtalk_info (nick, name, email, userid, unionid, openid, user_info_id) VALUES ('d', 'd', '', 'ding-17', 'u17', 'o17', 17);
-INSERT INTO space_user (id, user_id, space_id, role_code) VALUES (27, 17, 20, 'dev');
-INSERT INTO project_user (id, project_id, user_id, role_code) VALUES (12, 5, 17, 'guest');
-INSERT INTO module_config (id, module_id, type, config_key, config_value, extend_id, description) VALUES
-  (1, 5, 0, 'dingdingWebhookUrl', 'https://oapi.dingtalk.com/robot/send?access_token=abc', 0, ''),
-  (2, 5, 1, '', '', 500, ''),
-  (3, 5, 5, '10001', 'check the id', 0, 'product missing'),
-  (4, 6, 0, 'torna.push.override', 'true', 0, '');
-INSERT INTO doc_param (id, data_id, name, type, required, max_length, example, description, enum_id, doc_id, parent_id, style) VALUES
-  (500, 'g1', 'X-Token', 'string', 1, '-', 'abc', 'auth token', 0, 0, 0, 1);
-INSERT INTO share_config (id, type, password, expiration_time, status, module_id, is_all, remark, creator_name, is_show_debug, is_all_selected_debug) VALUES
-  (3, 2, 'ab12', '2099-12-31', 1, 5, 0, 'for partners', '超级管理员', 1, 0);
-INSERT INTO share_content (id, share_config_id, doc_id, parent_id, is_share_folder) VALUES (1, 3, 97, 0, 1), (2, 3, 98, 97, 0);
-INSERT INTO share_environment (id, share_config_id, module_environment_id) VALUES (1, 3, 3);
-INSERT INTO compose_project (id, name, description, space_id, type, password, creator_id, creator_name, order_index, show_debug, gateway_url, status) VALUES
-  (2, '聚合', 'all', 20, 2, 'pw99', 16, '超级管理员', 0, 1, 'http://gw', 1);
-INSERT INTO compose_doc (id, doc_id, project_id, is_folder, folder_name, parent_id, origin, creator, order_index) VALUES
-  (1, 0, 2, 1, 'Products', 0, '', 'admin', 0), (2, 98, 2, 0, '', 1, '商城项目/商品中心', 'admin', 1);
-INSERT INTO compose_additional_page (id, project_id, title, content, order_index, status) VALUES (2, 2, 'Readme', '<p>hi</p>', 0, 1);
-INSERT INTO user_subscribe (id, user_id, type, source_id) VALUES (9, 17, 1, 98);
-INSERT INTO user_message (id, user_id, message, is_read, type, source_id) VALUES (1, 17, 'doc changed', 0, 1, 98);
-INSERT INTO doc_snapshot (id, doc_id, doc_key, md5, modifier_name, modifier_time, content) VALUES
-  (1, 98, '85ecc3ba09e5e42522e7db18cceb6564', 'aaa', 'admin', '2023-01-01 10:00:00',
-   '{"id":"x","name":"新增产品","url":"/shop/product","httpMethod":"POST","requestParams":[{"id":"p1","name":"name","type":"string","required":1,"children":[{"id":"p2","name":"first","type":"string"}]}],"errorCodeParams":[{"name":"E1","description":"bad","example":"retry"}]}');
-INSERT INTO doc_diff_record (id, doc_id, doc_key, md5_old, md5_new, modify_source, modify_user_id, modify_nickname, modify_type, modify_time) VALUES
-  (1, 98, '85ecc3ba09e5e42522e7db18cceb6564', '', 'aaa', 0, 16, 'admin', 1, '2023-01-01 10:00:00');
-INSERT INTO doc_diff_detail (id, record_id, position_type, target_name, content, modify_type) VALUES (1, 1, 0, 'name', '{"value":{"old":"","new":"新增产品"}}', 1);
-INSERT INTO mock_config (id, name, data_id, version, path, ip, request_data, request_data_type, http_status, delay_mills, result_type, response_headers,
-  response_body, mock_script, mock_result, doc_id, remark, creator_id, creator_name, modifier_id, modifier_name) VALUES
-  (1, 'ok', 'default', 0, '/shop/product', '', '', 0, 201, 5, 0, '[]', '{"code":0}', '', '{"code":0}', 98, 'r', 16, 'admin', 16, 'admin');
-INSERT INTO debug_script (id, NAME, description, content, type, scope, ref_id, creator_name, enabled) VALUES (1, 'sign', '', 'req.headers.a=1', 0, 1, 5, 'admin', 1);
-INSERT INTO open_user (id, app_key, secret, status, applicant, space_id) VALUES (1, 'ak1', 'sk1', 1, 'admin', 20);
-INSERT INTO ms_space_config (id, space_id, ms_space_id, ms_space_name, ms_address, ms_access_key, ms_secret_key) VALUES (1, 20, 'ms1', 'MS', 'http://ms', 'ak', 'sk');
-INSERT INTO system_i18n_config (id, lang, description, content) VALUES (1, 'ja', '日本語', '{}');
-INSERT INTO prop (id, ref_id, type, name, val) VALUES (1, 98, 0, 'interfaceName', 'com.shop.ProductService');
-`;
+import { createTornaDb, EXTRA, type TornaDb } from './torna-source.fixture.js';
 
 const torna = new Hashids(TORNA_DEFAULT_SALT, 8);
 const md5 = (x: string) => createHash('md5').update(x).digest('hex');
@@ -110,8 +65,10 @@ describe('migrate a Torna installation', () => {
   let src: TornaDb;
   let first: TestApp;
   let t: TestApp;
+  let adminToken: string;
   let report: MigrationReport;
   let conn: mysql.Connection;
+  let checksumsBefore: unknown;
   const file = join(tmpdir(), `folio-torna-${process.pid}-${Date.now()}.db`);
   const env = TEST_DB === 'sqlite' ? { DATABASE_URL: `sqlite:${file}` } : undefined;
   const db = () => t.app.ctx.db;
@@ -128,23 +85,35 @@ describe('migrate a Torna installation', () => {
     return out;
   };
 
+  /** MariaDB's checksum of every Torna table (content-based). */
+  const checksums = async () => {
+    const tables = (await q('show tables')).map((r) => Object.values(r)[0] as string);
+    return q(`checksum table ${tables.map((x) => `\`${x}\``).join(', ')} extended`);
+  };
+
   beforeAll(async () => {
     src = await createTornaDb('torna-mysql-demo-data.sql', EXTRA);
     conn = await mysql.createConnection({ uri: src.url, charset: 'utf8mb4' });
-    // An operator started Folio once (its first admin exists), then migrates before using it.
+    // An operator started Folio once (its first admin exists), then migrates from the command line while
+    // that server runs: no restart, the running server answers with Torna's ids and users at once.
     first = await createTestApp({ env });
+    checksumsBefore = await checksums();
     report = await migrateTorna({ from: src.url, target: { db: first.app.ctx.db, dialect: first.app.ctx.dialect } });
-    // The server restarts and takes the salt the migration stored.
-    t = await createTestApp({ sameDatabaseAs: first, env });
+    t = first;
+    // Folio's first admin was replaced by Torna's `admin` (its sessions ended): log in with the Torna password.
+    adminToken = await loginAs(t.app, 'admin', ADMIN_PASSWORD);
   });
   afterAll(async () => {
     await conn?.end();
-    await t?.close();
     await first?.close();
     await src?.drop();
     rmSync(file, { force: true });
     rmSync(`${file}-wal`, { force: true });
     rmSync(`${file}-shm`, { force: true });
+  });
+
+  it("leaves Torna's database exactly as it was (the source is only read)", async () => {
+    expect(await checksums()).toEqual(checksumsBefore);
   });
 
   it('reports every Torna table: what it read, wrote and left out (and why)', async () => {
@@ -181,7 +150,7 @@ describe('migrate a Torna installation', () => {
     for (const d of docs) {
       const hash = torna.encode(d.id);
       expect(t.app.ctx.ids.encode(d.id)).toBe(hash);
-      const r = await call(t.app, t.adminToken, 'GET', '/api/doc/detail', { id: hash });
+      const r = await call(t.app, adminToken, 'GET', '/api/doc/detail', { id: hash });
       expect(r.code, `doc ${d.id}`).toBe('0');
       expect(r.data).toMatchObject({
         id: hash,
@@ -256,7 +225,7 @@ describe('migrate a Torna installation', () => {
   });
 
   it('keeps application settings, common params, webhooks, dictionaries and their links', async () => {
-    const common = await call(t.app, t.adminToken, 'GET', '/api/module/commonParam/list', { moduleId: torna.encode(5) });
+    const common = await call(t.app, adminToken, 'GET', '/api/module/commonParam/list', { moduleId: torna.encode(5) });
     expect(common.data.headers).toMatchObject([{ name: 'X-Token', example: 'abc', description: 'auth token', required: 1 }]);
     expect(common.data.errorCodes).toMatchObject([{ name: '10001', example: 'check the id', description: 'product missing' }]);
     const hook = await db().selectFrom('moduleWebhooks').selectAll().executeTakeFirstOrThrow();
@@ -299,13 +268,13 @@ describe('migrate a Torna installation', () => {
   });
 
   it('flags migrated share links as guessable and rotates them to a random one', async () => {
-    const list = await call(t.app, t.adminToken, 'GET', '/api/share/list', { moduleId: torna.encode(5) });
+    const list = await call(t.app, adminToken, 'GET', '/api/share/list', { moduleId: torna.encode(5) });
     expect(list.data).toMatchObject([{ publicId: torna.encode(3), guessable: true }]);
-    const r = await call(t.app, t.adminToken, 'POST', '/api/share/rotate', { id: list.data[0].id });
+    const r = await call(t.app, adminToken, 'POST', '/api/share/rotate', { id: list.data[0].id });
     expect(r.data.publicId).toMatch(/^[A-Za-z0-9_-]{16,}$/);
     expect((await call(t.app, null, 'GET', '/api/share/get', { id: torna.encode(3) })).status).toBe(404);
     expect((await call(t.app, null, 'GET', '/api/share/get', { id: r.data.publicId })).code).toBe('0');
-    const after = await call(t.app, t.adminToken, 'GET', '/api/share/list', { moduleId: torna.encode(5) });
+    const after = await call(t.app, adminToken, 'GET', '/api/share/list', { moduleId: torna.encode(5) });
     expect(after.data[0]).toMatchObject({ publicId: r.data.publicId, guessable: false });
   });
 
@@ -318,11 +287,27 @@ describe('migrate a Torna installation', () => {
     expect(bad.code).not.toBe('0');
   });
 
-  it('re-runs idempotently: rows are updated, never duplicated', async () => {
+  it('queues the search index rebuild: migrated docs are found', async () => {
+    expect(report.reindexJobId).toMatch(/.{8,}/);
+    await drainJobs(t.app);
+    const hits = await call(t.app, adminToken, 'GET', '/api/search', { q: '新增产品' });
+    expect(hits.data.list.map((h: { id: string }) => h.id)).toContain(torna.encode(98));
+  });
+
+  it('re-runs idempotently: rows are updated, never duplicated, and the search index follows', async () => {
     const before = await folioCounts();
+    await conn.query("update doc_info set name = 'Produkt anlegen' where id = 98");
     const again = await migrateTorna({ from: src.url, target: { db: db(), dialect: t.app.ctx.dialect } });
+    await conn.query("update doc_info set name = '新增产品' where id = 98");
     expect(await folioCounts()).toEqual(before);
     expect(again.tables).toEqual(report.tables);
+    // The renamed doc is found under its new name once the queued rebuild ran, and no longer under the old one.
+    const search = async (q: string) =>
+      (await call(t.app, adminToken, 'GET', '/api/search', { q })).data.list.map((h: { id: string }) => h.id);
+    expect(again.reindexJobId).not.toBe(report.reindexJobId);
+    await drainJobs(t.app);
+    expect(await search('anlegen')).toContain(torna.encode(98));
+
     const cp = await db()
       .selectFrom('systemConfigs')
       .select('configValue')
@@ -338,24 +323,25 @@ describe('migrate a Torna installation', () => {
   });
 
   it('runs from the admin console: connection test, dry run, a job with progress and its report', async () => {
-    const test = await call(t.app, t.adminToken, 'POST', '/api/admin/tornaMigration/test', { from: src.url });
+    const test = await call(t.app, adminToken, 'POST', '/api/admin/tornaMigration/test', { from: src.url });
     expect(test.data).toMatchObject({ ok: true, database: src.name, version: 12900, problem: '' });
-    const down = await call(t.app, t.adminToken, 'POST', '/api/admin/tornaMigration/test', { from: 'mysql://nobody@127.0.0.1:1/torna' });
+    const down = await call(t.app, adminToken, 'POST', '/api/admin/tornaMigration/test', { from: 'mysql://nobody@127.0.0.1:1/torna' });
     expect(down.data).toMatchObject({ ok: false });
     expect(down.data.problem).toMatch(/ECONNREFUSED/);
-    const dry = await call(t.app, t.adminToken, 'POST', '/api/admin/tornaMigration/dryRun', { from: src.url });
+    const dry = await call(t.app, adminToken, 'POST', '/api/admin/tornaMigration/dryRun', { from: src.url });
+    expect(dry.code, JSON.stringify(dry)).toBe('0');
     expect(dry.data.dryRun).toBe(true);
     expect(dry.data.tables.find((x: { table: string }) => x.table === 'doc_info')).toMatchObject({ read: 12 });
-    const bad = await call(t.app, t.adminToken, 'POST', '/api/admin/tornaMigration/dryRun', { from: 'mysql://nobody@127.0.0.1:1/torna' });
+    const bad = await call(t.app, adminToken, 'POST', '/api/admin/tornaMigration/dryRun', { from: 'mysql://nobody@127.0.0.1:1/torna' });
     expect(bad.status).toBe(400);
     expect(bad.msg).toMatch(/ECONNREFUSED/);
     const before = await folioCounts();
-    const started = await call(t.app, t.adminToken, 'POST', '/api/admin/tornaMigration/start', { from: src.url });
-    expect((await call(t.app, t.adminToken, 'GET', '/api/admin/tornaMigration/status', { jobId: started.data.jobId })).data.state).toBe(
+    const started = await call(t.app, adminToken, 'POST', '/api/admin/tornaMigration/start', { from: src.url });
+    expect((await call(t.app, adminToken, 'GET', '/api/admin/tornaMigration/status', { jobId: started.data.jobId })).data.state).toBe(
       'queued',
     );
     await drainJobs(t.app);
-    const done = await call(t.app, t.adminToken, 'GET', '/api/admin/tornaMigration/status', { jobId: started.data.jobId });
+    const done = await call(t.app, adminToken, 'GET', '/api/admin/tornaMigration/status', { jobId: started.data.jobId });
     expect(done.data).toMatchObject({ state: 'done', progress: 100, error: '' });
     expect(done.data.report.tables).toEqual(report.tables);
     expect(await folioCounts()).toEqual(before);

@@ -185,7 +185,7 @@ export function TornaMigrationTab() {
         <div style={{ marginTop: 16 }}>
           <Progress percent={s.progress} status={s.state === 'failed' ? 'exception' : s.state === 'done' ? 'success' : 'active'} />
           {s.state === 'failed' ? <Alert type="error" title={s.error} /> : null}
-          {s.state === 'done' ? <Alert type="success" showIcon title={t('admin.torna.restart')} /> : null}
+          {s.state === 'done' ? <Alert type="success" showIcon title={t('admin.torna.done')} /> : null}
           {s.report ? <ReportView r={s.report} /> : null}
         </div>
       ) : dry ? (

@@ -1,6 +1,7 @@
 /** Loads a doc for reading from where the reader is: management/preview (session), a share, or a compose view. */
 import type { DocDetail, DocParam } from '@folio/shared';
 import { api } from '../../lib/api';
+import { fetchShareInfo } from '../share/api';
 import { grantHeaders, readGrant } from './grants';
 
 export type DocViewSource =
@@ -32,17 +33,7 @@ export interface LoadedDoc {
   debug: boolean;
 }
 
-export interface ShareInfo {
-  id: string;
-  type: number;
-  moduleName: string;
-  remark: string;
-  expiresAt: number | null;
-  allowDebug: number;
-  environments: ViewEnvironment[];
-  needPassword: boolean;
-  grant: string;
-}
+export type { ShareInfo } from '@folio/shared';
 
 export interface ComposeInfo {
   id: string;
@@ -59,7 +50,6 @@ export interface ComposeInfo {
 export const shareGrantOf = (s: Extract<DocViewSource, { kind: 'share' }>) => s.grant || readGrant('share', s.shareId);
 export const composeGrantOf = (s: Extract<DocViewSource, { kind: 'compose' }>) => s.grant || readGrant('compose', s.showId);
 
-export const fetchShareInfo = (shareId: string) => api.get<ShareInfo>('share/get', { id: shareId }, { silentSession: true });
 export const fetchComposeInfo = (showId: string, grant?: string) =>
   api.get<ComposeInfo>('compose/project/get', { id: showId }, grantHeaders(grant));
 

@@ -4,41 +4,26 @@
  * enable/disable, delete.
  */
 import { CopyOutlined, PlusOutlined } from '@ant-design/icons';
-import { formatDateTime, ShareType, type TreeNode } from '@folio/shared';
-import { useQuery } from '@tanstack/react-query';
+import { formatDateTime, type ShareItem, ShareType, type TreeNode } from '@folio/shared';
 import { Button, Checkbox, DatePicker, Form, Input, Modal, Radio, Space, Switch, Table, Tag, Tree, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../components/confirm';
-import { api } from '../../lib/api';
 import { copyText } from '../../lib/clipboard';
 import { showError } from '../../lib/errors';
-import { queryClient } from '../../lib/query';
 import { findNode } from '../../lib/tree-filter';
 import { ui } from '../../lib/ui';
+import {
+  fetchSharePassword,
+  useDeleteShareMutation,
+  useRotateShareMutation,
+  useSaveShareMutation,
+  useShareStatusMutation,
+  useSharesQuery,
+} from '../share/api';
 import { DocTreeTitle } from './doc-tree-node';
 import { useDocTree, useEnvironments } from './docs-api';
-
-export interface ShareItem {
-  id: string;
-  publicId: string;
-  url: string;
-  /** Migrated from Torna: the link is Torna's id, which anyone can compute. */
-  guessable?: boolean;
-  type: number;
-  status: number;
-  expiresAt: number | null;
-  expired: boolean;
-  remark: string;
-  isAll: number;
-  allowDebug: number;
-  isAllSelectedDebug: number;
-  creatorName: string;
-  gmtCreate: number;
-  contents: { docId: string; isShareFolder: number }[];
-  environmentIds: string[];
-}
 
 interface TreeData {
   key: string;
@@ -53,6 +38,7 @@ function ShareDialog({ moduleId, share, onClose }: { moduleId: string; share: Sh
   const [form] = Form.useForm();
   const tree = useDocTree(moduleId);
   const envs = useEnvironments(moduleId);
+  const save = useSaveShareMutation(moduleId);
   const [checked, setChecked] = useState<string[]>([]);
   const [appendFolders, setAppendFolders] = useState(true);
   const type = Form.useWatch('type', form);
@@ -100,9 +86,7 @@ function ShareDialog({ moduleId, share, onClose }: { moduleId: string; share: Sh
       environmentIds: v.allowDebug ? v.environmentIds : [],
     };
     try {
-      if (existing) await api.post('share/update', { id: existing.id, ...body });
-      else await api.post('share/add', { moduleId, ...body });
-      queryClient.invalidateQueries({ queryKey: ['shares', moduleId] });
+      await save.mutateAsync({ id: existing?.id, ...body });
       onClose();
     } catch (e) {
       showError(e, form);
@@ -176,14 +160,11 @@ function ShareDialog({ moduleId, share, onClose }: { moduleId: string; share: Sh
 
 export function SharePanel({ moduleId, canManage }: { moduleId: string; canManage: boolean }) {
   const { t } = useTranslation();
-  const key = ['shares', moduleId];
-  const { data, isLoading } = useQuery({
-    queryKey: key,
-    queryFn: () => api.get<ShareItem[]>('share/list', { moduleId }),
-    enabled: canManage,
-  });
+  const { data, isLoading } = useSharesQuery(moduleId, canManage);
+  const rotate = useRotateShareMutation(moduleId);
+  const setStatus = useShareStatusMutation(moduleId);
+  const remove = useDeleteShareMutation(moduleId);
   const [editing, setEditing] = useState<ShareItem | 'new' | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: key });
   if (!canManage) return <Typography.Text type="secondary">{t('common.noPermission')}</Typography.Text>;
   const link = (s: ShareItem) => `${window.location.origin}${s.url}`;
 
@@ -230,8 +211,7 @@ export function SharePanel({ moduleId, canManage }: { moduleId: string; canManag
                           title: t('share.rotateConfirm'),
                           danger: true,
                           run: async () => {
-                            await api.post('share/rotate', { id: s.id });
-                            refresh();
+                            await rotate.mutateAsync(s.id);
                           },
                         })
                       }
@@ -285,8 +265,7 @@ export function SharePanel({ moduleId, canManage }: { moduleId: string; canManag
                     title: on ? t('share.enableConfirm') : t('share.disableConfirm'),
                     danger: !on,
                     run: async () => {
-                      await api.post(on ? 'share/enable' : 'share/disable', { id: s.id });
-                      refresh();
+                      await setStatus.mutateAsync({ id: s.id, on });
                     },
                   })
                 }
@@ -311,7 +290,7 @@ export function SharePanel({ moduleId, canManage }: { moduleId: string; canManag
                     type="link"
                     onClick={async () => {
                       try {
-                        const r = await api.get<{ password: string }>('share/password', { id: s.id });
+                        const r = await fetchSharePassword(s.id);
                         await copyText(`${link(s)}  ${t('share.password')}: ${r.password}`);
                       } catch (e) {
                         showError(e);
@@ -332,8 +311,7 @@ export function SharePanel({ moduleId, canManage }: { moduleId: string; canManag
                     confirmAction({
                       title: t('common.confirmDelete'),
                       run: async () => {
-                        await api.post('share/delete', { id: s.id });
-                        refresh();
+                        await remove.mutateAsync(s.id);
                       },
                     })
                   }

@@ -4,19 +4,18 @@
  * every call of the share (the server re-checks it, the expiry and the scope each time).
  */
 import type { TreeNode } from '@folio/shared';
-import { useQuery } from '@tanstack/react-query';
 import { Result, Spin } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { type ApiError, api } from '../../lib/api';
-import { fetchShareInfo } from '../doc-view/doc-source';
+import type { ApiError } from '../../lib/api';
 import { DocView } from '../doc-view/doc-view';
-import { grantHeaders, readGrant, storeGrant } from '../doc-view/grants';
+import { readGrant, storeGrant } from '../doc-view/grants';
 import { SearchBox } from '../search/search-dialog';
 import { LangPicker } from '../view/lang-picker';
 import { useLiveRevision } from '../view/live';
 import { ReaderLayout } from '../view/reader-layout';
+import { fetchShareRevision, useShareInfoQuery, useShareMenuQuery } from './api';
 import { GateMessage, PasswordBox } from './password-box';
 
 /** The first doc of a tree (depth first). */
@@ -33,21 +32,15 @@ export function SharePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { shareId = '', docId } = useParams();
-  const info = useQuery({ queryKey: ['share', shareId], queryFn: () => fetchShareInfo(shareId), retry: false, meta: { silent: true } });
+  const info = useShareInfoQuery(shareId);
   const grant = info.data ? info.data.grant || readGrant('share', shareId) : '';
-  const menu = useQuery({
-    queryKey: ['share', shareId, 'menu', grant],
-    enabled: !!info.data && (!info.data.needPassword || !!grant),
-    retry: false,
-    meta: { silent: true },
-    queryFn: () => api.get<TreeNode[]>('share/menu', { id: shareId }, grantHeaders(grant)),
-  });
+  const menu = useShareMenuQuery(shareId, grant, !!info.data && (!info.data.needPassword || !!grant));
 
   // Live docs: the shared tree and the open doc follow changes to the application.
   useLiveRevision({
     scope: ['share', shareId, grant],
     enabled: !!info.data && (!info.data.needPassword || !!grant),
-    fetchRevision: () => api.get<{ revision: string }>('share/revision', { id: shareId }, grantHeaders(grant)),
+    fetchRevision: () => fetchShareRevision(shareId, grant),
     refresh: [
       ['share', shareId, 'menu'],
       ['viewDoc', 'share', shareId],

@@ -13,7 +13,7 @@ export const admin: Record<string, string> = {
   'admin.torna.intro':
     "Copies a whole Torna installation (users, spaces, projects, applications, docs, history, shares, settings) from Torna's MySQL database into this Folio, keeping ids, links, push tokens and passwords. Torna's database is only read. Into an empty Folio only, or again to update a previous run. Same as the `folio migrate-torna` command.",
   'admin.torna.from': "Torna's database",
-  'admin.torna.fromHint': 'A URL like mysql://user:password@host:3306/torna',
+  'admin.torna.fromHint': 'A URL like mysql://user:password@host:3306/torna (or postgres://… for a Torna database moved to PostgreSQL)',
   'admin.torna.salt': 'Hashids salt',
   'admin.torna.saltHint': "Only if your Torna changed it; empty: Torna's default",
   'admin.torna.timezone': 'Time zone of Torna',
@@ -23,7 +23,7 @@ export const admin: Record<string, string> = {
   'admin.torna.dryRun': 'Dry run',
   'admin.torna.start': 'Migrate',
   'admin.torna.startConfirm': "Migrate Torna into this Folio now? Rows of an earlier run are overwritten with Torna's version.",
-  'admin.torna.restart': "Done. Restart the Folio servers so old links use Torna's ids.",
+  'admin.torna.done': 'Done. Old Torna links open now, on every Folio server; the search index is being rebuilt.',
   'admin.torna.dryRunSummary': 'Dry run of database {0} (Torna schema {1}): {2} spaces, counted in {3} s. Nothing was written.',
   'admin.torna.doneSummary': 'Migrated database {0} (Torna schema {1}): {2} spaces in {3} s.',
   'admin.torna.table': 'Torna table',

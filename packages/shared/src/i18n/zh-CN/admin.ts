@@ -13,7 +13,7 @@ export const admin: Record<string, string> = {
   'admin.torna.intro':
     '把整个 Torna（用户、空间、项目、应用、文档、历史、分享、设置）从 Torna 的 MySQL 数据库复制到本 Folio，保留 id、链接、推送 token 和密码。只读取 Torna 的数据库。仅用于空的 Folio，或再次运行以更新上一次的迁移。与 `folio migrate-torna` 命令相同。',
   'admin.torna.from': 'Torna 数据库',
-  'admin.torna.fromHint': '形如 mysql://user:password@host:3306/torna 的地址',
+  'admin.torna.fromHint': '形如 mysql://user:password@host:3306/torna 的地址（Torna 库已迁到 PostgreSQL 时用 postgres://…）',
   'admin.torna.salt': 'Hashids 盐',
   'admin.torna.saltHint': '仅当你的 Torna 改过它时填写；留空：Torna 默认值',
   'admin.torna.timezone': 'Torna 的时区',
@@ -23,7 +23,7 @@ export const admin: Record<string, string> = {
   'admin.torna.dryRun': '试运行',
   'admin.torna.start': '开始迁移',
   'admin.torna.startConfirm': '现在把 Torna 迁移到本 Folio？上一次迁移写入的数据将被 Torna 的版本覆盖。',
-  'admin.torna.restart': '完成。请重启 Folio 服务，使旧链接使用 Torna 的 id。',
+  'admin.torna.done': '完成。旧的 Torna 链接现在即可打开（每台 Folio 服务器都是）；搜索索引正在重建。',
   'admin.torna.dryRunSummary': '试运行数据库 {0}（Torna 版本 {1}）：{2} 个空间，用时 {3} 秒。没有写入任何数据。',
   'admin.torna.doneSummary': '已迁移数据库 {0}（Torna 版本 {1}）：{2} 个空间，用时 {3} 秒。',
   'admin.torna.table': 'Torna 表',

@@ -1,0 +1,13 @@
+/** Building blocks of the request and response schemas: ids, flags, times. */
+import { Type } from 'typebox';
+
+/** An opaque (Hashids) id as the API shows it. */
+export const IdString = Type.String({ minLength: 1, maxLength: 64, description: 'opaque id' });
+/** A 0/1 flag; requests may send true/false. */
+export const Flag = Type.Union([Type.Integer({ minimum: 0, maximum: 1 }), Type.Boolean()]);
+/** A 0/1 flag as the API answers it. */
+export const Flag01 = Type.Integer({ minimum: 0, maximum: 1 });
+/** Latest accepted epoch-ms time (the end of year 9999). */
+export const MAX_EPOCH_MS = 253_402_300_799_999;
+/** An epoch-ms time. */
+export const EpochMs = Type.Integer({ minimum: 0, description: 'epoch milliseconds' });
