@@ -1,7 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  resolve: { alias: { '@folio/shared': new URL('./packages/shared/src/index.ts', import.meta.url).pathname } },
+  resolve: {
+    alias: {
+      // The more specific entry first: aliases match by prefix, in order.
+      '@folio/shared/markdown': new URL('./packages/shared/src/description-markdown.ts', import.meta.url).pathname,
+      '@folio/shared': new URL('./packages/shared/src/index.ts', import.meta.url).pathname,
+    },
+  },
   test: {
     projects: [
       {

@@ -6,7 +6,7 @@
  * Needs `npm run build`. Targets (issue 6): fixed ≥ 3,000/s, scripted ≥ 500/s on the 2-core machine.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -16,6 +16,8 @@ const ROOT = resolve(import.meta.dirname, '..');
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
 const PASSWORD = 'bench-admin-pass-1234';
+
+const BOMB = 'var a = []; while (true) a.push(new Array(1e6).fill(1));';
 
 const SCRIPT = `var d = Mock.mock({'list|5': [{'id|+1': 1, name: '@cname', email: '@email', 'score|1-100': 1}]});
 return { code: 0, q: req.query.id || null, data: d.list };`;
@@ -135,6 +137,41 @@ async function main() {
       { path: 'bench/script', resultType: 1, mockScript: SCRIPT },
     ];
     for (const r of rules) await call('POST', 'doc/mock/save', { docId: doc.id, name: r.path, ...r }, token);
+    // Memory bombs (issue 20): 8 concurrent calls of a script that allocates without end, against the server
+    // with its sandbox workers warm; peak RSS of the server process sampled every 20 ms, and each call's time.
+    await call('POST', 'doc/mock/save', { docId: doc.id, name: 'bench/bomb', path: 'bench/bomb', resultType: 1, mockScript: BOMB }, token);
+    for (let i = 0; i < 4; i++) await fetch(`${base}/mock/${mod.id}/bench/script`);
+    const rssOf = () => {
+      const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+      return m ? Number(m[1]) / 1024 : 0;
+    };
+    const baseRss = rssOf();
+    let peakRss = baseRss;
+    const sampler = setInterval(() => {
+      peakRss = Math.max(peakRss, rssOf());
+    }, 20);
+    const bombs = await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        const t0 = performance.now();
+        const r = await fetch(`${base}/mock/${mod.id}/bench/bomb`);
+        const body = (await r.json()) as { msg?: string };
+        return { status: r.status, ms: performance.now() - t0, msg: body.msg ?? '' };
+      }),
+    );
+    clearInterval(sampler);
+    peakRss = Math.max(peakRss, rssOf());
+    console.log('\nMemory bombs: 8 concurrent `while (true) a.push(new Array(1e6).fill(1))` (server: built, SQLite)');
+    console.table(bombs.map((b, i) => ({ call: i + 1, status: b.status, ms: Math.round(b.ms), answer: b.msg.slice(0, 70) })));
+    console.table([
+      {
+        'base RSS MB': Math.round(baseRss),
+        'peak RSS MB': Math.round(peakRss),
+        'growth MB': Math.round(peakRss - baseRss),
+        'slowest call ms': Math.round(Math.max(...bombs.map((b) => b.ms))),
+        target: 'growth <= 300 MB, each <= 1500 ms',
+      },
+    ]);
+    if (process.env.BENCH_BOMBS_ONLY) return;
     const rows: { name: string; rps: number; p50: number; p99: number; errors: number; bytes: number }[] = [];
     for (const r of rules) {
       const url = `${base}/mock/${mod.id}/${r.path}`;

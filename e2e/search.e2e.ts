@@ -1,6 +1,7 @@
 /**
  * Issue 23: ⌘/Ctrl-K opens search anywhere, typing finds docs, ↓ moves, Enter opens the doc in preview;
- * a share's own search box finds only what the share exposes.
+ * a share's own search box finds only what the share exposes; the application, status and deprecated
+ * filters narrow the hits; a misspelt query without results offers "did you mean".
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from './harness.js';
@@ -59,5 +60,59 @@ describe('search', () => {
     await expect.poll(() => page.getByTestId('search-results').textContent()).toContain('Get order');
     expect(await page.getByTestId('search-results').textContent()).not.toContain('Create order');
     await h.shot(page, 'share');
+  });
+
+  it('filters by application, status and deprecated; a misspelt word gets a "did you mean"', async () => {
+    await h.admin('POST', 'doc/save', {
+      moduleId: w.moduleId,
+      name: 'Legacy order export',
+      url: '/orders/export',
+      httpMethod: 'GET',
+      type: 0,
+      status: 10,
+      deprecated: 'use GET /orders',
+    });
+    const page = await h.newPage({ token: h.adminToken, lang: 'en' });
+    await page.goto('/dashboard');
+    await page.getByTestId('search-button').waitFor({ timeout: 60_000 });
+    await page.keyboard.press('Control+k');
+    const input = page.getByTestId('search-input');
+    const results = page.getByTestId('search-results');
+    await input.fill('order');
+    await expect.poll(() => results.textContent()).toContain('Get order');
+    const pick = async (filter: string, option: string) => {
+      await page.getByTestId(filter).click();
+      await page
+        .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: option })
+        .first()
+        .click();
+    };
+    await pick('search-filter-project', 'Shop');
+    await pick('search-filter-application', 'order-service');
+    await expect.poll(() => results.textContent()).toContain('Legacy order export');
+    await pick('search-filter-deprecated', 'Deprecated only');
+    await expect.poll(() => results.textContent()).not.toContain('Get order');
+    expect(await results.textContent()).toContain('Legacy order export');
+    await h.shot(page, 'filters');
+    await pick('search-filter-deprecated', 'Not deprecated');
+    await expect.poll(() => results.textContent()).toContain('Get order');
+    expect(await results.textContent()).not.toContain('Legacy order export');
+    // The other docs are "Doing" (the default): "Done" and not deprecated leaves none; deprecated, the legacy one.
+    await pick('search-filter-status', 'Done');
+    await expect.poll(() => page.getByTestId('search-hit').count()).toBe(0);
+    await pick('search-filter-deprecated', 'Deprecated only');
+    await expect.poll(() => results.textContent()).toContain('Legacy order export');
+
+    // A misspelt word: no results, and a one-edit correction that has some (the dialog keeps its filters).
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+k');
+    await page.getByTestId('search-input').fill('ordr');
+    const suggestion = page.getByTestId('search-suggestion');
+    await expect.poll(() => suggestion.textContent()).toContain('order');
+    await h.shot(page, 'did-you-mean');
+    await suggestion.locator('a').click();
+    await expect.poll(() => page.getByTestId('search-input').inputValue()).toBe('order');
+    // The filters chosen above still apply (deprecated, done): the corrected query finds the legacy doc.
+    await expect.poll(() => page.getByTestId('search-results').textContent()).toContain('Legacy order export');
   });
 });

@@ -11,7 +11,10 @@ await build({
   format: 'esm',
   sourcemap: true,
   packages: 'external',
-  alias: { '@folio/shared': '../../packages/shared/src/index.ts' },
+  alias: {
+    '@folio/shared': '../../packages/shared/src/index.ts',
+    '@folio/shared/markdown': '../../packages/shared/src/description-markdown.ts',
+  },
   logLevel: 'warning',
 });
 console.log('server built into apps/server/dist');

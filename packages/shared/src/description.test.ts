@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { descriptionHtml, descriptionInlineHtml, descriptionMarkdown, descriptionText, markdownText } from './description.js';
+import { descriptionHtml, descriptionInlineHtml, descriptionText, markdownText } from './description.js';
+import { descriptionMarkdown } from './description-markdown.js';
 
 const SMART_DOC = '用户状态<br>1: 正常<br>2: <b>禁用</b>';
 

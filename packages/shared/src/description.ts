@@ -7,7 +7,6 @@
  * sanitiser: no script, no event handler, no `javascript:` URL, no style.
  */
 import { marked } from 'marked';
-import TurndownService from 'turndown';
 import { FilterXSS, type IWhiteList } from 'xss';
 
 const ALLOWED: IWhiteList = {
@@ -60,7 +59,7 @@ const sanitizer = new FilterXSS({
 });
 
 /** http(s), mailto, tel, in-page and relative URLs; never javascript:, data:, vbscript: or the like. */
-function isSafeUrl(url: string): boolean {
+export function isSafeUrl(url: string): boolean {
   const u = url.trim().toLowerCase();
   return !/^[a-z][a-z0-9+.-]*:/.test(u) || /^(https?|mailto|tel):/.test(u);
 }
@@ -85,7 +84,8 @@ export function descriptionInlineHtml(src: string | null | undefined): string {
 
 /** Whether a text holds anything Markdown or HTML would format (else it is shown as it is). */
 const HAS_MARKUP = /[<>&*_`[\]#|~\\]|^\s*[-+]\s|^\s*\d+\.\s/m;
-const HAS_TAG = /<\/?[a-z][^>]*>/i;
+/** Whether a text holds an HTML tag. */
+export const HAS_TAG = /<\/?[a-z][^>]*>/i;
 
 /** A description as plain text: formatting dropped, line breaks kept (Word, titles, snippets, tooltips). */
 export function descriptionText(src: string | null | undefined): string {
@@ -99,33 +99,6 @@ export function descriptionText(src: string | null | undefined): string {
     .replace(/[ \t]+\n/g, '\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
-}
-
-let turndown: TurndownService | undefined;
-
-/**
- * A description as Markdown (Markdown exports, agent twins). Markdown stays as written; HTML (smart-doc's
- * `<br>`, Torna's rich text) becomes the Markdown it means; unsafe links are dropped. With `inline`, the result
- * fits one Markdown table cell (line breaks as `<br>`, pipes escaped).
- */
-export function descriptionMarkdown(src: string | null | undefined, opts: { inline?: boolean } = {}): string {
-  if (!src) return '';
-  let md: string;
-  if (HAS_TAG.test(src)) {
-    turndown ??= new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-' });
-    // Rendered first, so Markdown written around the HTML stays Markdown (turndown would escape it as text).
-    md = turndown.turndown(descriptionHtml(src));
-  } else {
-    md = src;
-  }
-  // A Markdown link or image to a javascript:/data: URL keeps its text only.
-  md = md.replace(/(!?)\[([^\]]*)\]\(\s*<?([^)\s>]*)>?(\s+"[^"]*")?\s*\)/g, (all, _bang, text, url) => (isSafeUrl(url) ? all : text));
-  // So do reference definitions and autolinks.
-  md = md.replace(/^ {0,3}\[[^\]]+\]:\s*<?(\S*?)>?(\s.*)?$/gm, (all, url) => (isSafeUrl(url) ? all : ''));
-  md = md.replace(/<([a-z][a-z0-9+.-]*:[^\s<>]*)>/gi, (all, url) => (isSafeUrl(url) ? all : url.replace(/:/, '&#58;')));
-  md = md.trim();
-  if (opts.inline) md = md.replace(/\|/g, '\\|').replace(/ *\r?\n/g, '<br>');
-  return md;
 }
 
 /**

@@ -42,6 +42,10 @@ export const ERROR_MEANINGS = {
   outbound_failed: 'HTTP 502/504: the debug proxy could not reach the target, it timed out, or answered too much.',
   mock_script_error: "The mock rule's script failed; msg carries the script's error.",
   trash_parent_deleted: "HTTP 409: restore refused because the item's space or project is itself deleted; restore that first.",
+  doc_version_conflict:
+    'HTTP 409: a doc save was made from a version someone else has since replaced; data holds the current version (gmtModified, modifierName).',
+  mock_script_busy:
+    'HTTP 429 (too many scripts of this application running in this server) or 503 (its deadline passed while waiting); Retry-After says when to try again.',
 } as const;
 
 /** Stable error slugs the web client translates. */

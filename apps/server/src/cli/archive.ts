@@ -75,7 +75,8 @@ export async function unseal<T>(passphrase: string, s: Sealed): Promise<T> {
   }
 }
 
-const MIGRATION_TABLES = new Set(['folio_migrations', 'folio_migrations_lock']);
+/** Not carried by a backup: the migrations' own tables, and tree_revisions (the database rebuilds it by itself). */
+const MIGRATION_TABLES = new Set(['folio_migrations', 'folio_migrations_lock', 'tree_revisions']);
 
 /** The installation's tables and their columns (the migration tables aside), sorted by name. */
 export async function listTables(db: Db, dialect: Dialect): Promise<TableInfo[]> {

@@ -245,6 +245,12 @@ export interface SearchTermsTable {
   scopeId: number;
 }
 
+/** A counter per application, bumped by triggers on `docs` at every write (validates tree answers). */
+export interface TreeRevisionsTable {
+  moduleId: number;
+  rev: number;
+}
+
 /** Generic props (Dubbo info on folders type 0; debug props 10/11). */
 export interface PropsTable {
   id: Id;
@@ -637,6 +643,7 @@ export interface Database {
   paramSets: ParamSetsTable;
   searchEntries: SearchEntriesTable;
   searchTerms: SearchTermsTable;
+  treeRevisions: TreeRevisionsTable;
   props: PropsTable;
   enumInfos: EnumInfosTable;
   enumItems: EnumItemsTable;

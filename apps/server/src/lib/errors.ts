@@ -22,6 +22,8 @@ export class AppError extends Error {
   }
   /** Seconds a client should wait before trying again (sent as Retry-After). */
   retryAfter?: number;
+  /** What the client needs to resolve the error (sent as the envelope's data), e.g. the current version. */
+  data?: unknown;
 }
 
 /** Missing, or not visible to the caller (answers the same way on purpose). */
@@ -45,5 +47,11 @@ export const badRequest = (msgKey: string, params: Record<string, string | numbe
 export const rateLimited = (retryAfterSeconds?: number) => {
   const e = new AppError(429, 'rate_limited', 'error.rate_limited');
   if (retryAfterSeconds !== undefined) e.retryAfter = Math.max(1, Math.ceil(retryAfterSeconds));
+  return e;
+};
+/** The doc changed since the version the caller edited: 409 with the current version, so the editor can compare. */
+export const docVersionConflict = (current: { gmtModified: string; modifierName: string }) => {
+  const e = new AppError(409, 'doc_version_conflict', 'error.doc_version_conflict', { name: current.modifierName });
+  e.data = current;
   return e;
 };

@@ -41,7 +41,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(err.status).send({
         code: err.code,
         msg: t(lang, err.msgKey, err.params),
-        data: null,
+        data: err.data ?? null,
         error: err.slug,
         requestId: req.id,
         ...(err.fields ? { fields: err.fields } : {}),

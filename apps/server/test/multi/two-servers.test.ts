@@ -83,6 +83,89 @@ describe.skipIf(TEST_DB === 'sqlite')('two servers on one database', () => {
     }
   });
 
+  it('trees answered from kept bytes follow every write on the other server, and raw SQL writes too', async () => {
+    const w = await world();
+    const second = ok(await A(admin, 'POST', '/api/module/add', { projectId: w.projectId, name: 'second app' }));
+    const folder = ok(await A(admin, 'POST', '/api/doc/folder/add', { moduleId: w.moduleId, name: 'Orders' }));
+    const d1 = ok(
+      await A(admin, 'POST', '/api/doc/save', { moduleId: w.moduleId, name: 'List orders', url: '/orders', httpMethod: 'GET' }),
+    );
+    const d2 = ok(
+      await A(admin, 'POST', '/api/doc/save', { moduleId: w.moduleId, name: 'Get order', url: '/orders/{id}', httpMethod: 'GET' }),
+    );
+    const trees = async () => {
+      const [space, project, mod] = await Promise.all([
+        B(admin, 'GET', '/api/doc/view/data', { spaceId: w.spaceId }),
+        B(admin, 'GET', '/api/doc/view/dataByProject', { projectId: w.projectId }),
+        B(admin, 'GET', '/api/doc/tree', { moduleId: w.moduleId }),
+      ]);
+      return { space: JSON.stringify(ok(space)), project: JSON.stringify(ok(project)), mod: JSON.stringify(ok(mod)) };
+    };
+    // B builds and keeps each tree, twice (the second read is the kept answer).
+    await trees();
+    expect((await trees()).space).toContain('List orders');
+
+    ok(
+      await A(admin, 'POST', '/api/doc/save', {
+        id: d1.id,
+        moduleId: w.moduleId,
+        name: 'List all orders',
+        url: '/orders',
+        httpMethod: 'GET',
+      }),
+    );
+    let t1 = await trees();
+    for (const tree of [t1.space, t1.project, t1.mod]) expect(tree).toContain('List all orders');
+
+    // A move into a folder, a rename of the application, a delete: each seen by B on its next read.
+    ok(await A(admin, 'POST', '/api/doc/move', { id: d2.id, parentId: folder.id }));
+    const moved = JSON.parse((await trees()).mod) as { id: string; children: { id: string }[] }[];
+    expect(moved.find((n) => n.id === folder.id)?.children.map((c) => c.id)).toEqual([d2.id]);
+    ok(await A(admin, 'POST', '/api/module/update', { id: w.moduleId, name: 'renamed app' }));
+    t1 = await trees();
+    expect(t1.space).toContain('renamed app');
+    expect(t1.project).toContain('renamed app');
+    ok(await A(admin, 'POST', '/api/doc/delete', { id: d1.id }));
+    expect((await trees()).mod).not.toContain('List all orders');
+    ok(await A(admin, 'POST', '/api/module/delete', { id: second.id }));
+    expect((await trees()).space).not.toContain('second app');
+
+    // A write that no route made (an operator's SQL) is seen as well: the database bumps the revision.
+    await t.app.ctx.db.updateTable('docs').set({ name: 'Fixed by hand' }).where('id', '=', t.app.ctx.ids.decode(d2.id)).execute();
+    t1 = await trees();
+    for (const tree of [t1.space, t1.project, t1.mod]) expect(tree).toContain('Fixed by hand');
+  });
+
+  it('a browser revalidating a tree gets 304 while nothing changed, and the new tree after a write on A', async () => {
+    const w = await world();
+    ok(await A(admin, 'POST', '/api/doc/save', { moduleId: w.moduleId, name: 'Cached doc', url: '/c', httpMethod: 'GET' }));
+    const url = `${b.url}/api/doc/view/data?spaceId=${w.spaceId}`;
+    const first = await fetch(url, { headers: { token: admin } });
+    const etag = first.headers.get('etag') as string;
+    expect(etag).toMatch(/^W\/"/);
+    expect((await fetch(url, { headers: { token: admin, 'if-none-match': etag } })).status).toBe(304);
+    ok(await A(admin, 'POST', '/api/doc/save', { moduleId: w.moduleId, name: 'Another doc', url: '/d', httpMethod: 'GET' }));
+    const after = await fetch(url, { headers: { token: admin, 'if-none-match': etag } });
+    expect(after.status).toBe(200);
+    expect(await after.text()).toContain('Another doc');
+    // Another reader's visible projects make another answer: a guest of no project sees none of them.
+    const g = await user('treeguest');
+    const guest = await login(b.url, 'treeguest', g.password);
+    const denied = await fetch(url, { headers: { token: guest, 'if-none-match': etag } });
+    expect(denied.status).not.toBe(304);
+    expect(await denied.text()).not.toContain('Another doc');
+  });
+
+  it('a compose project disabled on A is closed on B at once', async () => {
+    const space = ok(await A(admin, 'POST', '/api/space/add', { name: `c-${Date.now()}`, isCompose: 1 }));
+    const p = ok(await A(admin, 'POST', '/api/compose/project/add', { spaceId: space.id, name: 'Portal', type: 1 }));
+    expect((await B(null, 'GET', '/api/compose/project/get', { id: p.publicId })).code).toBe('0');
+    ok(await A(admin, 'POST', '/api/compose/project/disable', { id: p.id }));
+    expect((await B(null, 'GET', '/api/compose/project/get', { id: p.publicId })).status).toBe(404);
+    ok(await A(admin, 'POST', '/api/compose/project/enable', { id: p.id }));
+    expect((await B(null, 'GET', '/api/compose/project/get', { id: p.publicId })).code).toBe('0');
+  });
+
   it('live docs: a doc written through A moves the revision B answers at once (and B 304s while nothing changed)', async () => {
     const w = await world();
     const rev = async (base: ServerProcess) =>

@@ -1,9 +1,11 @@
 /**
  * Editable parameter table with nested rows (add child, move up/down, delete), the types of spec §9,
- * dictionary links for enums, and JSON import (spec §5).
+ * dictionary links for enums, and JSON import (spec §5). Imported params keep what the reading view shows:
+ * a type outside the list (`oneOf`/`anyOf` alternatives, `integer`, `string(date-time)`) is offered as it is,
+ * and a description with markup is shown rendered (the shared renderer) until it is clicked to edit.
  */
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, ImportOutlined, PlusOutlined, SubnodeOutlined } from '@ant-design/icons';
-import { isValidParamName, PARAM_TYPES } from '@folio/shared';
+import { descriptionInlineHtml, escapeHtml, isValidParamName, PARAM_TYPES } from '@folio/shared';
 import { Button, Checkbox, Flex, Input, Modal, Select, Table, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,12 +22,28 @@ export interface ParamTableProps {
   testId?: string;
 }
 
+/** The type list, plus the param's own type when it is outside it (kept as imported; alternatives named so). */
+function typeOptions(current: string, alternativesLabel: string) {
+  const list: { value: string; label: string }[] = PARAM_TYPES.map((x) => ({ value: x, label: x }));
+  if (current && !(PARAM_TYPES as readonly string[]).includes(current))
+    list.unshift({ value: current, label: isAlternativesType(current) ? `${current} · ${alternativesLabel}` : current });
+  return list;
+}
+
+/** `oneOf`/`anyOf`: the param's children are its alternatives. */
+export const isAlternativesType = (type: string) => /^(oneof|anyof)$/i.test(type);
+
+/** A description the shared renderer shows differently from its text (HTML or Markdown markup). */
+const hasMarkup = (text: string) => !!text && descriptionInlineHtml(text) !== escapeHtml(text);
+
 export function ParamTable({ value, onChange, kind, initOrder, dictionaries = [], readOnly, testId }: ParamTableProps) {
   const { t } = useTranslation();
   const [jsonOpen, setJsonOpen] = useState(false);
   const [jsonText, setJsonText] = useState('');
   const [jsonError, setJsonError] = useState('');
   const [expanded, setExpanded] = useState<string[]>([]);
+  /** The row whose marked-up description is being edited as text. */
+  const [editingDesc, setEditingDesc] = useState<string | null>(null);
   const nested = kind === 'request' || kind === 'response' || kind === 'query';
   const set = (key: string, patch: Partial<EditParam>) => onChange(updateParam(value, key, patch));
 
@@ -64,7 +82,7 @@ export function ParamTable({ value, onChange, kind, initOrder, dictionaries = []
           disabled={readOnly}
           style={{ width: '100%' }}
           popupMatchSelectWidth={false}
-          options={PARAM_TYPES.map((x) => ({ value: x, label: x }))}
+          options={typeOptions(v, t('param.alternatives'))}
           aria-label={t('param.type')}
           onChange={(type) => set(r.key, { type })}
         />
@@ -119,13 +137,40 @@ export function ParamTable({ value, onChange, kind, initOrder, dictionaries = []
       dataIndex: 'description',
       render: (v: string, r: EditParam) => (
         <Flex gap={4}>
-          <Input
-            size="small"
-            value={v}
-            disabled={readOnly}
-            aria-label={t('param.description')}
-            onChange={(e) => set(r.key, { description: e.target.value })}
-          />
+          {editingDesc !== r.key && hasMarkup(v) ? (
+            <button
+              type="button"
+              className="param-desc-rendered desc-inline"
+              style={{
+                flex: 1,
+                minHeight: 24,
+                padding: '1px 7px',
+                textAlign: 'left',
+                cursor: 'text',
+                background: 'transparent',
+                border: '1px dashed #d9d9d9',
+                borderRadius: 4,
+                font: 'inherit',
+              }}
+              disabled={readOnly}
+              title={t('param.editDescription')}
+              aria-label={`${t('param.description')}: ${t('param.editDescription')}`}
+              onClick={() => setEditingDesc(r.key)}
+              data-testid="param-desc-rendered"
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the shared allowlist (description.ts)
+              dangerouslySetInnerHTML={{ __html: descriptionInlineHtml(v) }}
+            />
+          ) : (
+            <Input
+              size="small"
+              value={v}
+              disabled={readOnly}
+              autoFocus={editingDesc === r.key}
+              aria-label={t('param.description')}
+              onChange={(e) => set(r.key, { description: e.target.value })}
+              onBlur={() => setEditingDesc((k) => (k === r.key ? null : k))}
+            />
+          )}
           {r.type === 'enum' && (
             <Select
               size="small"

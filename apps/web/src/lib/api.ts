@@ -14,6 +14,8 @@ export class ApiError extends Error {
     readonly error?: string,
     readonly fields?: { field: string; message: string }[],
     readonly status?: number,
+    /** The envelope's data on an error: what resolving it needs (e.g. the current version of a doc on 409). */
+    readonly data?: unknown,
   ) {
     super(message);
   }
@@ -110,7 +112,7 @@ async function request<T>(method: string, url: string, body: unknown, opts: Requ
   if ((env.code === '1000' || env.code === '2000') && !opts.silentSession) {
     for (const l of sessionListeners) l(env.code);
   }
-  throw new ApiError(String(env.code ?? '-1'), env.msg ?? '', env.error, env.fields, res.status);
+  throw new ApiError(String(env.code ?? '-1'), env.msg ?? '', env.error, env.fields, res.status, env.data ?? undefined);
 }
 
 /** Builds `/api/<path>?query`. */

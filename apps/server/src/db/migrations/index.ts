@@ -15,6 +15,7 @@ import { createPersonalAccessTokensMigration } from './20261126T070000-create-pe
 import { createTrashMigration } from './20261126T090000-create-trash.js';
 import { addDocsRevisionIndexMigration } from './20261127T050000-add-docs-revision-index.js';
 import { addSearchTermLookupIndexMigration } from './20261127T070000-add-search-term-lookup-index.js';
+import { createTreeRevisionsMigration } from './20261127T090000-create-tree-revisions.js';
 import { addDocIdentityKeyMigration } from './20261127T200000-add-doc-identity-key.js';
 
 /** The migrations for a dialect, keyed by name (sorted by the migrator). */
@@ -32,6 +33,7 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '20261126T020000-add-rate-limit-expiry': addRateLimitExpiryMigration(dialect),
     '20261126T021000-add-job-leases': addJobLeasesMigration(dialect),
     '20261126T040000-create-module-security': createModuleSecurityMigration(dialect),
+    '20261127T090000-create-tree-revisions': createTreeRevisionsMigration(dialect),
     '20261127T050000-add-docs-revision-index': addDocsRevisionIndexMigration(dialect),
     '20261127T070000-add-search-term-lookup-index': addSearchTermLookupIndexMigration(dialect),
     '20261127T200000-add-doc-identity-key': addDocIdentityKeyMigration(dialect),

@@ -6,7 +6,8 @@
  * Compact by design: one line per parameter in a nested list (no repeated parent paths, no empty columns),
  * JSON examples on one line, and body/response example values only in the JSON examples.
  */
-import { type DocParam, DocType, descriptionMarkdown } from '@folio/shared';
+import { type DocParam, DocType } from '@folio/shared';
+import { descriptionMarkdown } from '@folio/shared/markdown';
 import { wrapResponse } from '../docs/param-input.js';
 import { generateDefaultBody, paramsObject } from '../mock/mock-default.js';
 import type { ViewDoc } from '../shares/view-doc.js';

@@ -171,21 +171,38 @@ function appNode(
   };
 }
 
+/** An application of a tree, with the revision the `docs` triggers keep for it (0 before its first write). */
+export interface TreeModule {
+  id: number;
+  name: string;
+  projectId: number;
+  rev: number;
+}
+
+/** The live applications of the given projects in tree order, with their tree revisions: one query. */
+export async function loadTreeModules(conn: Conn, projectIds: number[]): Promise<TreeModule[]> {
+  if (!projectIds.length) return [];
+  const rows = await conn
+    .selectFrom('modules as m')
+    .leftJoin('treeRevisions as r', 'r.moduleId', 'm.id')
+    .select(['m.id', 'm.name', 'm.projectId', 'r.rev'])
+    .where('m.projectId', 'in', projectIds)
+    .where('m.isDeleted', '=', 0)
+    .orderBy('m.orderIndex')
+    .orderBy('m.id')
+    .execute();
+  return rows.map((r) => ({ id: r.id, name: r.name, projectId: r.projectId, rev: Number(r.rev ?? 0) }));
+}
+
 /** The tree of one project: applications → folders → docs. */
 export async function projectTree(
   ctx: Pick<AppContext, 'ids' | 'db'>,
   projectId: number,
   sort: SortType,
   conn: Conn = ctx.db,
+  preloaded?: TreeModule[],
 ): Promise<TreeNode[]> {
-  const modules = await conn
-    .selectFrom('modules')
-    .select(['id', 'name', 'projectId', 'orderIndex'])
-    .where('projectId', '=', projectId)
-    .where('isDeleted', '=', 0)
-    .orderBy('orderIndex')
-    .orderBy('id')
-    .execute();
+  const modules = preloaded ?? (await loadTreeModules(conn, [projectId]));
   const docs = await loadDocsLite(
     conn,
     modules.map((m) => m.id),
@@ -200,17 +217,15 @@ export async function spaceTree(
   projects: { id: number; name: string }[],
   sort: SortType,
   conn: Conn = ctx.db,
+  preloaded?: TreeModule[],
 ): Promise<TreeNode[]> {
   if (!projects.length) return [];
-  const projectIds = projects.map((p) => p.id);
-  const modules = await conn
-    .selectFrom('modules')
-    .select(['id', 'name', 'projectId', 'orderIndex'])
-    .where('projectId', 'in', projectIds)
-    .where('isDeleted', '=', 0)
-    .orderBy('orderIndex')
-    .orderBy('id')
-    .execute();
+  const modules =
+    preloaded ??
+    (await loadTreeModules(
+      conn,
+      projects.map((p) => p.id),
+    ));
   const docs = await loadDocsLite(
     conn,
     modules.map((m) => m.id),

@@ -18,9 +18,10 @@ import { requireUser } from '../../plugins/auth.js';
 import { ok, okNull, okResponse } from '../../plugins/envelope.js';
 import { trashed } from '../trash/trash.schemas.js';
 import { detailsFromRows } from './doc-detail.js';
-import { buildDocForest, loadDocsLite, projectTree, type SortType, spaceTree } from './doc-tree.js';
+import { buildDocForest, loadDocsLite, loadTreeModules, projectTree, type SortType, spaceTree, type TreeModule } from './doc-tree.js';
 import { addFolder, copyDoc, type DocSaveBody, deleteDoc, moveDoc, renameFolder, saveDoc } from './docs.service.js';
 import { ParamList, registerParamSchema } from './param-input.js';
+import { TreeAnswers } from './tree-answers.js';
 
 const IdBody = Type.Object({ id: IdString });
 const Bool01 = Type.Optional(Flag);
@@ -31,6 +32,8 @@ const DocSaveSchema = Type.Object({
   moduleId: IdString,
   parentId: OptionalId,
   name: Name(255),
+  /** The doc's gmtModified when the editor loaded it: a save from a replaced version answers 409. Absent: no check. */
+  baseModified: Type.Optional(Type.String({ pattern: '^[0-9]{1,16}$' })),
   description: Type.Optional(Type.String({ maxLength: 2_000_000 })),
   author: Type.Optional(Type.String({ maxLength: 128 })),
   type: Type.Optional(Type.Integer({ minimum: 0, maximum: 3 })),
@@ -310,7 +313,19 @@ export async function docsRoutes(app: FastifyInstance): Promise<void> {
   );
 
   // ---- trees ----
-  app.get('/doc/view/data', { schema: { tags: ['doc'], querystring: Type.Object({ spaceId: IdString }) } }, async (req) => {
+  // Trees are answered from bytes validated against the database on every read (tree-answers.ts): the
+  // validator lists what the answer is made of (visible projects, applications with their tree revisions,
+  // the sort order and the id codec in force).
+  const answers = new TreeAnswers(app.ctx);
+  const treeValidator = (projects: { id: number; name: string }[], modules: TreeModule[]) =>
+    JSON.stringify([
+      sortType(),
+      ids.encode(1),
+      projects.map((p) => [p.id, p.name]),
+      modules.map((m) => [m.id, m.name, m.projectId, m.rev]),
+    ]);
+
+  app.get('/doc/view/data', { schema: { tags: ['doc'], querystring: Type.Object({ spaceId: IdString }) } }, async (req, reply) => {
     const u = requireUser(req);
     const spaceId = ids.decode((req.query as { spaceId: string }).spaceId, 'space');
     await authorizeSpace(req, spaceId, 'space.read');
@@ -324,21 +339,37 @@ export async function docsRoutes(app: FastifyInstance): Promise<void> {
       .orderBy('id')
       .execute();
     const visible = projects.filter((p) => projectRole(u, m, p));
-    return ok(await spaceTree(app.ctx, visible, sortType()));
+    const modules = await loadTreeModules(
+      db,
+      visible.map((p) => p.id),
+    );
+    const key = `space:${spaceId}:${visible.map((p) => p.id).join(',')}`;
+    return answers.send(req, reply, key, treeValidator(visible, modules), () => spaceTree(app.ctx, visible, sortType(), db, modules));
   });
 
-  app.get('/doc/view/dataByProject', { schema: { tags: ['doc'], querystring: Type.Object({ projectId: IdString }) } }, async (req) => {
-    const projectId = ids.decode((req.query as { projectId: string }).projectId, 'project');
-    await authorizeProject(req, projectId, 'project.read');
-    return ok(await projectTree(app.ctx, projectId, sortType()));
-  });
+  app.get(
+    '/doc/view/dataByProject',
+    { schema: { tags: ['doc'], querystring: Type.Object({ projectId: IdString }) } },
+    async (req, reply) => {
+      const projectId = ids.decode((req.query as { projectId: string }).projectId, 'project');
+      await authorizeProject(req, projectId, 'project.read');
+      const modules = await loadTreeModules(db, [projectId]);
+      return answers.send(req, reply, `project:${projectId}`, treeValidator([], modules), () =>
+        projectTree(app.ctx, projectId, sortType(), db, modules),
+      );
+    },
+  );
 
-  app.get('/doc/tree', { schema: { tags: ['doc'], querystring: Type.Object({ moduleId: IdString }) } }, async (req) => {
+  app.get('/doc/tree', { schema: { tags: ['doc'], querystring: Type.Object({ moduleId: IdString }) } }, async (req, reply) => {
     const moduleId = ids.decode((req.query as { moduleId: string }).moduleId, 'module');
     await authorizeModule(req, moduleId, 'doc.read');
-    const docs = await loadDocsLite(db, [moduleId]);
-    const forest = buildDocForest(app.ctx, docs, sortType(), () => '');
-    return ok(forest.get(moduleId) ?? []);
+    const rev = await db.selectFrom('treeRevisions').select('rev').where('moduleId', '=', moduleId).executeTakeFirst();
+    const validator = JSON.stringify([sortType(), ids.encode(1), moduleId, Number(rev?.rev ?? 0)]);
+    return answers.send(req, reply, `module:${moduleId}`, validator, async () => {
+      const docs = await loadDocsLite(db, [moduleId]);
+      const forest = buildDocForest(app.ctx, docs, sortType(), () => '');
+      return forest.get(moduleId) ?? [];
+    });
   });
 
   app.get('/prop/getDocProps', { schema: { tags: ['doc'], querystring: IdBody } }, async (req) => {

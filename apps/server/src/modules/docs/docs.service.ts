@@ -18,7 +18,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { insertId, insertMany, inTx, type Tx } from '../../db/database.js';
 import type { DocRow } from '../../db/types.js';
-import { AppError, badRequest, conflict, type FieldError, notFound, validation } from '../../lib/errors.js';
+import { AppError, badRequest, conflict, docVersionConflict, type FieldError, notFound, validation } from '../../lib/errors.js';
 import type { SessionUser } from '../../plugins/auth.js';
 import { upsertEnum } from '../dictionaries/dictionaries.service.js';
 import { type DocChange, emitDocChanges } from '../doc-events.js';
@@ -39,6 +39,8 @@ export interface DocSaveBody {
   moduleId: string;
   parentId?: string;
   name: string;
+  /** The gmtModified the editor loaded; absent: no version check (older clients, Torna's doc/save). */
+  baseModified?: string;
   description?: string;
   author?: string;
   type?: number;
@@ -184,11 +186,15 @@ export async function saveDoc(app: FastifyInstance, user: SessionUser, moduleId:
   const { ids, dialect, settings } = app.ctx;
   return inTx(app.ctx.db, async (tx) => {
     const errors: FieldError[] = [];
-    const existing = docId
-      ? await tx.selectFrom('docs').selectAll().where('id', '=', docId).where('isDeleted', '=', 0).executeTakeFirst()
-      : undefined;
+    // The doc row is locked first (before any other read of this transaction, so MariaDB's snapshot starts
+    // after the lock): saves of one doc run one after the other, each reading what the previous one wrote,
+    // so history keeps every version and the version check below cannot race.
+    const existingQuery = tx.selectFrom('docs').selectAll().where('id', '=', docId).where('isDeleted', '=', 0);
+    const existing = docId ? await (dialect === 'sqlite' ? existingQuery : existingQuery.forUpdate()).executeTakeFirst() : undefined;
     if (docId && !existing) throw notFound('doc');
     if (existing && existing.moduleId !== moduleId) throw notFound('doc');
+    if (existing && b.baseModified !== undefined && b.baseModified !== String(existing.updatedAt))
+      throw docVersionConflict({ gmtModified: String(existing.updatedAt), modifierName: existing.modifierName });
     const isFolder = existing ? existing.isFolder : f01(b.isFolder, 0);
     const parentId = b.parentId !== undefined ? ids.tryDecode(b.parentId) : (existing?.parentId ?? 0);
     if (parentId === null) throw validation([{ field: 'parentId', message: 'invalid value' }]);
@@ -250,7 +256,8 @@ export async function saveDoc(app: FastifyInstance, user: SessionUser, moduleId:
     const key = isFolder ? folderKey(moduleId, parentId, name) : makeDocKey(moduleId, type, name, url, httpMethod, identityKey);
     const did = makeDataId(key, isFolder ? '' : version);
     const revived = await claimDataId(tx, moduleId, did, docId, !existing);
-    const now = Date.now();
+    // gmtModified is the doc's version: it strictly increases with every save, even within one millisecond.
+    const now = existing ? Math.max(Date.now(), Number(existing.updatedAt) + 1) : Date.now();
     const modifySource = type === DocType.MARKDOWN || type === DocType.CUSTOM ? ModifySource.TEXT : ModifySource.FORM;
     const fields = {
       parentId,

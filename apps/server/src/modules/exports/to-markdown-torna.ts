@@ -4,7 +4,8 @@
  * with a JSON example, `#### 错误码`. Labels follow the reader's language (Torna's own in zh-CN). As in the
  * other Markdown export, descriptions are Markdown (sanitised) and every plain field is escaped.
  */
-import { descriptionMarkdown, markdownText } from '@folio/shared';
+import { markdownText } from '@folio/shared';
+import { descriptionMarkdown } from '@folio/shared/markdown';
 import { generateDefaultBody } from '../mock/mock-default.js';
 import { docView, fullUrl, type RowView } from './doc-view.js';
 import type { ExportSet, OutlineNode } from './export-scope.js';

@@ -3,7 +3,8 @@
  * are Markdown (sanitised); every plain-text field is escaped, so a stock renderer shows it as text and runs
  * nothing from it.
  */
-import { descriptionMarkdown, markdownText } from '@folio/shared';
+import { markdownText } from '@folio/shared';
+import { descriptionMarkdown } from '@folio/shared/markdown';
 import { docView, labels, type RowView } from './doc-view.js';
 import type { ExportSet, OutlineNode } from './export-scope.js';
 import { walkOutline } from './export-scope.js';

@@ -85,7 +85,7 @@ class ImportFailure extends Error {
   }
 }
 
-/** Progress of running imports while their transaction is open (read by the status call). */
+/** On SQLite (one server process): progress of running imports while their transaction is open (read by the status call). */
 export const liveProgress = new Map<string, number>();
 
 /** Upload / response size limit in bytes (setting folio.upload.max-mb). */
@@ -268,9 +268,13 @@ export async function runImportJob(app: FastifyInstance, job: JobContext): Promi
             isReplace: p.replace,
             isOverride: false,
             batchId: `import-${job.publicId}`,
-            // Inside the transaction: progress goes to memory only (SQLite has one connection, held by this tx).
+            // Inside the transaction. PostgreSQL/MySQL: the job row is written through the pool (another
+            // connection), so every server's status call reads it. SQLite has one connection, held by this
+            // transaction, and one server process: there progress goes to this process's memory.
             onProgress: async (pct) => {
-              liveProgress.set(job.publicId, Math.round(40 + (pct * 58) / 100));
+              const at = Math.round(40 + (pct * 58) / 100);
+              if (app.ctx.dialect === 'sqlite') liveProgress.set(job.publicId, at);
+              else await job.progress(at);
             },
           },
           tx,

@@ -55,6 +55,17 @@ describe('the preview revision', () => {
     expect(await viewRev()).not.toBe(r3);
   });
 
+  it('changes when docs are only reordered, and when a doc is changed by SQL no route ran', async () => {
+    const a = await saveDoc({ name: 'First', url: '/first' });
+    const b = await saveDoc({ name: 'Second', url: '/second' });
+    const r0 = await viewRev();
+    await ok(admin('POST', '/api/doc/move', { id: b, position: 0 }));
+    const r1 = await viewRev();
+    expect(r1).not.toBe(r0);
+    await t.app.ctx.db.updateTable('docs').set({ name: 'First, fixed by hand' }).where('id', '=', t.app.ctx.ids.decode(a)).execute();
+    expect(await viewRev()).not.toBe(r1);
+  });
+
   it('changes when a push changes a doc, and not when the same push comes again', async () => {
     const moduleId = t.app.ctx.ids.decode(w.moduleId);
     const user = { id: 0, nickname: 'OpenAPI' };

@@ -1,16 +1,17 @@
 /**
  * Live docs: the revision of what a reader has open (a project's or space's tree, a share, a compose view).
- * It is computed from the database on every call, so every server answers the same: the count, deletions and
- * edit times of the scope's docs and applications. Every write path that changes a doc or an application sets
- * its `updated_at` (save, push, import, move, rename, delete, restore), so any change gives a new revision.
- * Times are summed modulo a prime rather than maxed, so a write stamped by a server whose clock is behind still
- * changes the revision.
+ * It is computed from the database on every call, so every server answers the same: the tree revisions of the
+ * scope's applications (bumped by triggers on `docs` in every writing transaction, see
+ * db/migrations/20261127T090000-create-tree-revisions.ts) and the applications' own edit times. Without the
+ * triggers (a MySQL that refuses them) it falls back to the count, deletions and edit times of the docs, summed
+ * modulo a prime rather than maxed, so a write stamped by a server whose clock is behind still changes it.
  */
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Conn } from '../../db/database.js';
 import { ok } from '../../plugins/envelope.js';
+import { treeTriggersPresent } from '../docs/tree-answers.js';
 
 const P = 1_000_000_007;
 const CHUNK = 500;
@@ -23,14 +24,30 @@ interface Agg {
 
 const part = (a: Agg | undefined) => `${Number(a?.n ?? 0)}.${Number(a?.x ?? 0)}.${Number(a?.s ?? 0)}`;
 
-/** The docs of some applications, as one signature: count, deleted count, edit times. */
+/**
+ * The docs of some applications, as one signature: the tree revisions the database bumps at every write of a
+ * doc (triggers on `docs`, whatever wrote it); where those triggers could not be created (a MySQL that refuses
+ * them), the count, deleted count and edit times of the docs.
+ */
 async function docsSignature(conn: Conn, moduleIds: number[]): Promise<string> {
   const out: string[] = [];
+  const triggers = await treeTriggersPresent(conn);
   for (let i = 0; i < moduleIds.length; i += CHUNK) {
+    const chunk = moduleIds.slice(i, i + CHUNK);
+    if (triggers) {
+      const revs = await conn
+        .selectFrom('treeRevisions')
+        .select(['moduleId', 'rev'])
+        .where('moduleId', 'in', chunk)
+        .orderBy('moduleId')
+        .execute();
+      out.push(revs.map((r) => `${r.moduleId}:${Number(r.rev)}`).join(';'));
+      continue;
+    }
     const row = await conn
       .selectFrom('docs')
       .select([sql<number>`count(*)`.as('n'), sql<number>`sum(is_deleted)`.as('x'), sql<number>`sum(updated_at % ${sql.lit(P)})`.as('s')])
-      .where('moduleId', 'in', moduleIds.slice(i, i + CHUNK))
+      .where('moduleId', 'in', chunk)
       .executeTakeFirst();
     out.push(part(row as Agg | undefined));
   }

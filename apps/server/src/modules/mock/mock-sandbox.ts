@@ -2,11 +2,23 @@
  * Runs mock scripts in QuickJS compiled to WebAssembly: a separate JS engine with its own heap, no host
  * objects (no process, require, import, fetch, timers), a deadline (default 1 s) and a memory limit
  * (default 32 MB) per call, and a fresh runtime for every call so nothing survives between scripts.
+ * The memory limit is the WebAssembly memory's own maximum: QuickJS's malloc limit does not hold in this
+ * build (it cannot see block sizes, so `new Array(1e6).fill(1)` in a loop grew to 2 GB), but a linear
+ * memory that may not grow past its maximum makes every allocation beyond it fail inside the engine.
  * The script is the body of a function: it gets `req` ({method, path, query, headers, body, params}),
  * `Mock.mock(template)` and `Random.<placeholder>(...)` (bridged as JSON text to the plain-TS template
  * engine), and must `return` the response data.
  */
-import { getQuickJS, type QuickJSHandle, type QuickJSWASMModule, shouldInterruptAfterDeadline } from 'quickjs-emscripten';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import {
+  newQuickJSWASMModule,
+  newVariant,
+  type QuickJSHandle,
+  type QuickJSWASMModule,
+  RELEASE_SYNC,
+  shouldInterruptAfterDeadline,
+} from 'quickjs-emscripten';
 import { PLACEHOLDERS, TemplateRenderer } from './mock-template.js';
 
 export interface MockRequestData {
@@ -27,12 +39,48 @@ export interface SandboxLimits {
   maxResultBytes?: number;
 }
 
-let modulePromise: Promise<QuickJSWASMModule> | null = null;
+const PAGE = 64 * 1024;
+/** Linear memory the engine starts with (its stack, static data and first heap pages). */
+const BASE_BYTES = 16 * 1024 * 1024;
+const DEFAULT_MEMORY = 32 * 1024 * 1024;
 
-/** Loads the WASM engine once per process. */
-export function loadQuickJS(): Promise<QuickJSWASMModule> {
-  modulePromise ??= getQuickJS();
-  return modulePromise;
+interface Engine {
+  module: QuickJSWASMModule;
+  memory: WebAssembly.Memory;
+  /** Most heap bytes a script may allocate in it. */
+  limit: number;
+}
+
+let compiled: Promise<WebAssembly.Module> | null = null;
+let engine: Promise<Engine> | null = null;
+
+/** The engine's WebAssembly code, compiled once per process (a pure function of the installed file). */
+function wasmCode(): Promise<WebAssembly.Module> {
+  compiled ??= (async () => {
+    const file = createRequire(import.meta.url).resolve('@jitl/quickjs-wasmfile-release-sync/wasm');
+    return WebAssembly.compile(readFileSync(file));
+  })();
+  return compiled;
+}
+
+/** A QuickJS instance whose linear memory may grow by at most `limit` bytes beyond its base. */
+async function newEngine(limit: number): Promise<Engine> {
+  const memory = new WebAssembly.Memory({ initial: BASE_BYTES / PAGE, maximum: Math.ceil((BASE_BYTES + limit) / PAGE) });
+  const module = await newQuickJSWASMModule(newVariant(RELEASE_SYNC, { wasmModule: await wasmCode(), wasmMemory: memory }));
+  return { module, memory, limit };
+}
+
+/** The engine for this memory limit (one per process or worker; rebuilt when the limit changes or a run grew it). */
+async function engineFor(limit: number): Promise<Engine> {
+  const current = engine ? await engine : null;
+  if (current && current.limit === limit) return current;
+  engine = newEngine(limit);
+  return engine;
+}
+
+/** Loads the WASM engine (with the default memory limit); the pool's workers call it before their first job. */
+export async function loadQuickJS(): Promise<QuickJSWASMModule> {
+  return (await engineFor(DEFAULT_MEMORY)).module;
 }
 
 const PRELUDE = `
@@ -48,12 +96,37 @@ const PRELUDE = `
 
 /** Runs one script; never throws for script faults (they come back as {ok:false, error}). */
 export async function runMockScript(script: string, req: MockRequestData, limits: SandboxLimits = {}): Promise<SandboxResult> {
-  const QuickJS = await loadQuickJS();
+  const memoryBytes = limits.memoryBytes ?? DEFAULT_MEMORY;
+  const eng = await engineFor(memoryBytes);
+  try {
+    const r = await runIn(eng.module, script, req, limits, memoryBytes);
+    // At the cap the engine may not even have room to describe its error.
+    const full = eng.memory.buffer.byteLength + 1024 * 1024 >= BASE_BYTES + memoryBytes;
+    if (!r.ok && full && !/memory/i.test(r.error))
+      return { ...r, error: `out of memory (a script may use ${Math.round(memoryBytes / (1024 * 1024))} MB)` };
+    return r;
+  } finally {
+    // A run that grew the linear memory leaves those pages resident (WebAssembly memory never shrinks):
+    // the next run gets a fresh engine, and the grown one is collected.
+    if (eng.memory.buffer.byteLength > BASE_BYTES + 8 * 1024 * 1024 && engine) {
+      const cur = await engine;
+      if (cur === eng) engine = null;
+    }
+  }
+}
+
+async function runIn(
+  QuickJS: QuickJSWASMModule,
+  script: string,
+  req: MockRequestData,
+  limits: SandboxLimits,
+  memoryBytes: number,
+): Promise<SandboxResult> {
   const started = performance.now();
   const timeoutMs = limits.timeoutMs ?? 1000;
   const maxResult = limits.maxResultBytes ?? 8 * 1024 * 1024;
   const runtime = QuickJS.newRuntime();
-  runtime.setMemoryLimit(limits.memoryBytes ?? 32 * 1024 * 1024);
+  runtime.setMemoryLimit(memoryBytes);
   runtime.setMaxStackSize(512 * 1024);
   const deadline = Date.now() + timeoutMs;
   runtime.setInterruptHandler(shouldInterruptAfterDeadline(deadline));

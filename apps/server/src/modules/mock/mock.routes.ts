@@ -282,7 +282,7 @@ export async function mockRoutes(app: FastifyInstance): Promise<void> {
         params: {},
       });
       const text = typeof r.body === 'string' ? r.body : r.body.toString('utf8');
-      if (r.status === 500 && b.resultType === 1) {
+      if (b.resultType === 1 && r.status !== 200) {
         const msg = safeJson(text, { msg: text }) as { msg?: string };
         return ok({ ok: false, error: msg.msg ?? text, body: '', contentType: '', timeMs: performance.now() - started });
       }

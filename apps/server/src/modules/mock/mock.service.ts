@@ -317,10 +317,25 @@ export async function respond(
   const status = rule.httpStatus >= 100 && rule.httpStatus <= 599 ? rule.httpStatus : 200;
   const others = headers.filter(([k]) => k.toLowerCase() !== 'content-type' && k.toLowerCase() !== 'content-length');
   if (rule.resultType === 1) {
-    const r = await sandboxPool().run(rule.mockScript, req, {
-      timeoutMs: settings.getInt('folio.mock.script-timeout-ms', 1000),
-      memoryBytes: settings.getInt('folio.mock.script-memory-mb', 32) * 1024 * 1024,
-    });
+    const r = await sandboxPool().run(
+      rule.mockScript,
+      req,
+      {
+        timeoutMs: settings.getInt('folio.mock.script-timeout-ms', 1000),
+        memoryBytes: settings.getInt('folio.mock.script-memory-mb', 32) * 1024 * 1024,
+      },
+      String(rule.moduleId),
+    );
+    if (!r.ok && 'busy' in r) {
+      // 429: this application has too many scripts in this server; 503: the server's workers are saturated.
+      return {
+        status: r.busy === 'app' ? 429 : 503,
+        headers: [['retry-after', String(r.retryAfter)]],
+        body: JSON.stringify({ code: '100', error: 'mock_script_busy', msg: `Mock script not run: ${r.error}`, data: null }),
+        contentType: 'application/json; charset=utf-8',
+        delayMs: 0,
+      };
+    }
     if (!r.ok) {
       return {
         status: 500,

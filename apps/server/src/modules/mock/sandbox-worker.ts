@@ -1,6 +1,6 @@
-/** Worker-thread entry of the mock sandbox pool: runs each script it is sent in QuickJS and answers with the result. */
+/** Worker-thread entry of the mock sandbox pool: loads QuickJS, says it is ready, then runs each script it is sent. */
 import { parentPort } from 'node:worker_threads';
-import { type MockRequestData, runMockScript, type SandboxLimits } from './mock-sandbox.js';
+import { loadQuickJS, type MockRequestData, runMockScript, type SandboxLimits } from './mock-sandbox.js';
 
 interface Job {
   id: number;
@@ -13,3 +13,6 @@ parentPort?.on('message', async (job: Job) => {
   const result = await runMockScript(job.script, job.req, job.limits);
   parentPort?.postMessage({ id: job.id, result });
 });
+
+await loadQuickJS();
+parentPort?.postMessage({ ready: true });

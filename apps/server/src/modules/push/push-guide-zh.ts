@@ -5,15 +5,15 @@ import { type GuideOptions, guideCode } from './push-guide-code.js';
 export function pushGuideZh(opts: GuideOptions): string {
   const { baseUrl, token, appName, asyncThreshold, runWindowSeconds } = opts;
   const api = `${baseUrl}/api`;
-  const tok = token || '<应用令牌>';
+  const tok = token || '<应用 Token>';
   const code = guideCode(api, tok, baseUrl);
   return `# 推送文档到 Folio${appName ? ` — ${appName}` : ''}
 
 Folio 兼容 Torna 的开放接口。原先推送到 Torna 的构建（smart-doc 的 \`torna\` 目标、torna-sdk、Torna 的 swagger 插件）
-只需改掉 \`openUrl\` 和应用令牌即可。
+只需改掉 \`openUrl\` 和应用 Token即可。
 
 - **URL**：\`${api}\`（POST；也接受 GET 查询串和表单提交）
-- **应用令牌**：\`${tok}\`（应用设置 → 推送；管理员可以重置，旧令牌立即失效）
+- **应用 Token**：\`${tok}\`（应用设置 → 推送；管理员可以重置，旧 Token立即失效）
 
 ## 请求格式
 
@@ -34,7 +34,7 @@ ${code.envelope}
 | 5 / 6 / 7 / 10 | 缺少签名 / 签名错误 / 时间戳超出范围 / 时间戳格式错误（仅签名调用） |
 | 8 | 业务错误（例如把文件夹重命名为已存在的名称） |
 | 13 | \`data\` 不是合法的 JSON |
-| 14 | 缺少 access_token 或令牌不存在 |
+| 14 | 缺少 access_token 或 Token 不存在 |
 
 ## 方法（版本 1.0）
 

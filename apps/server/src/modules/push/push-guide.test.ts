@@ -28,12 +28,12 @@ describe('push guide', () => {
     expect(zh.statusCode).toBe(200);
     expect(zh.body).toMatch(/^# 推送文档到 Folio/);
     expect(zh.body).toContain('## 推送做了什么');
-    expect(zh.body).toContain('**应用令牌**：`<应用令牌>`');
+    expect(zh.body).toContain('**应用 Token**：`<应用 Token>`');
     const en = await guide({ 'accept-language': 'en-US,en;q=0.9' });
     expect(en.body).toMatch(/^# Pushing docs to Folio/);
     expect(en.body).not.toMatch(/[\u4e00-\u9fff]/);
     // Every code block is the same in both languages apart from the token placeholder.
-    const blocks = (md: string) => (md.match(/```[\s\S]*?```/g) ?? []).map((b) => b.replace(/<[^>]*(token|令牌)>/g, 'TOKEN'));
+    const blocks = (md: string) => (md.match(/```[\s\S]*?```/g) ?? []).map((b) => b.replace(/<[^>]*(token|Token)>/g, 'TOKEN'));
     expect(blocks(zh.body)).toEqual(blocks(en.body));
     expect(blocks(en.body).length).toBeGreaterThanOrEqual(5);
   });
@@ -50,7 +50,7 @@ describe('push guide', () => {
   it("carries the application's token for its admins; a developer is refused in their language", async () => {
     const admin = await guide({ token: t.adminToken, lang: 'zh-CN' }, w.moduleId);
     expect(admin.statusCode).toBe(200);
-    expect(admin.body).toMatch(/\*\*应用令牌\*\*：`[0-9a-f]{16,}`/);
+    expect(admin.body).toMatch(/\*\*应用 Token\*\*：`[0-9a-f]{16,}`/);
     expect(admin.body).toContain('# 推送文档到 Folio — app');
     const refused = await guide({ token: dev.token, lang: 'zh-CN' }, w.moduleId);
     expect(refused.statusCode).toBe(403);

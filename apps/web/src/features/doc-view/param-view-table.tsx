@@ -4,7 +4,7 @@
  * table). A plain table rather than antd's Table keeps /view's JavaScript small.
  */
 import type { DocParam } from '@folio/shared';
-import { Fragment, useState } from 'react';
+import { Fragment, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Description } from './description';
 
@@ -104,26 +104,54 @@ function Rows({
   );
 }
 
+/** Depths offered by "expand to level" (deeper: expand all). */
+const LEVELS = [1, 2, 3, 4];
+
+/** How many levels of branches a param tree has (a flat list: 0; objects in it: 1; and so on). */
+export function branchDepth(params: DocParam[], depth = 0): number {
+  let max = 0;
+  if (depth > 32) return max;
+  for (const p of params) if (p.children?.length) max = Math.max(max, 1 + branchDepth(p.children, depth + 1));
+  return max;
+}
+
 export function ParamViewTable({ params, kind, testId }: { params: DocParam[]; kind: Kind; testId?: string }) {
   const { t } = useTranslation();
-  // Open by default: the first level; "all"/"none" after expand/collapse all; single toggles override.
-  const [mode, setMode] = useState<'first' | 'all' | 'none'>('first');
+  // Open by default: the first level. `level` opens every branch above that depth (expand all: every level,
+  // collapse all: none, or a chosen depth); single toggles override until the next of those.
+  const [level, setLevel] = useState(1);
   const [overrides, setOverrides] = useState<Map<string, boolean>>(() => new Map());
-  const isOpen = (k: string, depth: number) => overrides.get(k) ?? (mode === 'all' || (mode === 'first' && depth === 0));
+  const isOpen = (k: string, depth: number) => overrides.get(k) ?? depth < level;
   const toggle = (k: string, depth: number) => setOverrides((o) => new Map(o).set(k, !isOpen(k, depth)));
-  const setAll = (m: 'all' | 'none') => {
-    setMode(m);
+  const setAll = (l: number) => {
+    setLevel(l);
     setOverrides(new Map());
   };
-  const nested = params.some((p) => p.children?.some((c) => c.children?.length));
+  const depth = useMemo(() => branchDepth(params), [params]);
+  const nested = depth >= 2;
   return (
     <div className="param-view-table" data-testid={testId}>
       {nested && (
         <div className="param-tools">
-          <button type="button" className="link-button" onClick={() => setAll('all')} data-testid="expand-all">
+          <span className="param-levels" data-testid="expand-levels">
+            {t('view.expandToLevel')}
+            {LEVELS.filter((l) => l <= depth).map((l) => (
+              <button
+                key={l}
+                type="button"
+                className={`link-button${l === level ? ' is-active' : ''}`}
+                aria-pressed={l === level}
+                aria-label={t('view.expandToLevelN', { 0: l })}
+                onClick={() => setAll(l)}
+              >
+                {l}
+              </button>
+            ))}
+          </span>
+          <button type="button" className="link-button" onClick={() => setAll(Number.POSITIVE_INFINITY)} data-testid="expand-all">
             {t('view.expandAll')}
           </button>
-          <button type="button" className="link-button" onClick={() => setAll('none')} data-testid="collapse-all">
+          <button type="button" className="link-button" onClick={() => setAll(0)} data-testid="collapse-all">
             {t('view.collapseAll')}
           </button>
         </div>

@@ -33,7 +33,7 @@ import { Navigate, useBlocker, useNavigate, useParams, useSearchParams } from 'r
 import { MarkdownEditor } from '../../components/markdown-editor';
 import { ParamTable } from '../../components/param-table';
 import { RichTextEditor } from '../../components/rich-text-editor';
-import { api } from '../../lib/api';
+import { ApiError, api } from '../../lib/api';
 import { useCan } from '../../lib/auth';
 import { useViewConfig } from '../../lib/config';
 import { showError } from '../../lib/errors';
@@ -43,6 +43,7 @@ import { ui } from '../../lib/ui';
 import { useUnsavedEdits } from '../../lib/unsaved';
 import { useDictionaries } from '../docs/dictionary-panel';
 import { invalidateModule, type ModuleItem, useDocTree } from '../docs/docs-api';
+import { ConflictDialog, type CurrentVersion } from './conflict-dialog';
 import { type DocFormValues, type DocParamsState, docToForm, emptyDoc, formToPayload, missingPathParams } from './doc-form';
 import { ErrorCodeTable } from './error-code-table';
 
@@ -99,14 +100,18 @@ function DocEditor({ moduleId, mode }: { moduleId: string; mode: Mode }) {
     return docToForm(source.data, mode.kind === 'copy', t('doc.copySuffix'));
   }, [newType, newParent, mode.kind, source.data, t]);
   const filled = useRef(false);
+  // The version the user is editing from: a save from it that someone else has replaced answers 409.
+  const baseModified = useRef<string | undefined>(undefined);
+  const [conflict, setConflict] = useState<{ current: CurrentVersion; mine: Record<string, unknown> } | null>(null);
 
   useEffect(() => {
     if (!initial || filled.current) return;
     filled.current = true;
+    if (mode.kind === 'edit') baseModified.current = source.data?.gmtModified;
     form.setFieldsValue(initial.values);
     setParams(initial.params);
     setDirty(false);
-  }, [initial, form]);
+  }, [initial, form, mode.kind, source.data]);
 
   const projectId = moduleInfo.data?.projectId;
   if (projectId && !can('doc.update', projectId)) return <Result status="403" title={t('common.noPermission')} />;
@@ -137,27 +142,47 @@ function DocEditor({ moduleId, mode }: { moduleId: string; mode: Mode }) {
       ui.message?.error(`${t('param.nameFormat')}: ${bad.map((b) => b || t('param.emptyName')).join(', ')}`);
       return;
     }
+    const payload = formToPayload({
+      id: mode.kind === 'edit' ? mode.docId : undefined,
+      moduleId,
+      type,
+      values: { ...form.getFieldsValue(true), ...values },
+      params,
+    });
+    await send(payload, baseModified.current);
+  };
+
+  /** Saves from a version (the loaded one, or on overwrite the current one); a conflict opens the dialog. */
+  const send = async (payload: Record<string, unknown>, base: string | undefined) => {
     setSaving(true);
     try {
-      const payload = formToPayload({
-        id: mode.kind === 'edit' ? mode.docId : undefined,
-        moduleId,
-        type,
-        values: { ...form.getFieldsValue(true), ...values },
-        params,
-      });
-      const r = await api.post<{ id: string }>('doc/save', payload);
+      const r = await api.post<{ id: string }>('doc/save', { ...payload, ...(base ? { baseModified: base } : {}) });
       saved.current = true;
       setDirty(false);
+      setConflict(null);
       invalidateModule(moduleId);
       await queryClient.invalidateQueries({ queryKey: ['doc', r.id] });
       ui.message?.success(t('common.saved'));
       setTimeout(() => back(r.id), 0);
     } catch (e) {
-      showError(e, form);
+      if (e instanceof ApiError && e.error === 'doc_version_conflict' && e.data) {
+        setConflict({ current: e.data as CurrentVersion, mine: payload });
+      } else showError(e, form);
     } finally {
       setSaving(false);
     }
+  };
+
+  /** Discards the user's edits for the current version (their choice in the conflict dialog). */
+  const reload = (current: DocDetail) => {
+    const fresh = docToForm(current, false, t('doc.copySuffix'));
+    baseModified.current = current.gmtModified;
+    form.resetFields();
+    form.setFieldsValue(fresh.values);
+    setParams(fresh.params);
+    setDirty(false);
+    setConflict(null);
+    queryClient.setQueryData(['doc', current.id], current);
   };
 
   const isHttp = type === DocType.HTTP;
@@ -187,6 +212,17 @@ function DocEditor({ moduleId, mode }: { moduleId: string; mode: Mode }) {
 
   return (
     <div className="page editor-page">
+      {conflict && mode.kind === 'edit' && (
+        <ConflictDialog
+          docId={mode.docId}
+          current={conflict.current}
+          mine={conflict.mine}
+          saving={saving}
+          onOverwrite={() => send(conflict.mine, conflict.current.gmtModified)}
+          onReload={reload}
+          onClose={() => setConflict(null)}
+        />
+      )}
       <Flex className="editor-header" justify="space-between" align="center" wrap gap={8}>
         <Space>
           <Button

@@ -116,9 +116,10 @@ const paramText = (t: TFunction, p?: DocParam) =>
     ? `${p.type}${p.required ? ` · ${t('history.param.required')}` : ''}${p.maxLength && p.maxLength !== '-' ? ` · ${t('history.param.maxLength', { 0: p.maxLength })}` : ''}${p.example ? ` · ${t('history.param.example', { 0: p.example })}` : ''}${p.description ? ` — ${p.description}` : ''}`
     : '';
 
-/** Side-by-side view of two versions. */
-export function SideBySide({ a, b }: { a: DocDetail; b: DocDetail }) {
+/** Side-by-side view of two versions (`labels` names the two columns; default before / after). */
+export function SideBySide({ a, b, labels }: { a: DocDetail; b: DocDetail; labels?: [string, string] }) {
   const { t } = useTranslation();
+  const [oldTitle, newTitle] = labels ?? [t('history.old'), t('history.new')];
   const fieldRows = FIELDS.map(([f, pos]) => ({
     key: f,
     field: t(`history.pos.${pos}`),
@@ -147,8 +148,8 @@ export function SideBySide({ a, b }: { a: DocDetail; b: DocDetail }) {
         dataSource={fieldRows}
         columns={[
           { title: t('history.field'), dataIndex: 'field', width: 160 },
-          { title: t('history.old'), dataIndex: 'old', onCell: (r) => ({ style: r.old !== r.new ? { background: BG.removed } : {} }) },
-          { title: t('history.new'), dataIndex: 'new', onCell: (r) => ({ style: r.old !== r.new ? { background: BG.added } : {} }) },
+          { title: oldTitle, dataIndex: 'old', onCell: (r) => ({ style: r.old !== r.new ? { background: BG.removed } : {} }) },
+          { title: newTitle, dataIndex: 'new', onCell: (r) => ({ style: r.old !== r.new ? { background: BG.added } : {} }) },
         ]}
       />
       {sections.map((s) => (
@@ -174,7 +175,7 @@ export function SideBySide({ a, b }: { a: DocDetail; b: DocDetail }) {
                 ),
               },
               {
-                title: t('history.old'),
+                title: oldTitle,
                 render: (_: unknown, r) => paramText(t, r.old),
                 onCell: (r) => ({
                   style:
@@ -182,7 +183,7 @@ export function SideBySide({ a, b }: { a: DocDetail; b: DocDetail }) {
                 }),
               },
               {
-                title: t('history.new'),
+                title: newTitle,
                 render: (_: unknown, r) => paramText(t, r.new),
                 onCell: (r) => ({
                   style: r.state === 'added' || r.state === 'changed' ? { background: r.state === 'added' ? BG.added : BG.changed } : {},

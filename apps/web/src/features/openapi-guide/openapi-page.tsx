@@ -48,7 +48,7 @@ export function OpenApiPage(_props: Record<string, never>) {
   const guide = useQuery({ queryKey: ['push-guide', moduleId, apiLanguage()], queryFn: () => fetchGuide(moduleId) });
   const md = guide.data?.md ?? '';
   const url = pick(md, ['URL']);
-  const token = pick(md, ['Application token', '应用令牌']);
+  const token = pick(md, ['Application token', '应用 Token']);
   const hasToken = !!token && !token.startsWith('<');
   return (
     <>

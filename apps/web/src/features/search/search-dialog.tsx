@@ -244,7 +244,7 @@ export function SearchDialog({ source, open, onClose }: { source: SearchSource; 
           allowClear
           size="small"
           placeholder={t('search.filter.deprecated')}
-          style={{ width: 130 }}
+          style={{ width: 150 }}
           value={filters.deprecated}
           options={[
             { value: 0, label: t('search.filter.current') },

@@ -83,4 +83,6 @@ export const view: Record<string, string> = {
   'view.pages': 'Pages',
   'view.live.updated': 'This doc was just updated; you are reading the new version.',
   'view.live.deleted': 'This doc was deleted or is no longer shared.',
+  'view.expandToLevel': 'Levels',
+  'view.expandToLevelN': 'Expand to level {0}',
 };

@@ -485,6 +485,22 @@ export const webCore: Record<string, string> = {
     'An agent can also read exactly one share or compose project with its id and password (expiry, disabling and password changes apply at once):',
   'agents.guide.markdown':
     'Every doc has a Markdown twin, and shares, compose projects and your projects have llms.txt / llms-full.txt (send the token as Authorization: Bearer):',
+  // Editor: stale-save conflict dialog (issue 20).
+  'editor.conflict.title': 'Someone else saved this doc',
+  'editor.conflict.message': '{name} saved this doc at {time}, after you opened it.',
+  'editor.conflict.kept':
+    'Your changes are not saved yet and are still in the editor. Compare them with the current version, overwrite it with yours, or reload the current version (your changes are then discarded).',
+  'editor.conflict.keepEditing': 'Keep editing',
+  'editor.conflict.compare': 'Compare',
+  'editor.conflict.hideCompare': 'Hide comparison',
+  'editor.conflict.compareHint': 'Left: the current saved version. Right: yours.',
+  'editor.conflict.theirs': 'Current version',
+  'editor.conflict.yours': 'Yours',
+  'editor.conflict.overwrite': 'Overwrite with mine',
+  'editor.conflict.reload': 'Discard mine and reload',
+  // Editor: imported params (issue 22).
+  'param.alternatives': 'alternatives (one of the children)',
+  'param.editDescription': 'click to edit the text',
   // Project creation with its people (issue 22)
   'project.adminsField': 'Project admins',
   'project.adminsHint': 'You are an admin of the projects you create.',

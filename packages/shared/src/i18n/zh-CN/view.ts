@@ -83,4 +83,6 @@ export const view: Record<string, string> = {
   'view.pages': '附加页',
   'view.live.updated': '此文档刚刚有更新，当前显示的是最新内容。',
   'view.live.deleted': '此文档已被删除或不再分享。',
+  'view.expandToLevel': '展开层级',
+  'view.expandToLevelN': '展开到第 {0} 层',
 };

@@ -483,6 +483,21 @@ export const webCore: Record<string, string> = {
   'agents.guide.share': '智能体也可以凭分享或聚合项目的 id 和密码只读取该分享（过期、禁用和改密立即生效）：',
   'agents.guide.markdown':
     '每篇文档都有 Markdown 版本，分享、聚合项目和你的项目都有 llms.txt / llms-full.txt（令牌放在 Authorization: Bearer 中）：',
+  // Editor: stale-save conflict dialog (issue 20).
+  'editor.conflict.title': '此文档已被他人保存',
+  'editor.conflict.message': '{name} 在 {time} 保存了此文档（在你打开之后）。',
+  'editor.conflict.kept': '你的修改尚未保存，仍在编辑器中。可以与当前版本对比、用你的版本覆盖，或重新加载当前版本（将丢弃你的修改）。',
+  'editor.conflict.keepEditing': '继续编辑',
+  'editor.conflict.compare': '对比',
+  'editor.conflict.hideCompare': '收起对比',
+  'editor.conflict.compareHint': '左：当前已保存的版本；右：你的版本。',
+  'editor.conflict.theirs': '当前版本',
+  'editor.conflict.yours': '我的版本',
+  'editor.conflict.overwrite': '用我的版本覆盖',
+  'editor.conflict.reload': '放弃我的修改并重新加载',
+  // Editor: imported params (issue 22).
+  'param.alternatives': '多选一（子项为可选结构）',
+  'param.editDescription': '点击编辑原文',
   // Project creation with its people (issue 22)
   'project.adminsField': '项目管理员',
   'project.adminsHint': '你创建的项目，你自己就是管理员。',
