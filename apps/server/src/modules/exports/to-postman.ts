@@ -79,7 +79,12 @@ function request(d: DocDetail, withHost: boolean): Obj {
     header.push({ key: 'Content-Type', value: ct, type: 'text', description: '', disabled: true });
   const req: Obj = { method: (d.httpMethod || 'GET').toUpperCase(), header, url };
   if (d.description) req.description = d.description;
-  if (d.requestParams.length || d.isRequestArray) {
+  const gql = graphql(d);
+  if (gql) {
+    req.body = gql.body;
+    if (gql.description) req.description = gql.description;
+    else delete req.description;
+  } else if (d.requestParams.length || d.isRequestArray) {
     if (/multipart\/form-data/i.test(ct)) {
       req.body = {
         mode: 'formdata',
@@ -100,6 +105,21 @@ function request(d: DocDetail, withHost: boolean): Obj {
     }
   }
   return req;
+}
+
+/**
+ * A GraphQL request as the Postman importer stores it (a `query` string param described 'GraphQL query', and
+ * `variables`) goes back as a GraphQL body; the query block the importer added to the description is left
+ * out (the importer adds it again), so an import → export → import round trip is the same doc.
+ */
+function graphql(d: DocDetail): { body: Obj; description: string } | null {
+  const [q, vars, ...rest] = d.requestParams;
+  if (!q || rest.length || q.name !== 'query' || q.description !== 'GraphQL query') return null;
+  if (vars && (vars.name !== 'variables' || vars.description !== 'GraphQL variables')) return null;
+  const block = `**GraphQL:**\n\n\`\`\`graphql\n${q.example.trim()}\n\`\`\``;
+  const description = d.description.replace(`\n\n${block}`, '').replace(block, '').trim();
+  const variables = vars?.children?.length ? JSON.stringify(sampleOf(vars.children), null, 2) : '';
+  return { body: { mode: 'graphql', graphql: { query: q.example, variables } }, description };
 }
 
 const kv = (o: Record<string, string>) => Object.entries(o).map(([key, value]) => ({ key, value, type: 'string' }));
