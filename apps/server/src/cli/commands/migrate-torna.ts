@@ -76,6 +76,7 @@ export const command: CliCommand = {
         salt: opts.salt,
         dryRun: opts.dryRun,
         timezone: opts.timezone,
+        secretKey: config.secretKey,
         progress: (m) => console.log(m),
       });
       console.log(formatReport(report));

@@ -14,6 +14,7 @@ import { encrypt } from '../../lib/crypto.js';
 import { IdCodec } from '../../lib/ids.js';
 import { deleteParams, insertParams } from '../docs/doc-params.js';
 import { REINDEX_JOB } from '../search/search.routes.js';
+import { loadInstallKey } from '../system/install-key.js';
 import { Settings } from '../system/settings.js';
 import * as c from './convert.js';
 import { DELETED_DROPPED, type MigrationReport, NOT_CARRIED, NOT_CARRIED_COLUMNS, READ_TABLES, TORNA_DEFAULT_SALT } from './report.js';
@@ -35,6 +36,8 @@ export interface MigrateOptions {
   timezone?: string;
   /** Progress: a line to print, and the share of spaces done (0..1) when a space finished. */
   progress?: (message: string, done?: number) => void;
+  /** FOLIO_SECRET_KEY of the target install, when it wraps the install's encryption key. */
+  secretKey?: string;
 }
 
 interface Checkpoint {
@@ -139,7 +142,8 @@ async function run(
         `this Folio already holds ${held.n} spaces: migrate into an empty Folio (or one holding a previous run of this migration)`,
       );
   }
-  const installKey = Buffer.from(await settings.ensureSecret('folio.secret.install-key', 32), 'base64');
+  // The install's key as the servers read it (unwrapped by FOLIO_SECRET_KEY when the install uses one).
+  const installKey = await loadInstallKey(db, settings, opts.secretKey);
   const codec = new IdCodec(salt);
   const nicknames = new Map<number, string>();
   const cx: c.ConvertContext = {

@@ -2,6 +2,7 @@
  * A migration from the admin console into a Folio that is running and in use: the moment the job is done,
  * Torna's hash links open on that server (no restart), under Torna's salt instead of the install's own.
  */
+import { createHash } from 'node:crypto';
 import Hashids from 'hashids';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, call, createTestApp, loginAs, type TestApp } from '../../../test/harness.js';
@@ -10,13 +11,16 @@ import { TORNA_DEFAULT_SALT } from './migration.js';
 import { createTornaDb, EXTRA, type TornaDb } from './torna-source.fixture.js';
 
 const torna = new Hashids(TORNA_DEFAULT_SALT, 8);
+const md5 = (s: string) => createHash('md5').update(s).digest('hex');
 
 describe('a console migration into a running Folio', () => {
   let src: TornaDb;
   let t: TestApp;
   beforeAll(async () => {
     src = await createTornaDb('torna-mysql-demo-data.sql', EXTRA);
-    t = await createTestApp();
+    // The install's key is wrapped by FOLIO_SECRET_KEY: what the migration encrypts must open with the key the
+    // servers use (a share password here).
+    t = await createTestApp({ env: { FOLIO_SECRET_KEY: 'torna-live-test-secret-key' } });
   });
   afterAll(async () => {
     await t?.close();
@@ -39,6 +43,8 @@ describe('a console migration into a running Folio', () => {
     const share = await call(t.app, null, 'GET', '/api/share/get', { id: torna.encode(3) });
     expect(share.code, JSON.stringify(share.body)).toBe('0');
     expect(share.data.remark).toBe('for partners');
+    const pass = await call(t.app, null, 'POST', '/api/share/checkPassword', { id: torna.encode(3), password: md5('ab12') });
+    expect(pass.code, JSON.stringify(pass.body)).toBe('0');
     const compose = await call(t.app, null, 'GET', '/api/compose/project/get', { id: torna.encode(2) });
     expect(compose.code).toBe('0');
     const admin = await loginAs(t.app, 'admin', ADMIN_PASSWORD);

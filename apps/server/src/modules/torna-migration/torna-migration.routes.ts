@@ -31,6 +31,7 @@ registerJobHandler(TORNA_MIGRATION_JOB, async (app, job) => {
     target: { db: app.ctx.db, dialect: app.ctx.dialect },
     salt: p.salt || undefined,
     timezone: p.timezone || undefined,
+    secretKey: app.ctx.config.secretKey,
     progress: (_m, done) => {
       if (done !== undefined) job.progress(Math.min(99, Math.round(done * 100))).catch(() => {});
     },
