@@ -192,7 +192,9 @@ it('kill -9 during an import, a push, history writes and a webhook delivery: a r
   const ids = { imported: await idOf('imported'), pushed: await idOf('pushed') };
   const doc = ok(await call(A.url, 'POST', '/api/doc/save', { moduleId: edited, name: 'Edited', url: '/edited', httpMethod: 'GET' })).id;
   // Creating a doc notifies no chat webhook (only changes and pushes do): the webhook round updates this doc.
-  const hookedDoc = ok(await call(A.url, 'POST', '/api/doc/save', { moduleId: hooked, name: 'Hooked', url: '/hooked', httpMethod: 'GET' })).id;
+  const hookedDoc = ok(
+    await call(A.url, 'POST', '/api/doc/save', { moduleId: hooked, name: 'Hooked', url: '/hooked', httpMethod: 'GET' }),
+  ).id;
   ok(await call(A.url, 'POST', '/api/module/webhook/save', { moduleId: hooked, kind: 'json', name: 'receiver', url: hookUrl }));
   const pushToken = ok(await call(A.url, 'GET', '/api/module/token/get', { moduleId: pushed })).token as string;
   const apis = Array.from({ length: PUSH_DOCS / 25 }, (_, f) => ({
@@ -226,7 +228,8 @@ it('kill -9 during an import, a push, history writes and a webhook delivery: a r
   // The signal (no timer): both jobs running, and a merge transaction open.
   for (let i = 0; ; i++) {
     const jobs = (await jobsOf(ids.imported)).concat(await jobsOf(ids.pushed));
-    if (jobs.some((j) => j.state === 'done' || j.state === 'failed')) throw new Error(`a job ended before the kill: ${JSON.stringify(jobs)}`);
+    if (jobs.some((j) => j.state === 'done' || j.state === 'failed'))
+      throw new Error(`a job ended before the kill: ${JSON.stringify(jobs)}`);
     if (jobs.length === 2 && jobs.every((j) => j.state === 'running') && (await insideMerge(ids.pushed))) break;
     if (i > 20_000) throw new Error(`gave up waiting for a merge transaction: ${JSON.stringify(jobs)}`);
     await new Promise((r) => setTimeout(r, 5));
@@ -259,9 +262,14 @@ it('kill -9 during an import, a push, history writes and a webhook delivery: a r
     [ids.imported, controlIds.imported, importJob, IMPORT_OPS],
     [ids.pushed, controlIds.pushed, pushJob, PUSH_DOCS],
   ] as const) {
-    const jobs = await handle.db.selectFrom('jobs').select(['publicId', 'state', 'error']).where('moduleId', '=', moduleId).execute();
+    const jobs = await handle.db
+      .selectFrom('jobs')
+      .select(['publicId', 'state', 'error', 'attempts'])
+      .where('moduleId', '=', moduleId)
+      .execute();
     const main = jobs.filter((j) => j.publicId === publicId);
-    expect(main, JSON.stringify(jobs)).toEqual([{ publicId, state: 'done', error: '' }]);
+    // attempts counts runs that ended (done or failed): the killed run never ended, the restarted one once.
+    expect(main, JSON.stringify(jobs)).toEqual([{ publicId, state: 'done', error: '', attempts: 1 }]);
     const counts = await docCounts(moduleId);
     expect(counts).toMatchObject({ docs: n, distinct: n });
     expect(counts).toEqual(await docCounts(controlId));
@@ -302,6 +310,10 @@ it('kill -9 during an import, a push, history writes and a webhook delivery: a r
     const rows = await handle.db.selectFrom('webhookDeliveries').select('state').execute();
     return rows.length === 1 && rows[0].state === 'done';
   });
+  // One attempt ended (the killed one never did), answered 200.
+  expect(await handle.db.selectFrom('webhookDeliveries').select(['state', 'attempts', 'responseStatus']).execute()).toEqual([
+    { state: 'done', attempts: 1, responseStatus: 200 },
+  ]);
   // Sent again with the same delivery id and body, then done (not a third time).
   expect(hookHits).toHaveLength(2);
   expect(hookHits[1].delivery).toBe(hookHits[0].delivery);
