@@ -26,7 +26,7 @@ import { ADMIN_PASSWORD, createTestApp, TEST_DB, type TestApp } from '../harness
 import { type Answer, api, type ServerProcess, spawnServer } from './servers.js';
 
 const IMPORT_OPS = 600;
-const PUSH_DOCS = 600; // sent with async=1: a push job
+const PUSH_DOCS = 1000; // sent with async=1: a push job
 const SAVES = 10;
 
 let t: TestApp | undefined;
@@ -143,10 +143,10 @@ async function restart(): Promise<ServerProcess> {
 /**
  * Whether a job's merge transaction is open right now. SQLite: the server holds the write lock (a second
  * writer is refused at once; its other writes are single statements or a save's short transaction, so
- * refusals over 40 ms mean a merge). PostgreSQL/MariaDB: the push job reports progress from inside its merge transaction
- * (after locking the application's row) through another connection of the pool.
+ * refusals over 40 ms mean a merge). PostgreSQL/MariaDB: a merge locks its application's row for its whole
+ * transaction, so locking the row without waiting (NOWAIT) is refused.
  */
-async function insideMerge(pushedModuleId: number): Promise<boolean> {
+async function insideMerge(moduleIds: number[]): Promise<boolean> {
   if (TEST_DB === 'sqlite') {
     const probe = new SQLite(join(dir, 'folio.db'), { timeout: 0 });
     try {
@@ -165,16 +165,28 @@ async function insideMerge(pushedModuleId: number): Promise<boolean> {
       probe.close();
     }
   }
-  const push = await handle.db
-    .selectFrom('jobs')
-    .select(['state', 'progress'])
-    .where('moduleId', '=', pushedModuleId)
-    .executeTakeFirstOrThrow();
-  return push.state === 'running' && push.progress >= 5 && push.progress < 100;
+  try {
+    await handle.db
+      .transaction()
+      .execute((tx) => tx.selectFrom('modules').select('id').where('id', 'in', moduleIds).forUpdate().noWait().execute());
+    return false;
+  } catch (err) {
+    // PostgreSQL 55P03 lock_not_available; MySQL ER_LOCK_NOWAIT (3572), MariaDB lock wait timeout (1205).
+    const e = err as { code?: string; errno?: number };
+    if (e.code === '55P03' || e.errno === 3572 || e.errno === 1205) return true;
+    throw err;
+  }
 }
 
+const JOB_KINDS = ['import', 'push.doc'];
 const jobsOf = (moduleId: number) =>
-  handle.db.selectFrom('jobs').select(['id', 'kind', 'state', 'error']).where('moduleId', '=', moduleId).orderBy('id').execute();
+  handle.db
+    .selectFrom('jobs')
+    .select(['id', 'kind', 'state', 'error'])
+    .where('moduleId', '=', moduleId)
+    .where('kind', 'in', JOB_KINDS)
+    .orderBy('id')
+    .execute();
 
 it('kill -9 during an import, a push, history writes and a webhook delivery: a restarted server finishes each exactly once', async () => {
   if (!a) throw new Error('no server');
@@ -230,7 +242,7 @@ it('kill -9 during an import, a push, history writes and a webhook delivery: a r
     const jobs = (await jobsOf(ids.imported)).concat(await jobsOf(ids.pushed));
     if (jobs.some((j) => j.state === 'done' || j.state === 'failed'))
       throw new Error(`a job ended before the kill: ${JSON.stringify(jobs)}`);
-    if (jobs.length === 2 && jobs.every((j) => j.state === 'running') && (await insideMerge(ids.pushed))) break;
+    if (jobs.length === 2 && jobs.every((j) => j.state === 'running') && (await insideMerge([ids.imported, ids.pushed]))) break;
     if (i > 20_000) throw new Error(`gave up waiting for a merge transaction: ${JSON.stringify(jobs)}`);
     await new Promise((r) => setTimeout(r, 5));
   }
