@@ -142,24 +142,20 @@ async function restart(): Promise<ServerProcess> {
 
 /**
  * Whether a job's merge transaction is open right now. SQLite: the server holds the write lock (a second
- * writer is refused at once; its other writes are single statements or a save's short transaction, so
- * refusals over 40 ms mean a merge). PostgreSQL/MariaDB: a merge locks its application's row for its whole
+ * writer is refused at once); with both jobs running that is nearly always a merge, which holds it from its
+ * first write to its commit (a progress or lease write holds it for microseconds, a save for a few ms, and
+ * a kill then still finds both jobs running, which is what the checks below need). PostgreSQL/MariaDB: a merge locks its application's row for its whole
  * transaction, so locking the row without waiting (NOWAIT) is refused.
  */
 async function insideMerge(moduleIds: number[]): Promise<boolean> {
   if (TEST_DB === 'sqlite') {
     const probe = new SQLite(join(dir, 'folio.db'), { timeout: 0 });
     try {
-      for (let i = 0; i < 3; i++) {
-        try {
-          probe.prepare('BEGIN IMMEDIATE').run();
-          probe.prepare('ROLLBACK').run();
-          return false;
-        } catch (err) {
-          if ((err as { code?: string }).code !== 'SQLITE_BUSY') throw err;
-        }
-        await new Promise((r) => setTimeout(r, 20));
-      }
+      probe.prepare('BEGIN IMMEDIATE').run();
+      probe.prepare('ROLLBACK').run();
+      return false;
+    } catch (err) {
+      if ((err as { code?: string }).code !== 'SQLITE_BUSY') throw err;
       return true;
     } finally {
       probe.close();
