@@ -163,7 +163,7 @@ interface RankedPage {
  * and at most SCAN of its rows are read: so a query costs at most SCAN × terms index lookups, however many
  * docs its words match, and finds the overlap of common words. `more` when the matches reached CANDIDATES
  * or the driver has SCAN rows or more (a lower bound then). A one-word query needs no overlap: its
- * candidates are its first rows (CANDIDATES entries; 4 × CANDIDATES rows of a prefix).
+ * candidates are its first rows (CANDIDATES entries; 4 × CANDIDATES rows of a prefix, best entries first).
  */
 async function rank(
   conn: Conn,
@@ -200,7 +200,8 @@ async function rank(
   const filter = where ? sql` and ${where}` : sql``;
   const rows = driver.prefix
     ? sql`select entry_id, max(w) as w from (select t.entry_id, t.weight as w from search_terms t${join}
-        where ${termCond(driver, 't.term')}${inScope('t.scope_id')}${filter} limit ${scan}) r group by entry_id`
+        where ${termCond(driver, 't.term')}${inScope('t.scope_id')}${filter} limit ${scan}) r
+        group by entry_id order by max(w) desc, entry_id desc limit ${scan}`
     : sql`select t.entry_id, t.weight as w from search_terms t${join}
         where t.term = ${driver.term}${inScope('t.scope_id')}${filter} order by t.weight desc, t.entry_id desc limit ${scan}`;
   const has = (t: QueryTerm, col: string) =>
