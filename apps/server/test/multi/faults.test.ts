@@ -26,7 +26,7 @@ import { ADMIN_PASSWORD, createTestApp, TEST_DB, type TestApp } from '../harness
 import { type Answer, api, type ServerProcess, spawnServer } from './servers.js';
 
 const IMPORT_OPS = 600;
-const PUSH_DOCS = 1000; // sent with async=1: a push job
+const PUSH_DOCS = 600; // sent with async=1: a push job
 const SAVES = 10;
 
 let t: TestApp | undefined;
@@ -213,12 +213,13 @@ it('kill -9 during an import, a push, history writes and a webhook delivery: a r
 
   // Round 1: an import job inside its merge transaction, a push job under way, and ten concurrent saves of
   // one doc (each writes history) when the server is killed.
-  const importJob = ok(
-    await call(A.url, 'POST', '/api/import', { moduleId: imported, content: openApiSpec(IMPORT_OPS), format: 'openapi' }),
-  ).jobId;
-  const pushJob = ok(
-    await api(A.url, null, 'POST', '/api', tornaSdkEnvelope('doc.push', pushToken, { author: 'ci', async: 1, apis })),
-  ).jobId;
+  // Both sent at once: on SQLite (one connection) a job queued after the other's merge began would wait for it.
+  const [importAnswer, pushAnswer] = await Promise.all([
+    call(A.url, 'POST', '/api/import', { moduleId: imported, content: openApiSpec(IMPORT_OPS), format: 'openapi' }),
+    api(A.url, null, 'POST', '/api', tornaSdkEnvelope('doc.push', pushToken, { author: 'ci', async: 1, apis })),
+  ]);
+  const importJob = ok(importAnswer).jobId;
+  const pushJob = ok(pushAnswer).jobId;
   expect(typeof importJob === 'string' && typeof pushJob === 'string').toBe(true);
   const saves = Array.from({ length: SAVES }, (_, i) =>
     call(A.url, 'POST', '/api/doc/save', {
