@@ -66,6 +66,12 @@ export function encodeParamSet(params: readonly EncodableParam[], enumIdOf?: Map
   let parents: number[] | null = null;
   let index = 0;
   for (let depth = 0; level.length && depth < PARAM_SET_MAX_LEVELS; depth++) {
+    // Refused before any of the level is encoded: a list too large costs no work.
+    if (index + level.length > PARAM_SET_MAX_PARAMS) {
+      throw new RangeError(
+        `a parameter list holds at least ${index + level.length} parameters, more than the ${PARAM_SET_MAX_PARAMS} one list can hold`,
+      );
+    }
     const next: EncodableParam[] = [];
     const nextParents: number[] = [];
     for (let i = 0; i < level.length; i++) {
@@ -97,9 +103,6 @@ export function encodeParamSet(params: readonly EncodableParam[], enumIdOf?: Map
     }
     level = next;
     parents = nextParents;
-  }
-  if (index > PARAM_SET_MAX_PARAMS) {
-    throw new RangeError(`a parameter list holds ${index} parameters, more than the ${PARAM_SET_MAX_PARAMS} one list can hold`);
   }
   return out;
 }

@@ -5,7 +5,10 @@
  * query and a reader never gets a count or a snippet of what they cannot open. Entries matching all terms
  * are scored by the best field of each term (a name or path match outranks a description match).
  * - one term, no entry filter: the page is the first rows of the term in weight order; the count stops at 1,000;
- * - several terms: grouped by entry, all terms required, ranked, counted;
+ * - several terms: the rarest term's rows are read in weight order and kept when the entry has every other
+ *   term (an index seek on (entry, term) each), up to CANDIDATES matches, then ranked and counted. When every
+ *   term has CANDIDATES rows or more, the terms are counted again up to SCAN and the rarest drives a scan of
+ *   at most SCAN rows, so the overlap of common words is found, at a bounded cost;
  * - filters on the entry (kind, method, status, deprecated, application) or a share's docs: joined to entries.
  * Then one query reads the page's entries with their breadcrumbs (space › project › application › folder).
  */
@@ -42,6 +45,11 @@ export interface SearchPage {
 
 /** A query counts and ranks at most this many candidates (entries of its rarest term); counts stop here. */
 export const CANDIDATES = 500;
+/**
+ * A query of several words that all have CANDIDATES rows or more reads at most this many rows of its rarest
+ * word (checking the others per row); past that, its count says `more`.
+ */
+export const SCAN = 10_000;
 /** Highest upper bound of a prefix range (terms are compared bytewise / by code point on every database). */
 const TOP = '\uffff';
 
@@ -86,23 +94,28 @@ function termCond(t: QueryTerm, col = 'term') {
   return t.prefix ? sql`${c} >= ${t.term} and ${c} < ${t.term + TOP}` : sql`${c} = ${t.term}`;
 }
 
+/** Each term's rows in the reader's scope, counted up to `cap`, in one query. */
+async function countRows(conn: Conn, terms: QueryTerm[], scopeIds: number[] | null, cap: number): Promise<Map<number, number>> {
+  const inScope = scopeIds ? sql` and scope_id in (${list(scopeIds)})` : sql``;
+  const parts = terms.map(
+    (t, i) =>
+      sql`select ${i} as i, count(*) as n from (select 1 as x from search_terms where ${termCond(t)}${inScope} limit ${cap}) c${sql.raw(String(i))}`,
+  );
+  const r = await sql<{ i: number; n: number }>`${sql.join(parts, sql` union all `)}`.execute(conn);
+  return new Map(r.rows.map((x) => [Number(x.i), Number(x.n)]));
+}
+
 /**
  * Counts each term's rows in the reader's scope, up to CANDIDATES, in one query. A prefix term that exists
  * as a whole term matches exactly (`order` is not also `orderno`): fewer rows, same intent.
  */
 async function countTerms(conn: Conn, terms: QueryTerm[], scopeIds: number[] | null): Promise<CountedTerm[]> {
-  const inScope = scopeIds ? sql` and scope_id in (${list(scopeIds)})` : sql``;
   const asked: QueryTerm[] = [];
   for (const t of terms) {
     asked.push({ term: t.term, prefix: false });
     if (t.prefix) asked.push(t);
   }
-  const parts = asked.map(
-    (t, i) =>
-      sql`select ${i} as i, count(*) as n from (select 1 as x from search_terms where ${termCond(t)}${inScope} limit ${CANDIDATES}) c${sql.raw(String(i))}`,
-  );
-  const r = await sql<{ i: number; n: number }>`${sql.join(parts, sql` union all `)}`.execute(conn);
-  const n = new Map(r.rows.map((x) => [Number(x.i), Number(x.n)]));
+  const n = await countRows(conn, asked, scopeIds, CANDIDATES);
   const out: CountedTerm[] = [];
   let i = 0;
   for (const t of terms) {
@@ -134,55 +147,80 @@ interface Ranked {
   total: number;
 }
 
-/** True when a query has more matches than it counted (its rarest term has CANDIDATES rows or more). */
-function countedAll(terms: CountedTerm[]): boolean {
-  return !terms.length || Math.min(...terms.map((t) => t.n)) < CANDIDATES;
+/** A page of (entry, score), the number of matches, and whether there may be more than that. */
+interface RankedPage {
+  rows: Ranked[];
+  total: number;
+  more: boolean;
 }
 
 /**
- * The page of (entry, score) and the number of matches. The rarest term drives: its best rows in the
- * reader's scope (and filters), up to CANDIDATES entries, are the candidates; each other term is looked up
- * per candidate by (entry, term). So a query costs at most CANDIDATES × terms index lookups, however many
- * docs its words match; a query whose rarest term has more matches ranks the candidates its best-weighted
- * rows give (a name or path match before a description match) and counts matches among them.
+ * The page of (entry, score) and the number of matches. The rarest term drives: its rows in the reader's
+ * scope (and filters) are read in weight order and kept when the entry has every other term (looked up by
+ * (entry, term)), up to CANDIDATES matches, which are ranked (a name or path match before a description
+ * match) and counted. The driver's rows read are CANDIDATES at most when its count was under CANDIDATES;
+ * when every term has CANDIDATES rows or more, the terms are counted again up to SCAN, the rarest drives,
+ * and at most SCAN of its rows are read: so a query costs at most SCAN × terms index lookups, however many
+ * docs its words match, and finds the overlap of common words. `more` when the matches reached CANDIDATES
+ * or the driver has SCAN rows or more (a lower bound then). A one-word query needs no overlap: its
+ * candidates are its first rows (CANDIDATES entries; 4 × CANDIDATES rows of a prefix, best entries first).
  */
-async function rank(conn: Conn, terms: CountedTerm[], scopeIds: number[] | null, where: Expression<SqlBool> | null, page: SearchPage) {
+async function rank(
+  conn: Conn,
+  counted: CountedTerm[],
+  scopeIds: number[] | null,
+  where: Expression<SqlBool> | null,
+  page: SearchPage,
+): Promise<RankedPage> {
   const offset = (Math.max(1, page.page) - 1) * page.pageSize;
   const inScope = (col: string) => (scopeIds ? sql` and ${sql.ref(col)} in (${list(scopeIds)})` : sql``);
-  if (!terms.length) {
+  if (!counted.length) {
     // No words: the most recently changed docs the reader may open.
     const r = await sql<Ranked>`
       select e.id as entry_id, 0 as score, count(*) over () as total from search_entries e
       where e.kind = 'doc'${inScope('e.project_id')}${where ? sql` and ${where}` : sql``}
       order by e.updated_at desc, e.id desc limit ${page.pageSize} offset ${offset}`.execute(conn);
-    return r.rows;
+    return { rows: r.rows, total: Number(r.rows[0]?.total ?? 0), more: false };
   }
-  if (terms.some((t) => t.n === 0)) return [];
-  if (terms.length === 1 && !terms[0].prefix && !where) {
-    const r = await sql<Ranked>`select entry_id, weight as score from search_terms where term = ${terms[0].term}${inScope('scope_id')}
+  if (counted.some((t) => t.n === 0)) return { rows: [], total: 0, more: false };
+  if (counted.length === 1 && !counted[0].prefix && !where) {
+    const r = await sql<Ranked>`select entry_id, weight as score from search_terms where term = ${counted[0].term}${inScope('scope_id')}
         order by weight desc, entry_id desc limit ${page.pageSize} offset ${offset}`.execute(conn);
-    return r.rows.map((x) => ({ ...x, total: terms[0].n }));
+    return { rows: r.rows, total: counted[0].n, more: counted[0].n >= CANDIDATES };
   }
+  // Every word is common: count them further, so the rarest drives and the scan finds their overlap.
+  const wide = counted.length > 1 && Math.min(...counted.map((t) => t.n)) >= CANDIDATES;
+  const terms = wide
+    ? await countRows(conn, counted, scopeIds, SCAN).then((n) => counted.map((t, i) => ({ ...t, n: n.get(i) ?? 0 })))
+    : counted;
   // The driver: fewest rows; on a tie an exact term before a prefix, then the longer one.
   const [driver, ...others] = [...terms].sort((a, b) => a.n - b.n || Number(a.prefix) - Number(b.prefix) || b.term.length - a.term.length);
+  const scan = wide ? SCAN : driver.prefix ? CANDIDATES * 4 : CANDIDATES;
   const join = where ? sql` join search_entries e on e.id = t.entry_id` : sql``;
   const filter = where ? sql` and ${where}` : sql``;
-  const candidates = driver.prefix
+  const rows = driver.prefix
     ? sql`select entry_id, max(w) as w from (select t.entry_id, t.weight as w from search_terms t${join}
-        where ${termCond(driver, 't.term')}${inScope('t.scope_id')}${filter} limit ${CANDIDATES * 4}) r group by entry_id`
+        where ${termCond(driver, 't.term')}${inScope('t.scope_id')}${filter} limit ${scan}) r
+        group by entry_id order by max(w) desc, entry_id desc limit ${scan}`
     : sql`select t.entry_id, t.weight as w from search_terms t${join}
-        where t.term = ${driver.term}${inScope('t.scope_id')}${filter} order by t.weight desc, t.entry_id desc limit ${CANDIDATES}`;
-  const score = sql.join(
-    [
-      sql`c.w`,
-      ...others.map((t) => sql`(select max(x.weight) from search_terms x where x.entry_id = c.entry_id and ${termCond(t, 'x.term')})`),
-    ],
-    sql` + `,
-  );
+        where t.term = ${driver.term}${inScope('t.scope_id')}${filter} order by t.weight desc, t.entry_id desc limit ${scan}`;
+  const has = (t: QueryTerm, col: string) =>
+    sql`(select max(x.weight) from search_terms x where x.entry_id = ${sql.ref(col)} and ${termCond(t, 'x.term')})`;
+  const matches = sql`select c.entry_id, c.w from (${rows}) c
+    ${
+      others.length
+        ? sql`where ${sql.join(
+            others.map((t) => sql`${has(t, 'c.entry_id')} is not null`),
+            sql` and `,
+          )}`
+        : sql``
+    } limit ${CANDIDATES}`;
+  const score = sql.join([sql`m.w`, ...others.map((t) => has(t, 'm.entry_id'))], sql` + `);
   const r = await sql<Ranked>`select entry_id, score, count(*) over () as total from (
-      select c.entry_id, ${score} as score from (${candidates}) c) m
-    where score is not null order by score desc, entry_id desc limit ${page.pageSize} offset ${offset}`.execute(conn);
-  return r.rows;
+      select m.entry_id, ${score} as score from (${matches}) m) s
+    order by score desc, entry_id desc limit ${page.pageSize} offset ${offset}`.execute(conn);
+  const total = Number(r.rows[0]?.total ?? 0);
+  return { rows: r.rows, total, more: total >= CANDIDATES || driver.n >= (wide ? SCAN : CANDIDATES) };
 }
 
 interface Row {
@@ -216,10 +254,11 @@ export async function searchDocs(ctx: Ctx, scope: ReadScope, q: string, filters:
   const scopeIds = await scopeIdsOf(conn, scope, filters);
   if (scopeIds && !scopeIds.length) return { list: [], total: 0 };
   const terms = asked.length ? await countTerms(conn, asked, scopeIds) : [];
-  const ranked = await rank(conn, terms, scopeIds, entryWhere(scope, filters), page);
+  const { rows: ranked, total, more } = await rank(conn, terms, scopeIds, entryWhere(scope, filters), page);
   if (!ranked.length) {
     const suggestion = terms.some((t) => t.n === 0) ? await suggest(conn, q, terms, scopeIds) : null;
-    return suggestion ? { list: [], total: 0, suggestion } : { list: [], total: 0 };
+    if (suggestion) return { list: [], total: 0, suggestion };
+    return more ? { list: [], total: 0, more } : { list: [], total: 0 };
   }
   const rows = await pageEntries(
     conn,
@@ -231,8 +270,7 @@ export async function searchDocs(ctx: Ctx, scope: ReadScope, q: string, filters:
     const row = rows.get(r.entryId);
     if (row) list.push(toHit(ctx, row, Number(r.score), words));
   }
-  const more = !countedAll(terms);
-  return more ? { list, total: Number(ranked[0].total), more } : { list, total: Number(ranked[0].total) };
+  return more ? { list, total, more } : { list, total };
 }
 
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789_';

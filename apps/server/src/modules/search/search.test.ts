@@ -267,6 +267,40 @@ describe('filters and suggestions', () => {
   });
 });
 
+describe('words that are all common', () => {
+  it('finds every doc that has all the words when each word has 500+ matches', async () => {
+    // 600+ docs with "zinc", 600+ with "quark", a handful with both (pushed first, so they have the lowest
+    // ids and are not among either word's first 500 rows).
+    const bulk = await createWorld(t);
+    const tok = await call(t.app, t.adminToken, 'GET', '/api/module/token/get', { moduleId: bulk.moduleId });
+    const both = [
+      api('Zinc quark alpha', '/zinc-quark/alpha', 'GET'),
+      api('Zinc quark beta', '/zinc-quark/beta', 'GET'),
+      api('Zinc quark gamma', '/zinc-quark/gamma', 'GET'),
+      api('Zinc plating', '/platings/{id}', 'GET', { description: 'Uses a quark model' }),
+      api('Zinc coating', '/coatings/{id}', 'GET', { queryParams: [p('layer', 'quark layer')] }),
+    ];
+    await push(tok.data.token, [
+      ...both,
+      ...Array.from({ length: 620 }, (_, i) => api(`Zinc item ${i}`, `/zinc/${i}`, 'GET')),
+      ...Array.from({ length: 620 }, (_, i) => api(`Quark item ${i}`, `/quark/${i}`, 'GET')),
+    ]);
+    expect((await search(t.adminToken, { q: 'zinc' })).data).toMatchObject({ total: 500, more: true });
+    expect((await search(t.adminToken, { q: 'quark' })).data).toMatchObject({ total: 500, more: true });
+    const r = await search(t.adminToken, { q: 'zinc quark' });
+    expect(r.data.total).toBe(5);
+    expect(r.data.more).toBeUndefined();
+    const list = (r.data.list as { name: string }[]).map((h) => h.name);
+    expect([...list].sort()).toEqual(both.map((d) => d.name).sort());
+    // Name and path matches before description and param matches.
+    expect(list.slice(3).sort()).toEqual(['Zinc coating', 'Zinc plating']);
+    expect((await search(t.adminToken, { q: 'quark zinc', method: 'GET' })).data.total).toBe(5);
+    expect((await search(t.adminToken, { q: 'zinc quark', moduleId: bulk.moduleId, pageSize: 2 })).data).toMatchObject({ total: 5 });
+    // A reader who may not read that project finds none of them.
+    expect((await search(guest.token, { q: 'zinc quark' })).data).toEqual({ list: [], total: 0 });
+  });
+});
+
 describe('permissions', () => {
   it('a guest of one project gets no hit and no count from a private project', async () => {
     expect(await names('salary')).toContain('Salary export secret');
