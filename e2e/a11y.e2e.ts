@@ -4,7 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, ROOT, startHarness } from './harness.js';
+import { type Harness, ROOT, settled, startHarness } from './harness.js';
 import { createShopWorld, type ShopWorld } from './world.js';
 
 let h: Harness;
@@ -46,7 +46,13 @@ async function seriousViolations(page: Page): Promise<string[]> {
     );
 }
 
-const SCREENS: [string, (w: ShopWorld) => string, string][] = [
+/** Opens a dialog by its button and waits until it has come to rest. */
+const dialog = (testId: string) => async (p: Page) => {
+  await p.getByTestId(testId).first().click();
+  await settled(p.locator('.ant-modal').last());
+};
+
+const SCREENS: [string, (w: ShopWorld) => string, string, ((p: Page) => Promise<void>)?][] = [
   ['dashboard', () => '/dashboard', '.ant-layout'],
   ['doc tree and doc', (x) => `/project/doc/${x.projectId}?moduleId=${x.moduleId}&docId=${x.getDocId}`, '[data-testid=tree-node]'],
   ['application settings', (x) => `/project/doc/${x.projectId}?moduleId=${x.moduleId}&tab=settings`, '.ant-tabs'],
@@ -57,16 +63,21 @@ const SCREENS: [string, (w: ShopWorld) => string, string][] = [
   ['trash', (x) => `/space/trash/${x.spaceId}`, '[data-testid=trash-page]'],
   ['admin users', () => '/admin/users', '.ant-table'],
   ['admin settings', () => '/admin/setting', '.ant-tabs'],
+  ['share dialog', (x) => `/project/doc/${x.projectId}?moduleId=${x.moduleId}&tab=shares`, '.ant-table', dialog('share-create')],
+  // The create-project dialog with its admin and member pickers.
+  ['create project dialog', (x) => `/space/project/${x.spaceId}`, '[data-testid=project-card]', dialog('create-project')],
+  ['add member dialog (user picker)', (x) => `/space/member/${x.spaceId}`, '.ant-table', dialog('add-member')],
 ];
 
 describe('accessibility of the management screens', () => {
-  for (const [name, url, ready] of SCREENS) {
+  for (const [name, url, ready, open] of SCREENS) {
     it(`${name}: no serious or critical axe violation`, async () => {
       // axe is injected as a script the app's CSP rightly refuses: this test's browser bypasses CSP.
       const page = await h.newPage({ token: h.adminToken, lang: 'en', viewport: { width: 1440, height: 900 }, bypassCSP: true });
       await page.goto(url(w));
       await page.locator(ready).first().waitFor({ timeout: 60_000 });
       await page.waitForTimeout(300);
+      if (open) await open(page);
       expect(await seriousViolations(page)).toEqual([]);
     });
   }

@@ -16,6 +16,7 @@ export function MarkdownEditor({ value, onChange, height = 420 }: { value?: stri
   return (
     <div className="md-editor">
       <Segmented
+        aria-label={t('editor.mode')}
         size="small"
         value={mode}
         onChange={(v) => setMode(v as typeof mode)}

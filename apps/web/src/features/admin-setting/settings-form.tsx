@@ -110,7 +110,7 @@ export function SettingsForm({
         if (d.kind === 'int') {
           return (
             <Form.Item key={d.key} name={name} label={label} rules={[{ required: true, type: 'number', min: d.min, max: d.max }]}>
-              <InputNumber data-setting={d.key} min={d.min} max={d.max} style={{ width: 200 }} />
+              <InputNumber controls={false} data-setting={d.key} min={d.min} max={d.max} style={{ width: 200 }} />
             </Form.Item>
           );
         }

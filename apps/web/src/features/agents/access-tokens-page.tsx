@@ -135,7 +135,7 @@ export function AccessTokensPage() {
             <Input placeholder="Claude Code, Cursor…" />
           </Form.Item>
           <Form.Item name="expiresInDays" label={t('agents.tokens.expiresInDays')}>
-            <InputNumber min={1} max={3650} style={{ width: '100%' }} />
+            <InputNumber controls={false} min={1} max={3650} style={{ width: '100%' }} />
           </Form.Item>
         </Form>
       </Modal>

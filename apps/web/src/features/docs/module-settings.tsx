@@ -88,7 +88,7 @@ function EnvironmentDialog({ moduleId, env, onClose }: { moduleId: string; env: 
             <Input style={{ width: 360 }} placeholder="https://api.example.com" data-testid="env-url" />
           </Form.Item>
           <Form.Item name="orderIndex" label={t('env.order')}>
-            <InputNumber style={{ width: 90 }} />
+            <InputNumber controls={false} style={{ width: 90 }} />
           </Form.Item>
           <Form.Item name="isPublic" label={t('env.public')} valuePropName="checked" tooltip={t('env.publicHint')}>
             <Switch />

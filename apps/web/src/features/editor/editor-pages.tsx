@@ -324,7 +324,7 @@ function DocEditor({ moduleId, mode }: { moduleId: string; mode: Mode }) {
             </Col>
             <Col xs={12} md={2}>
               <Form.Item name="orderIndex" label={t('doc.order')} tooltip={t('doc.orderHint')}>
-                <InputNumber style={{ width: '100%' }} />
+                <InputNumber controls={false} style={{ width: '100%' }} />
               </Form.Item>
             </Col>
             <Col xs={12} md={2}>

@@ -158,6 +158,8 @@ export function SideBySide({ a, b, labels }: { a: DocDetail; b: DocDetail; label
             size="small"
             pagination={false}
             dataSource={s.rows}
+            // On a phone the three columns scroll sideways instead of squeezing old and new into a word per line.
+            scroll={{ x: 640 }}
             columns={[
               {
                 title: t('history.pos.50'),

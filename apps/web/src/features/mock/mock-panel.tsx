@@ -198,6 +198,7 @@ export function MockPanel({ doc }: { doc: DocDetail }) {
             </Form.Item>
             <Form.Item label={t('mock.httpStatus')}>
               <InputNumber
+                controls={false}
                 min={100}
                 max={599}
                 value={draft.httpStatus}
@@ -206,6 +207,7 @@ export function MockPanel({ doc }: { doc: DocDetail }) {
             </Form.Item>
             <Form.Item label={t('mock.delay')}>
               <InputNumber
+                controls={false}
                 min={0}
                 max={600000}
                 value={draft.delayMills}

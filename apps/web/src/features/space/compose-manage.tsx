@@ -225,6 +225,7 @@ function ComposeDocs({ project }: { project: ComposeProject }) {
             width: 110,
             render: (v: number, r) => (
               <InputNumber
+                controls={false}
                 size="small"
                 defaultValue={v}
                 style={{ width: 90 }}
@@ -378,7 +379,7 @@ function ComposeSettings({ project, onSaved }: { project: ComposeProject; onSave
         <Input placeholder="https://gateway.example.com" />
       </Form.Item>
       <Form.Item name="orderIndex" label={t('doc.order')}>
-        <InputNumber />
+        <InputNumber controls={false} />
       </Form.Item>
       <Button type="primary" htmlType="submit">
         {t('common.save')}
@@ -565,7 +566,7 @@ function ComposePages({ project }: { project: ComposeProject }) {
               <Input style={{ width: 320 }} />
             </Form.Item>
             <Form.Item name="orderIndex" label={t('doc.order')}>
-              <InputNumber />
+              <InputNumber controls={false} />
             </Form.Item>
             <Form.Item name="status" label={t('common.enabled')} valuePropName="checked">
               <Switch />

@@ -71,11 +71,14 @@ export function TrashPage({ allSpaces = false }: { allSpaces?: boolean }) {
         dataSource={data?.list ?? []}
         locale={{ emptyText: <Empty description={t('trash.empty')} /> }}
         pagination={{ current: pageIndex, pageSize, total: data?.total ?? 0, onChange: setPageIndex, hideOnSinglePage: true }}
-        scroll={{ x: 900 }}
+        // Every column has a width and the scroll width is their sum: the name never shrinks to nothing and the fixed
+        // actions column covers no other column.
+        scroll={{ x: allSpaces ? 1410 : 1250 }}
         columns={[
           {
             title: t('trash.name'),
             dataIndex: 'name',
+            width: 280,
             ellipsis: { showTitle: true },
             render: (_v, r) => (
               <Space size={6}>
@@ -93,7 +96,7 @@ export function TrashPage({ allSpaces = false }: { allSpaces?: boolean }) {
           {
             title: t('common.actions'),
             key: 'actions',
-            width: 190,
+            width: 250,
             fixed: 'right',
             render: (_v, r) => (
               <Space>

@@ -300,6 +300,7 @@ export function UserMessagePage() {
         extra={
           <>
             <Segmented
+              aria-label={t('message.filter')}
               value={filter}
               onChange={(v) => {
                 setFilter(v as 'unread' | 'all');
