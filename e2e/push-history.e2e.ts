@@ -75,7 +75,8 @@ beforeAll(async () => {
   );
   expect(second).toMatchObject({ updated: 1 });
   const list = await h.api('POST', '/api', { name: 'doc.list', version: '1.0', access_token: token, data: '' });
-  docId = list.data.find((d: { url: string }) => d.url === '/order/{id}').id;
+  // Torna 1.30's shape: {docList: [...]}.
+  docId = list.data.docList.find((d: { url: string }) => d.url === '/order/{id}').id;
 });
 afterAll(async () => {
   await h?.stop();
@@ -160,7 +161,8 @@ describe('chat webhooks', () => {
     await dialog.getByRole('button', { name: 'OK' }).click();
     await expect.poll(() => page.locator('.ant-table-row', { hasText: 'team group' }).count()).toBe(1);
     await page.locator('.ant-table-row', { hasText: 'team group' }).getByRole('button', { name: 'Send test' }).click();
-    await expect.poll(() => page.locator('.ant-message').textContent()).toContain('Delivered (HTTP 200)');
+    // The outcome is said beside the button (not in a passing toast).
+    await expect.poll(() => page.getByTestId('webhook-test-result').textContent()).toContain('Delivered (HTTP 200)');
     expect(JSON.parse(received.at(-1) ?? '{}')).toMatchObject({ msgtype: 'text', text: { mentioned_mobile_list: [] } });
     await expect.poll(() => page.getByText('delivered').count()).toBeGreaterThan(0);
     await h.shot(page, 'webhooks');
