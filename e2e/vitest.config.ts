@@ -2,7 +2,13 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  resolve: { alias: { '@folio/shared': new URL('../packages/shared/src/index.ts', import.meta.url).pathname } },
+  resolve: {
+    alias: {
+      // The more specific entry first: aliases match by prefix, in order (as in the root vitest.config.ts).
+      '@folio/shared/markdown': new URL('../packages/shared/src/description-markdown.ts', import.meta.url).pathname,
+      '@folio/shared': new URL('../packages/shared/src/index.ts', import.meta.url).pathname,
+    },
+  },
   test: {
     root: new URL('..', import.meta.url).pathname,
     include: ['e2e/**/*.e2e.ts'],
