@@ -22,6 +22,7 @@ import { buildDocForest, loadDocsLite, loadTreeModules, projectTree, type SortTy
 import { addFolder, copyDoc, type DocSaveBody, deleteDoc, moveDoc, renameFolder, saveDoc } from './docs.service.js';
 import { ParamList, registerParamSchema } from './param-input.js';
 import { TreeAnswers } from './tree-answers.js';
+import { visibleProjects } from './visible-projects.js';
 
 const IdBody = Type.Object({ id: IdString });
 const Bool01 = Type.Optional(Flag);
@@ -326,19 +327,9 @@ export async function docsRoutes(app: FastifyInstance): Promise<void> {
     ]);
 
   app.get('/doc/view/data', { schema: { tags: ['doc'], querystring: Type.Object({ spaceId: IdString }) } }, async (req, reply) => {
-    const u = requireUser(req);
     const spaceId = ids.decode((req.query as { spaceId: string }).spaceId, 'space');
     await authorizeSpace(req, spaceId, 'space.read');
-    const m = await membershipsOf(req);
-    const projects = await db
-      .selectFrom('projects')
-      .select(['id', 'name', 'spaceId', 'isPrivate'])
-      .where('spaceId', '=', spaceId)
-      .where('isDeleted', '=', 0)
-      .orderBy('orderIndex')
-      .orderBy('id')
-      .execute();
-    const visible = projects.filter((p) => projectRole(u, m, p));
+    const visible = await visibleProjects(req, db, spaceId);
     const modules = await loadTreeModules(
       db,
       visible.map((p) => p.id),

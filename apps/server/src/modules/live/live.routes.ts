@@ -7,8 +7,9 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { IdString } from '../../lib/schemas.js';
-import { authorizeProject, authorizeSpace, membershipsOf, projectRole } from '../../permissions/authorize.js';
+import { authorizeProject, authorizeSpace } from '../../permissions/authorize.js';
 import { requireUser } from '../../plugins/auth.js';
+import { visibleProjects } from '../docs/visible-projects.js';
 import { projectsRevision, sendRevision } from './revision.js';
 
 /** Registers the live-docs route of the preview. */
@@ -25,7 +26,7 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req, reply) => {
-      const u = requireUser(req);
+      requireUser(req);
       const q = req.query as { projectId?: string; spaceId?: string };
       if (q.projectId) {
         const { projectId } = await authorizeProject(req, ids.decode(q.projectId, 'project'), 'project.read');
@@ -34,22 +35,7 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
       }
       const spaceId = ids.decode(q.spaceId ?? '', 'space');
       await authorizeSpace(req, spaceId, 'space.read');
-      const m = await membershipsOf(req);
-      const projects = await db
-        .selectFrom('projects')
-        .select(['id', 'spaceId', 'isPrivate', 'updatedAt'])
-        .where('spaceId', '=', spaceId)
-        .where('isDeleted', '=', 0)
-        .orderBy('id')
-        .execute();
-      return sendRevision(
-        req,
-        reply,
-        await projectsRevision(
-          db,
-          projects.filter((p) => projectRole(u, m, p)),
-        ),
-      );
+      return sendRevision(req, reply, await projectsRevision(db, await visibleProjects(req, db, spaceId)));
     },
   );
 }
