@@ -4,12 +4,16 @@
  * application). Every outcome is written to the application's delivery log (webhook_deliveries, kind
  * 'metersphere', final states only); failures message the project's admins.
  */
+
+import { MessageType } from '@folio/shared';
 import type { FastifyInstance } from 'fastify';
-import { t } from '../../i18n/messages.js';
+import { inTx } from '../../db/database.js';
+import { text } from '../../i18n/stored-text.js';
 import { registerJobHandler } from '../../jobs/queue.js';
 import { decrypt } from '../../lib/crypto.js';
 import { onDocChanges } from '../doc-events.js';
 import { loadDocDetails } from '../docs/doc-detail.js';
+import { sendMessages } from '../messages/messages.service.js';
 import { type MsAccount, msImport } from './client.js';
 import { toPostmanCollection } from './postman.js';
 
@@ -107,11 +111,15 @@ export async function pushModuleToMeterSphere(app: FastifyInstance, moduleId: nu
       .execute();
     if (admins.length) {
       const lang = settings.get('folio.default-lang') || 'zh-CN';
-      const message = t(lang, 'notice.metersphere_failed', { module: `${mod.projectName} / ${mod.name}`, error: error.slice(0, 300) });
-      await db
-        .insertInto('messages')
-        .values(admins.map((a) => ({ userId: a.userId, message, type: 2, sourceId: mod.projectId, isRead: 0, createdAt: now })))
-        .execute();
+      const message = text('notice.metersphere_failed', { module: `${mod.projectName} / ${mod.name}`, error: error.slice(0, 300) });
+      await inTx(db, (tx) =>
+        sendMessages(
+          tx,
+          admins.map((a) => a.userId),
+          { message, type: MessageType.PROJECT, sourceId: mod.projectId },
+          lang,
+        ),
+      );
     }
   }
   return { ok: !error, docs, error };
