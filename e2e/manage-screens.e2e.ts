@@ -39,7 +39,14 @@ beforeAll(async () => {
   const edit = await h.api(
     'POST',
     'doc/save',
-    { id: w.markdownDocId, moduleId: w.moduleId, parentId: '', name: 'Read me', type: 3, description: '# Welcome\n\nOrders API guide, v2.' },
+    {
+      id: w.markdownDocId,
+      moduleId: w.moduleId,
+      parentId: '',
+      name: 'Read me',
+      type: 3,
+      description: '# Welcome\n\nOrders API guide, v2.',
+    },
     first,
     { lang: 'en', 'accept-language': 'en-US' },
   );
