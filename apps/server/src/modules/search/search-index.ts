@@ -380,7 +380,8 @@ export async function reindexAll(ctx: Ctx, onProgress?: (pct: number) => Promise
     });
     if (onProgress) await onProgress(Math.min(99, Math.floor((done / total) * 100)));
   }
-  // Fresh statistics for the planner (PostgreSQL would otherwise plan on an empty table until autovacuum runs).
+  // Fresh statistics for the planner (PostgreSQL would otherwise plan on an empty table until autovacuum runs),
+  // and on PostgreSQL a vacuum, so the index-only scans of a search do not visit the freshly written table.
   await analyzeIndex(ctx);
   if (onProgress) await onProgress(100);
   const n = await db
@@ -390,9 +391,9 @@ export async function reindexAll(ctx: Ctx, onProgress?: (pct: number) => Promise
   return Number(n.n);
 }
 
-/** Updates the planner's statistics of the index tables. */
+/** Updates the planner's statistics of the index tables (PostgreSQL: and its visibility map, by a vacuum). */
 async function analyzeIndex(ctx: Ctx): Promise<void> {
-  if (ctx.dialect === 'postgres') await sql`analyze search_terms, search_entries`.execute(ctx.db);
+  if (ctx.dialect === 'postgres') await sql`vacuum (analyze) search_terms, search_entries`.execute(ctx.db);
   else if (ctx.dialect === 'mysql') await sql`analyze table search_terms, search_entries`.execute(ctx.db);
   else await sql`analyze search_terms`.execute(ctx.db);
 }
