@@ -164,6 +164,20 @@ export async function indexDocs(
 }
 
 /**
+ * PostgreSQL/MySQL: locks the docs (and first their applications, in the order pushes take them) until the
+ * transaction ends, so a form save or push of one of them indexes it before or after this transaction, never
+ * at the same time: two writers that both found no entry for a doc would each insert one, and the second would
+ * fail on the unique (kind, ref_id) key. SQLite has one writer at a time.
+ */
+async function lockDocs(ctx: Ctx, conn: Conn, docIds: number[]): Promise<void> {
+  if (ctx.dialect === 'sqlite' || !docIds.length) return;
+  const mods = await conn.selectFrom('docs').select('moduleId').distinct().where('id', 'in', docIds).execute();
+  const moduleIds = mods.map((m) => m.moduleId).sort((a, b) => a - b);
+  if (moduleIds.length) await conn.selectFrom('modules').select('id').where('id', 'in', moduleIds).orderBy('id').forUpdate().execute();
+  await conn.selectFrom('docs').select('id').where('id', 'in', docIds).orderBy('id').forUpdate().execute();
+}
+
+/**
  * (Re)indexes docs by id from what is stored now: live ones are indexed, deleted or missing ones dropped;
  * the folders and dictionaries of their applications follow. Used by the catch-up job of large writes.
  */
@@ -171,6 +185,7 @@ export async function indexDocIds(ctx: Ctx, conn: Conn, docIds: number[]): Promi
   const moduleIds = new Set<number>();
   for (let i = 0; i < docIds.length; i += 500) {
     const part = docIds.slice(i, i + 500);
+    await lockDocs(ctx, conn, part);
     const live = await conn
       .selectFrom('docs')
       .select(['id', 'moduleId'])
