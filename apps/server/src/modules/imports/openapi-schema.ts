@@ -45,6 +45,11 @@ export class SchemaWalker {
   private readonly enumSets = new Map<string, string>();
   /** The operation being converted (scopes the dictionary of an inline enum whose name is taken). */
   docLabel = '';
+  /**
+   * Whether enums become named dictionaries of the application. Off for what is shown beside the doc's own
+   * lists (other responses' bodies, headers): their values stay on the param, and no dictionary name is taken.
+   */
+  namedEnums = true;
 
   constructor(readonly root: Obj) {}
 
@@ -232,7 +237,7 @@ export class SchemaWalker {
   /** Enum items of a schema as a dictionary (null when none), named by `enumName`. */
   enumOf(s: Obj, name: string, named = false, owner = ''): PushEnumInfo | null {
     const info = this.enumItems(s, name);
-    if (!info) return null;
+    if (!info || !this.namedEnums) return info;
     const sig = JSON.stringify(info.items?.map((i) => [i.name, i.value]));
     const scope = owner || this.docLabel;
     info.name = this.enumName(named || !scope ? [name] : [name, `${scope}.${name}`], sig);
