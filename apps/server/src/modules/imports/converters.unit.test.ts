@@ -519,3 +519,60 @@ describe('bad input', () => {
     expect(await code(`openapi: 3.0.0\nx: ${'['.repeat(50_000)}${']'.repeat(50_000)}`)).toMatch(/import\.(too_deep|invalid_yaml)/);
   });
 });
+
+describe('named schemas a reader can follow', () => {
+  it('show their name in the type, and a second use says which schema to look up', async () => {
+    const spec = {
+      openapi: '3.0.3',
+      info: { title: 't', version: '1' },
+      paths: {
+        '/orders': {
+          get: {
+            responses: {
+              '200': {
+                description: 'ok',
+                content: {
+                  'application/json': {
+                    schema: {
+                      type: 'object',
+                      properties: {
+                        order: {
+                          type: 'object',
+                          properties: {
+                            buyer: { $ref: '#/components/schemas/customer' },
+                            payer: { $ref: '#/components/schemas/customer' },
+                            note: { type: 'object', nullable: true, properties: { text: { type: 'string' } } },
+                          },
+                        },
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+      components: {
+        schemas: {
+          customer: {
+            type: 'object',
+            nullable: true,
+            properties: { id: { type: 'string' }, parent: { $ref: '#/components/schemas/customer' } },
+          },
+        },
+      },
+    };
+    const { payload } = await openApiToPush(spec);
+    const d = find(payload.apis, 'GET', '/orders');
+    expect(child(d.responseParams, 'order').type).toBe('object');
+    expect(child(d.responseParams, 'order', 'buyer')).toMatchObject({ type: 'object(customer)|null' });
+    expect(child(d.responseParams, 'order', 'buyer').children?.map((p) => p.name)).toEqual(['id', 'parent']);
+    expect(child(d.responseParams, 'order', 'buyer', 'parent')).toMatchObject({
+      type: 'object(customer)',
+      description: `${RECURSION_MARK} customer`,
+    });
+    expect(child(d.responseParams, 'order', 'payer')).toMatchObject({ type: 'object(customer)|null', description: '↗ see customer' });
+    expect(child(d.responseParams, 'order', 'note').type).toBe('object|null');
+  });
+});

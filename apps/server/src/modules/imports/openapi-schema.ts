@@ -296,7 +296,7 @@ export class SchemaWalker {
     if (n.cycle) {
       return {
         name,
-        type: 'object',
+        type: namedType('object', refName(n.cycle)),
         required: required ? 1 : 0,
         description: `${RECURSION_MARK} ${refName(n.cycle)}`,
         example: '',
@@ -307,14 +307,16 @@ export class SchemaWalker {
     const t = this.typeOf(s, where);
     // A named object schema is expanded once per body; later uses point back to it.
     const named = n.own || (n.refs.length ? n.refs[n.refs.length - 1] : '');
+    // A named object shows its schema's name in its type (`object(customer)`): what "↗ see customer" points to.
+    const type = named && t.base === 'object' && isObj(s.properties) ? namedType(t.type, refName(named)) : t.type;
     if (named && depth > 0 && t.base === 'object' && isObj(s.properties)) {
       if (this.expanded.has(named)) {
         desc.push(`${SEE_MARK} ${refName(named)}`);
-        return { name, type: t.type, required: required ? 1 : 0, description: desc.join(' '), example: '' };
+        return { name, type, required: required ? 1 : 0, description: desc.join(' '), example: '' };
       }
       this.expanded.add(named);
     }
-    const p: PushParam = { name, type: t.type, required: required ? 1 : 0, example: '', description: '', children: [] };
+    const p: PushParam = { name, type, required: required ? 1 : 0, example: '', description: '', children: [] };
     if (typeof s.maxLength === 'number') p.maxLength = String(s.maxLength);
     const exVal = example !== undefined ? example : exampleOf(s);
     const refLabel = named ? refName(named) : '';
@@ -476,6 +478,16 @@ export function userLocation(pointer: string): string {
   }
   if (field.length) out.push(field.join('.').replace(/\.\[\]/g, '[]'));
   return out.join(' › ');
+}
+
+/**
+ * An object type with its schema's name (`object` → `object(Pet)`, `object|null` → `object(Pet)|null`); the
+ * type stays as it is when the name would not read as one (spaces, brackets) or the type would pass 64 characters.
+ */
+export function namedType(type: string, name: string): string {
+  if (!/^[\w.-]{1,48}$/.test(name) || !type.startsWith('object')) return type;
+  const out = `object(${name})${type.slice('object'.length)}`;
+  return out.length <= 64 ? out : type;
 }
 
 /** The last segment of a $ref ("#/components/schemas/Pet" → "Pet"). */

@@ -69,7 +69,8 @@ export function scalarExample(p: Pick<DocParam, 'type' | 'example'> & { enumInfo
 
 /** The example value of a param and its children. */
 export function paramExample(p: DocParam, depth = 0, path = p.name, choices: Choices = {}): Json {
-  const type = (p.type || 'string').toLowerCase();
+  // `object(Pet)` (an imported schema's name) is an object; `integer(int64)` an integer.
+  const type = typeBase(p.type || 'string').toLowerCase();
   const kids = p.children ?? [];
   if (depth > 32) return null;
   if (isAlternatives(p) && kids.length) {

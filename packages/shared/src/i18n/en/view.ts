@@ -8,6 +8,7 @@ export const view: Record<string, string> = {
   'view.selectProject': 'Select a project',
   'view.filter': 'Filter by ID, name or URL',
   'view.expandAll': 'Expand all',
+  'view.seeSchema': '↗ see {0}',
   'view.collapseAll': 'Collapse all',
   'view.noDocs': 'No documents',
   'view.pickDoc': 'Pick a document on the left',

@@ -8,6 +8,7 @@ export const view: Record<string, string> = {
   'view.selectProject': '选择项目',
   'view.filter': '输入 ID、名称或 URL 过滤',
   'view.expandAll': '全部展开',
+  'view.seeSchema': '↗ 见 {0}',
   'view.collapseAll': '全部收起',
   'view.noDocs': '暂无文档',
   'view.pickDoc': '请在左侧选择文档',
