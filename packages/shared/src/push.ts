@@ -99,6 +99,8 @@ export interface PushResponse {
   headers?: PushParam[];
   examples?: PushExample[];
   main?: LooseFlag;
+  /** The status whose body (the doc's response params) this one shares. */
+  sameAs?: string;
 }
 
 export interface PushDebugEnv {

@@ -67,6 +67,8 @@ export interface DocResponse {
   examples: NamedExample[];
   /** 1 on the status whose body the doc's responseParams describe. */
   main: number;
+  /** Set when this status's body has the main response's schema (Kubernetes' 200/201/202): its params are the doc's. */
+  sameAs?: string;
 }
 
 /** What a spec says beyond Torna's doc shape (stored with the doc, absent for plain Torna pushes). */

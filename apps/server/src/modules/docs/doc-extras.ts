@@ -117,6 +117,7 @@ function responses(list: unknown, at: string, c: LengthCheck): DocResponse[] {
       headers: params(r.headers, `${where}.headers`, c),
       examples: examples(r.examples, `${where}.examples`, c),
       main: on(r.main),
+      ...(text(r.sameAs).trim() ? { sameAs: c.max(`${where}.sameAs`, text(r.sameAs).trim(), EXTRAS_LIMITS.status) } : {}),
     });
   });
   return out;

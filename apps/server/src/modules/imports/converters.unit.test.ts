@@ -576,3 +576,50 @@ describe('named schemas a reader can follow', () => {
     expect(child(d.responseParams, 'order', 'note').type).toBe('object|null');
   });
 });
+
+describe('every response of an operation', () => {
+  it('keeps each status; one repeating the main schema (Kubernetes 200/201/202) points to it instead of a copy', async () => {
+    const spec = {
+      swagger: '2.0',
+      info: { title: 't', version: '1' },
+      paths: {
+        '/deployments': {
+          post: {
+            produces: ['application/json'],
+            responses: {
+              '200': { description: 'OK', schema: { $ref: '#/definitions/Deployment' } },
+              '201': { description: 'Created', schema: { $ref: '#/definitions/Deployment' } },
+              '401': { description: 'Unauthorized', schema: { $ref: '#/definitions/Status' } },
+            },
+          },
+        },
+      },
+      definitions: {
+        Deployment: {
+          type: 'object',
+          properties: { kind: { type: 'string' }, spec: { type: 'object', properties: { replicas: { type: 'integer' } } } },
+        },
+        Status: {
+          type: 'object',
+          properties: { code: { type: 'integer' }, reason: { type: 'string', enum: ['Unauthorized', 'Forbidden'] } },
+        },
+      },
+    };
+    const { payload } = await openApiToPush(spec);
+    const d = find(payload.apis, 'POST', '/deployments');
+    expect(d.responseParams?.map((p) => p.name)).toEqual(['kind', 'spec']);
+    expect(d.responses?.map((r) => [r.status, r.main, r.sameAs, r.contentType])).toEqual([
+      ['200', 1, undefined, 'application/json'],
+      ['201', 0, '200', 'application/json'],
+      ['401', 0, undefined, 'application/json'],
+    ]);
+    expect(d.responses?.[1].params).toBeUndefined();
+    const status = d.responses?.[2].params ?? [];
+    expect(status.map((p) => [p.name, p.type])).toEqual([
+      ['code', 'integer'],
+      ['reason', 'string'],
+    ]);
+    // An error body's values stay on its param: no dictionary of the application is named after it.
+    expect(status[1].enumInfo?.items?.map((i) => i.value)).toEqual(['Unauthorized', 'Forbidden']);
+  });
+});

@@ -352,6 +352,9 @@ function convertOperation(w: SchemaWalker, x: OpInput): PushDocItem {
     documented.set(code, { status: code, description: String(resp?.description ?? ''), contentType: '', main: code === success ? 1 : 0 });
   }
   // The main response first (its dictionaries are named as before), the others after, within budgets of their own.
+  let mainSchema: unknown;
+  const sameSchema = (a: unknown, b: unknown) =>
+    a !== undefined && (a === b || (isObj(a) && isObj(b) && typeof a.$ref === 'string' && a.$ref === b.$ref));
   for (const code of success ? [success, ...codes.filter((c) => c !== success)] : codes) {
     const resp = w.deref(responses[code]).value;
     const entry = documented.get(code) as PushResponse;
@@ -381,12 +384,16 @@ function convertOperation(w: SchemaWalker, x: OpInput): PushDocItem {
     if (headers.length) entry.headers = headers;
     if (schema === undefined) continue;
     if (main) {
+      mainSchema = schema;
       const body = w.body(schema, example, `${where}/schema`);
       doc.responseParams = body.params;
       if (body.isArray) {
         doc.isResponseArray = 1;
         doc.responseArrayType = body.arrayType;
       }
+    } else if (success && sameSchema(schema, mainSchema)) {
+      // Kubernetes' 201/202 repeat the 200's schema: the doc's response params, not a second copy.
+      entry.sameAs = success;
     } else {
       // Error bodies (Stripe's `error`, problem+json) are shown in their status's tab, within a budget of their own.
       const { value: body, truncated } = aside(w, EXTRA_RESPONSE_BUDGET, () => w.body(schema, example, `${where}/schema`));

@@ -159,18 +159,18 @@ export function DocContent({ loaded, source }: { loaded: LoadedDoc; source: DocV
       )}
     </Section>
   );
-  const mainExamples = mainResponse?.examples ?? [];
-  const successBody = (
+  // The main status's body (also shown for a status whose body has the same schema, with its own headers and examples).
+  const mainBody = (r: DocResponse | undefined) => (
     <div className="doc-pair">
       <div className="doc-pair-main">
-        {mainResponse?.headers?.length ? <ResponseHeaders headers={mainResponse.headers} /> : null}
+        {r?.headers?.length ? <ResponseHeaders headers={r.headers} /> : null}
         {responseSection}
       </div>
-      {(responseText || mainExamples.length > 0) && (
+      {(responseText || (r?.examples?.length ?? 0) > 0) && (
         <div className="doc-pair-side">
           <Section title={t('view.doc.responseExample')}>
             <ExamplePicker
-              examples={mainExamples}
+              examples={r?.examples ?? []}
               generated={responseText}
               value={responsePick}
               onChange={setResponsePick}
@@ -182,7 +182,13 @@ export function DocContent({ loaded, source }: { loaded: LoadedDoc; source: DocV
       )}
     </div>
   );
-  const panel = (tab: StatusTab) => (tab.success ? successBody : tab.response ? <OtherResponse response={tab.response} /> : null);
+  const successBody = mainBody(mainResponse);
+  const panel = (tab: StatusTab) =>
+    tab.success || (tab.response?.sameAs && tab.response.sameAs === mainResponse?.status) ? (
+      mainBody(tab.response ?? mainResponse)
+    ) : tab.response ? (
+      <OtherResponse response={tab.response} />
+    ) : null;
   const isWebhook = !!doc.webhook;
   return (
     <article className="doc-content">
