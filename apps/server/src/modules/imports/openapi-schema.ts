@@ -50,6 +50,8 @@ export class SchemaWalker {
    * lists (other responses' bodies, headers): their values stay on the param, and no dictionary name is taken.
    */
   namedEnums = true;
+  /** Deepest nesting produced now (less for what is shown beside the doc's own lists). */
+  maxDepth = MAX_PARAM_DEPTH;
 
   constructor(readonly root: Obj) {}
 
@@ -327,7 +329,7 @@ export class SchemaWalker {
     // alternative's discriminator property as that alternative's example value (see docs/import-export.md).
     const disc = isObj(s.discriminator) && typeof s.discriminator.propertyName === 'string' ? s.discriminator : null;
     const alts = (Array.isArray(s.oneOf) ? s.oneOf : Array.isArray(s.anyOf) ? s.anyOf : null) as unknown[] | null;
-    const tooDeep = depth >= MAX_PARAM_DEPTH;
+    const tooDeep = depth >= this.maxDepth;
     if (alts && !isObj(s.properties)) {
       const kind = Array.isArray(s.oneOf) ? 'oneOf' : 'anyOf';
       const simple = alts.every((a) => {

@@ -14,7 +14,7 @@ import {
   type SecurityRequirement,
   securityDocKey,
 } from '@folio/shared';
-import { exampleOf, exampleText, MAX_PARAMS_PER_DOC, SchemaWalker } from './openapi-schema.js';
+import { exampleOf, exampleText, MAX_PARAM_DEPTH, MAX_PARAMS_PER_DOC, SchemaWalker } from './openapi-schema.js';
 import { ImportInputError, parseStructured } from './spec-text.js';
 
 type Obj = Record<string, unknown>;
@@ -65,9 +65,14 @@ function mediaExample(w: SchemaWalker, media: Obj): unknown {
 /** Named examples kept per media type, and the largest example text kept (bigger ones are reported and left out). */
 const MAX_EXAMPLES = 20;
 const MAX_EXAMPLE_CHARS = 200_000;
-/** Parameters converted for each response besides the main one, and for each response's headers. */
+/**
+ * Parameters converted for each response besides the main one and for each response's headers, and their
+ * nesting: an error body is read at a glance, its objects' fields shown and deeper objects marked truncated
+ * (Stripe's `error` repeats on all 468 operations: 6 KB a doc so, 32 KB with three levels).
+ */
 const EXTRA_RESPONSE_BUDGET = 120;
 const HEADERS_BUDGET = 40;
+const ASIDE_DEPTH = 1;
 
 /** The spec's own examples of a media type: its `examples` map (name, summary, value), else its single `example`. */
 function namedExamples(w: SchemaWalker, media: Obj, where: string): PushExample[] {
@@ -112,6 +117,7 @@ function aside<T>(w: SchemaWalker, budget: number, fn: () => T): { value: T; tru
   w.budget = budget;
   w.truncated = false;
   w.namedEnums = false;
+  w.maxDepth = ASIDE_DEPTH;
   try {
     const value = fn();
     return { value, truncated: w.truncated };
@@ -119,6 +125,7 @@ function aside<T>(w: SchemaWalker, budget: number, fn: () => T): { value: T; tru
     w.budget = saved.budget;
     w.truncated = saved.truncated;
     w.namedEnums = true;
+    w.maxDepth = MAX_PARAM_DEPTH;
   }
 }
 
