@@ -298,7 +298,7 @@ export class SchemaWalker {
     if (n.cycle) {
       return {
         name,
-        type: namedType('object', refName(n.cycle)),
+        type: 'object',
         required: required ? 1 : 0,
         description: `${RECURSION_MARK} ${refName(n.cycle)}`,
         example: '',
@@ -309,12 +309,13 @@ export class SchemaWalker {
     const t = this.typeOf(s, where);
     // A named object schema is expanded once per body; later uses point back to it.
     const named = n.own || (n.refs.length ? n.refs[n.refs.length - 1] : '');
-    // A named object shows its schema's name in its type (`object(customer)`): what "↗ see customer" points to.
+    // A named object that is shown shows its schema's name in its type (`object(customer)`): what "↗ see customer"
+    // and "↻ recursive: customer" point to.
     const type = named && t.base === 'object' && isObj(s.properties) ? namedType(t.type, refName(named)) : t.type;
     if (named && depth > 0 && t.base === 'object' && isObj(s.properties)) {
       if (this.expanded.has(named)) {
         desc.push(`${SEE_MARK} ${refName(named)}`);
-        return { name, type, required: required ? 1 : 0, description: desc.join(' '), example: '' };
+        return { name, type: t.type, required: required ? 1 : 0, description: desc.join(' '), example: '' };
       }
       this.expanded.add(named);
     }
