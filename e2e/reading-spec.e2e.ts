@@ -92,6 +92,8 @@ describe('a spec’s own examples', () => {
     const sample = page.getByTestId('code-sample').locator('pre');
     await expect.poll(() => sample.textContent()).toContain('bank_account');
     await page.getByTestId('doc-tab-debug').click();
+    await page.getByTestId('debug-panel').waitFor();
+    await page.getByTestId('debug-panel').getByRole('tab', { name: /^Body/ }).click();
     const body = page.getByTestId('debug-body-text').locator('.cm-content');
     await body.waitFor();
     await expect.poll(async () => JSON.parse((await body.innerText()) || 'null')).toEqual(TRAINS_CARD);

@@ -186,7 +186,7 @@ export function DocContent({ loaded, source }: { loaded: LoadedDoc; source: DocV
   const panel = (tab: StatusTab) =>
     tab.success || (tab.response?.sameAs && tab.response.sameAs === mainResponse?.status) ? (
       mainBody(tab.response ?? mainResponse)
-    ) : tab.response ? (
+    ) : tab.response && (tab.response.params?.length || tab.response.headers?.length || tab.response.examples?.length) ? (
       <OtherResponse response={tab.response} />
     ) : null;
   const isWebhook = !!doc.webhook;
@@ -358,7 +358,6 @@ function OtherResponse({ response: r }: { response: DocResponse }) {
     [r, choices],
   );
   const alternatives = useMemo(() => alternativesOf(r.params ?? [], choices), [r, choices]);
-  if (!r.params?.length && !r.headers?.length && !r.examples?.length) return null;
   const title = r.isArray
     ? `${t('view.doc.responseParams')} · ${t('view.doc.arrayOf', { 0: r.arrayType || 'object' })}`
     : t('view.doc.responseParams');
