@@ -249,8 +249,12 @@ export function DocContent({ loaded, source }: { loaded: LoadedDoc; source: DocV
           ['path', t('view.doc.pathParams'), doc.pathParams.length > 0],
           ['header', t('view.doc.headerParams'), headers.length > 0],
           ['query', t('view.doc.queryParams'), doc.queryParams.length > 0],
-          ['body', t('view.doc.requestParams'), true],
-          ['request-example', t('view.doc.requestExample'), !!requestText || requestExamples.length > 0],
+          ['body', isWebhook ? t('view.doc.webhookPayload') : t('view.doc.requestParams'), true],
+          [
+            'request-example',
+            isWebhook ? t('view.doc.payloadExample') : t('view.doc.requestExample'),
+            !!requestText || requestExamples.length > 0,
+          ],
           ['responses', t('view.doc.responses'), true],
           ['error-codes', t('view.doc.errorCodes'), errorCodes.length > 0],
           ['code-samples', t('view.doc.codeSamples'), doc.type === DocType.HTTP && !isWebhook],
@@ -299,7 +303,7 @@ export function DocContent({ loaded, source }: { loaded: LoadedDoc; source: DocV
         </div>
         {(requestText || requestExamples.length > 0) && (
           <div className="doc-pair-side">
-            <Section title={t('view.doc.requestExample')} anchor="request-example">
+            <Section title={isWebhook ? t('view.doc.payloadExample') : t('view.doc.requestExample')} anchor="request-example">
               <ExamplePicker
                 examples={requestExamples}
                 generated={requestText}

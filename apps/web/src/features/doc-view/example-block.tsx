@@ -78,7 +78,10 @@ export function ExamplePicker({
 }) {
   const { t } = useTranslation();
   const labels = [
-    ...examples.map((e, i) => exampleLabel(e, i, (n) => t('view.doc.exampleN', { 0: n }))),
+    // An unnamed example is "Example" when it is the spec's only one, else "Example 2".
+    ...examples.map((e, i) =>
+      exampleLabel(e, i, (n) => (examples.length === 1 ? t('view.doc.example') : t('view.doc.exampleN', { 0: n }))),
+    ),
     ...(generated ? [t('view.doc.generatedExample')] : []),
   ];
   if (!labels.length) return null;
