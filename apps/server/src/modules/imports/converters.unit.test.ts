@@ -2,6 +2,7 @@
 import type { PushDocItem, PushParam } from '@folio/shared';
 import { describe, expect, it } from 'vitest';
 import { fixture } from '../../../test/fixtures/index.js';
+import { renderText } from '../../i18n/stored-text.js';
 import { convertSource, countPayload, isBlankSource, quickDetect } from './import-convert.js';
 import { RECURSION_MARK } from './openapi-schema.js';
 import { openApiToPush, WEBHOOKS_FOLDER } from './openapi-to-push.js';
@@ -69,7 +70,7 @@ describe('OpenAPI 3.0: USPTO', () => {
 describe('OpenAPI 3.1', () => {
   it('tictactoe: imports despite scheme "Bearer" with a warning; enums become dictionaries; security kept as data', async () => {
     const { payload, warnings, security } = await openApiToPush(fixture('openapi/oai-tictactoe-v3.1.json'));
-    expect(warnings.some((w) => w.includes("'Bearer'"))).toBe(true);
+    expect(warnings.some((w) => renderText('en', w).includes("'Bearer'"))).toBe(true);
     expect(flat(payload.apis)).toHaveLength(3);
     const board = find(payload.apis, 'GET', '/board');
     const winner = child(board.responseParams, 'winner');
@@ -157,7 +158,7 @@ describe('weboql: YAML anchors, unknown types', () => {
   it('imports with warnings for type "str" and the {file_path:path} template', async () => {
     const { payload, warnings } = await openApiToPush(fixture('openapi/weboql-yaml-anchors-v3.0.yaml'));
     expect(flat(payload.apis)).toHaveLength(17);
-    expect(warnings.some((w) => w.includes("unknown type 'str'"))).toBe(true);
+    expect(warnings.some((w) => renderText('en', w).includes("unknown type 'str'"))).toBe(true);
     const d = flat(payload.apis).find((x) => x.url?.includes('{file_path:path}') && x.httpMethod === 'GET') as PushDocItem;
     expect(d).toBeTruthy();
     // YAML anchors (&id004 / *id004) resolved: the shared response codes appear on later operations too.
@@ -283,8 +284,12 @@ describe('Postman collections', () => {
     const doc = flat(r.payload.apis)[0];
     expect(doc.url?.length).toBe(1024);
     expect(doc.queryParams?.[0].name).toBe(longName.slice(0, 255));
-    expect(r.warnings).toContainEqual(expect.stringMatching(/url cut to 1024 characters$/));
-    expect(r.warnings).toContainEqual(expect.stringMatching(/parameter name px{39}… cut to 255 characters$/));
+    const en = r.warnings.map((w) => renderText('en', w));
+    expect(en).toContainEqual(expect.stringMatching(/url cut to 1024 characters$/));
+    expect(en).toContainEqual(expect.stringMatching(/parameter name px{39}… cut to 255 characters$/));
+    expect(r.warnings.map((w) => renderText('zh-CN', w))).toContainEqual(
+      expect.stringMatching(/：参数名 px{39}… 超长，已截断为 255 个字符$/),
+    );
   });
 
   it('tolerates a byte-order mark', async () => {
@@ -509,7 +514,8 @@ describe('bad input', () => {
       await convertSource('{"openapi": "3.0.0",\n "paths": {,}}', null);
     } catch (err) {
       expect((err as ImportInputError).key).toBe('import.invalid_json');
-      expect((err as ImportInputError).location).toMatch(/^line 2, column \d+$/);
+      expect(renderText('en', (err as ImportInputError).location)).toMatch(/^line 2, column \d+$/);
+      expect(renderText('zh-CN', (err as ImportInputError).location)).toMatch(/^第 2 行第 \d+ 列$/);
     }
     expect(await code('{"openapi": "3.0.0", "info": {}, "paths": {}}')).toBe('import.no_operations');
   });

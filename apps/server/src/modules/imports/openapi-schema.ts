@@ -5,6 +5,7 @@
  * deep objects give bounded trees without ever materialising the whole spec.
  */
 import type { PushEnumInfo, PushParam } from '@folio/shared';
+import { type StoredText, type TextParam, text } from '../../i18n/stored-text.js';
 
 /** Marker text of a schema that refers back to one of its ancestors. */
 export const RECURSION_MARK = '↻ recursive:';
@@ -35,7 +36,7 @@ const TYPE_ALIASES: Record<string, string> = {
 
 /** Shared state of one conversion: the root document, warnings, and the per-doc node budget. */
 export class SchemaWalker {
-  readonly warnings: string[] = [];
+  readonly warnings: StoredText[] = [];
   private readonly warned = new Set<string>();
   budget = MAX_PARAMS_PER_DOC;
   truncated = false;
@@ -55,11 +56,16 @@ export class SchemaWalker {
 
   constructor(readonly root: Obj) {}
 
-  warn(raw: string): void {
+  /** Adds a warning (a message key; written in the reader's language when read), once. */
+  warn(key: string, params: Record<string, TextParam> = {}): void {
     // Places are named as the user knows them (`POST /pets › request body › owner.name`), never as pointers.
-    const msg = raw.replace(/#\/(?:paths|webhooks)\/[^\s,']+/g, userLocation);
-    if (this.warned.has(msg) || this.warnings.length >= 500) return;
-    this.warned.add(msg);
+    const named: Record<string, TextParam> = {};
+    for (const [k, v] of Object.entries(params))
+      named[k] = typeof v === 'string' && /^#\/(?:paths|webhooks)\//.test(v) ? userLocation(v) : v;
+    const msg = text(key, named);
+    const id = JSON.stringify(msg);
+    if (this.warned.has(id) || this.warnings.length >= 500) return;
+    this.warned.add(id);
     this.warnings.push(msg);
   }
 
@@ -78,7 +84,7 @@ export class SchemaWalker {
   /** Follows a local JSON pointer; external refs are reported and treated as empty. */
   lookup(ref: string): unknown {
     if (!ref.startsWith('#')) {
-      this.warn(`external $ref not followed: ${ref}`);
+      this.warn('import.warn.external_ref', { ref });
       return undefined;
     }
     let cur: unknown = this.root;
@@ -87,7 +93,7 @@ export class SchemaWalker {
       if (!isObj(cur) && !Array.isArray(cur)) return undefined;
       cur = (cur as Obj)[key];
     }
-    if (cur === undefined) this.warn(`unresolved $ref: ${ref}`);
+    if (cur === undefined) this.warn('import.warn.unresolved_ref', { ref });
     return cur;
   }
 
@@ -186,7 +192,7 @@ export class SchemaWalker {
     types = types.map((t) => {
       if (KNOWN_TYPES.has(t)) return t;
       const alias = TYPE_ALIASES[t.toLowerCase()];
-      this.warn(`unknown type '${t}' at ${where}${alias ? `, read as '${alias}'` : ', read as string'}`);
+      this.warn('import.warn.unknown_type', { type: t, where, as: alias ?? 'string' });
       return alias ?? 'string';
     });
     const nullable = types.includes('null') || s.nullable === true;
@@ -460,27 +466,31 @@ export class SchemaWalker {
 }
 
 /** A JSON pointer into an operation (`#/paths/~1pets/post/requestBody/…/properties/owner`) as the user reads it. */
-export function userLocation(pointer: string): string {
+export function userLocation(pointer: string): TextParam[] {
   const segs = pointer
     .replace(/^#\//, '')
     .split('/')
     .map((x) => x.replace(/~1/g, '/').replace(/~0/g, '~'));
   const [, path, method, ...rest] = segs;
-  const out: string[] = [`${(method ?? '').toUpperCase()} ${path ?? ''}`.trim()];
-  const field: string[] = [];
+  const out: TextParam[] = [`${(method ?? '').toUpperCase()} ${path ?? ''}`.trim()];
+  const field: TextParam[] = [];
+  const addField = (f: TextParam) => {
+    if (field.length && f !== '[]') field.push('.');
+    field.push(f);
+  };
   for (let i = 0; i < rest.length; i++) {
     const k = rest[i];
-    if (k === 'parameters') out.push(`parameter ${Number(rest[++i]) + 1}`);
-    else if (k === 'requestBody') out.push('request body');
-    else if (k === 'responses') out.push(`response ${rest[++i]}`);
+    if (k === 'parameters') out.push(text('import.loc.parameter', { n: Number(rest[++i]) + 1 }));
+    else if (k === 'requestBody') out.push(text('import.loc.request_body'));
+    else if (k === 'responses') out.push(text('import.loc.response', { status: rest[++i] ?? '' }));
     else if (k === 'content') i++;
-    else if (k === 'properties') field.push(rest[++i]);
-    else if (k === 'items') field.push('[]');
-    else if (k === 'additionalProperties') field.push('<key>');
-    else if (k === 'oneOf' || k === 'anyOf') field.push(`(alternative ${Number(rest[++i]) + 1})`);
+    else if (k === 'properties') addField(rest[++i] ?? '');
+    else if (k === 'items') addField('[]');
+    else if (k === 'additionalProperties') addField('<key>');
+    else if (k === 'oneOf' || k === 'anyOf') addField(text('import.loc.alternative', { n: Number(rest[++i]) + 1 }));
   }
-  if (field.length) out.push(field.join('.').replace(/\.\[\]/g, '[]'));
-  return out.join(' › ');
+  if (field.length) out.push(field);
+  return out.flatMap((x, i) => (i ? [' › ', x] : [x]));
 }
 
 /**

@@ -14,6 +14,7 @@ import {
   type SecurityRequirement,
   securityDocKey,
 } from '@folio/shared';
+import { type StoredText, type TextParam, text } from '../../i18n/stored-text.js';
 import { exampleOf, exampleText, MAX_PARAM_DEPTH, MAX_PARAMS_PER_DOC, SchemaWalker } from './openapi-schema.js';
 import { ImportInputError, parseStructured } from './spec-text.js';
 
@@ -25,7 +26,8 @@ export const WEBHOOKS_FOLDER = 'Webhooks';
 
 export interface ConvertResult {
   payload: PushPayload;
-  warnings: string[];
+  /** Message keys, written in the reader's language when read. */
+  warnings: StoredText[];
   /** Security schemes and requirements, as data. */
   security?: SecurityData;
 }
@@ -79,7 +81,7 @@ function namedExamples(w: SchemaWalker, media: Obj, where: string): PushExample[
   const out: PushExample[] = [];
   const add = (name: string, summary: string, value: unknown) => {
     const size = typeof value === 'string' ? value.length : (JSON.stringify(value, null, 2)?.length ?? 0);
-    if (size > MAX_EXAMPLE_CHARS) w.warn(`${where}: example '${name || 'example'}' left out (${size} characters)`);
+    if (size > MAX_EXAMPLE_CHARS) w.warn('import.warn.example_left_out', { where, name: name || 'example', size });
     else if (out.length < MAX_EXAMPLES) out.push({ name: name.slice(0, 255), summary: summary.slice(0, 1024), value });
   };
   if (isObj(media.examples)) {
@@ -133,7 +135,7 @@ function aside<T>(w: SchemaWalker, budget: number, fn: () => T): { value: T; tru
 function schemeOf(name: string, d: Obj, w: SchemaWalker, v2: boolean): Obj {
   if (!v2) {
     if (d.type === 'http' && typeof d.scheme === 'string' && d.scheme !== d.scheme.toLowerCase()) {
-      w.warn(`security scheme '${name}': scheme '${d.scheme}' should be lower case (read as '${d.scheme.toLowerCase()}')`);
+      w.warn('import.warn.scheme_case', { name, scheme: d.scheme, lower: d.scheme.toLowerCase() });
       return { ...d, scheme: d.scheme.toLowerCase() };
     }
     return d;
@@ -165,13 +167,13 @@ function securitySchemes(root: Obj, w: SchemaWalker, v2: boolean): SecurityData[
 }
 
 /** A requirement list as data (scheme names the spec does not define are reported). */
-function requirementOf(v: unknown, schemes: SecurityData['schemes'], w: SchemaWalker, where: string): SecurityRequirement[] {
+function requirementOf(v: unknown, schemes: SecurityData['schemes'], w: SchemaWalker, where: TextParam): SecurityRequirement[] {
   const out: SecurityRequirement[] = [];
   for (const req of Array.isArray(v) ? v : []) {
     if (!isObj(req)) continue;
     const r: SecurityRequirement = {};
     for (const [name, scopes] of Object.entries(req)) {
-      if (!schemes[name]) w.warn(`${where}: security scheme '${name}' is not defined`);
+      if (!schemes[name]) w.warn('import.warn.scheme_undefined', { where, name });
       r[name] = Array.isArray(scopes) ? scopes.map(String) : [];
     }
     out.push(r);
@@ -197,7 +199,7 @@ function servers(root: Obj, v2: boolean, w: SchemaWalker): PushDebugEnv[] {
         if (isObj(v) && v.default !== undefined) url = url.split(`{${k}}`).join(String(v.default));
       }
     }
-    if (/\{[^}]+\}/.test(url)) w.warn(`server ${i + 1}: variables without defaults in ${s.url}`);
+    if (/\{[^}]+\}/.test(url)) w.warn('import.warn.server_variables', { n: i + 1, url: s.url });
     let name = (typeof s.description === 'string' && s.description.trim() ? s.description.trim() : url).slice(0, 50);
     if (names.has(name)) name = `${name} ${i + 1}`.slice(0, 50);
     names.add(name);
@@ -220,7 +222,7 @@ interface OpInput {
 function paramFromParameter(w: SchemaWalker, raw: unknown, where: string): { in: string; param: PushParam; raw: Obj } | null {
   const { value: p } = w.deref(raw);
   if (!p || typeof p.name !== 'string' || typeof p.in !== 'string') {
-    w.warn(`parameter without name or location at ${where}`);
+    w.warn('import.warn.param_unnamed', { where });
     return null;
   }
   // Swagger 2 non-body parameters carry the schema keywords themselves.
@@ -305,7 +307,7 @@ function convertOperation(w: SchemaWalker, x: OpInput): PushDocItem {
     else if (conv.in === 'query') doc.queryParams?.push(conv.param);
     else if (conv.in === 'header' || conv.in === 'cookie') doc.headerParams?.push(conv.param);
     else if (conv.in === 'formData') formData.push(conv.param);
-    else w.warn(`unknown parameter location '${conv.in}' at ${where}`);
+    else w.warn('import.warn.param_location', { in: conv.in, where });
   }
   if (formData.length && !bodyDone) {
     doc.requestParams = formData;
@@ -318,7 +320,7 @@ function convertOperation(w: SchemaWalker, x: OpInput): PushDocItem {
     if (!doc.pathParams?.some((p) => p.name === name)) {
       const base = name.split(':')[0];
       if (!doc.pathParams?.some((p) => p.name === base)) {
-        w.warn(`path variable {${name}} of ${x.method.toUpperCase()} ${x.path} is not declared`);
+        w.warn('import.warn.path_variable', { name: `{${name}}`, op: `${x.method.toUpperCase()} ${x.path}` });
         doc.pathParams?.push({ name, type: 'string', required: 1, description: '', example: '' });
       }
     }
@@ -415,7 +417,7 @@ function convertOperation(w: SchemaWalker, x: OpInput): PushDocItem {
   if (documented.size) doc.responses = [...documented.values()];
   if (w.truncated) {
     descParts.push('_Some parameters were left out: the schema is larger than one doc can show._');
-    w.warn(`${x.method.toUpperCase()} ${x.path}: parameter tree cut at ${MAX_PARAMS_PER_DOC} parameters`);
+    w.warn('import.warn.params_cut', { op: `${x.method.toUpperCase()} ${x.path}`, max: MAX_PARAMS_PER_DOC });
   }
   doc.description = descParts.join('\n\n');
   return doc;
@@ -429,8 +431,8 @@ export async function openApiToPush(spec: unknown, opts: ConvertOptions = {}): P
   const version = String(root.swagger ?? root.openapi ?? '');
   if (!version) throw new ImportInputError('import.not_openapi');
   const w = new SchemaWalker(root);
-  if (v2 && !version.startsWith('2')) w.warn(`unexpected swagger version ${version}`);
-  if (!v2 && !/^3\.[01]/.test(version)) w.warn(`unexpected openapi version ${version}, read as 3.x`);
+  if (v2 && !version.startsWith('2')) w.warn('import.warn.swagger_version', { version });
+  if (!v2 && !/^3\.[01]/.test(version)) w.warn('import.warn.openapi_version', { version });
   const paths = isObj(root.paths) ? root.paths : {};
   const webhooks = !v2 && isObj(root.webhooks) ? root.webhooks : {};
   if (!Object.keys(paths).length && !Object.keys(webhooks).length) throw new ImportInputError('import.no_operations');
@@ -459,7 +461,7 @@ export async function openApiToPush(spec: unknown, opts: ConvertOptions = {}): P
   const schemes = securitySchemes(root, w, v2);
   const security: SecurityData = {
     schemes,
-    requirement: Array.isArray(root.security) ? requirementOf(root.security, schemes, w, 'security') : null,
+    requirement: Array.isArray(root.security) ? requirementOf(root.security, schemes, w, text('import.loc.root_security')) : null,
     docs: {},
   };
   const total = Object.values(paths).reduce<number>((n, pi) => n + (isObj(pi) ? METHODS.filter((m) => isObj(pi[m])).length : 0), 0) || 1;
@@ -486,7 +488,7 @@ export async function openApiToPush(spec: unknown, opts: ConvertOptions = {}): P
           });
         } catch (err) {
           if (err instanceof RangeError) {
-            w.warn(`${where}: schema too deep to read, operation skipped`);
+            w.warn('import.warn.too_deep', { where });
             continue;
           }
           throw err;

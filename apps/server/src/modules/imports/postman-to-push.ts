@@ -4,6 +4,7 @@
  * bodies become parameter trees), saved example responses, and collection variables.
  */
 import type { PushDebugEnv, PushDocItem, PushParam, PushPayload } from '@folio/shared';
+import { type StoredText, text as storedText } from '../../i18n/stored-text.js';
 import { ImportInputError, parseStructured } from './spec-text.js';
 
 type Obj = Record<string, unknown>;
@@ -19,7 +20,8 @@ export interface PostmanVariable {
 
 export interface PostmanConvertResult {
   payload: PushPayload;
-  warnings: string[];
+  /** Message keys, written in the reader's language when read. */
+  warnings: StoredText[];
   /** Collection variables, to keep in the imported environment. */
   variables: PostmanVariable[];
 }
@@ -177,7 +179,7 @@ function normalisePath(path: string, pathVarNames: Set<string>): string {
 }
 
 interface Ctx {
-  warnings: string[];
+  warnings: StoredText[];
   hosts: Map<string, number>;
   author: string;
   count: number;
@@ -301,7 +303,7 @@ function convertRequest(item: Obj, inheritedAuth: unknown, ctx: Ctx, where: stri
       doc.contentType = contentTypeHeader || 'application/octet-stream';
       doc.requestParams = [{ name: 'file', type: 'file', required: 1, example: '', description: '' }];
     } else if (mode) {
-      ctx.warnings.push(`${where} (${doc.httpMethod} ${doc.url}): body mode '${mode}' not read`);
+      ctx.warnings.push(storedText('import.warn.body_mode', { where, op: `${doc.httpMethod} ${doc.url}`, mode }));
     }
   }
   if (!doc.contentType && contentTypeHeader) doc.contentType = contentTypeHeader;
@@ -356,7 +358,7 @@ function convertItems(items: unknown[], inheritedAuth: unknown, ctx: Ctx, where:
     const at = `${where ? `${where} / ` : ''}${str(raw.name) || `#${i + 1}`}`;
     if (Array.isArray(raw.item)) {
       if (depth > 30) {
-        ctx.warnings.push(`${at}: folders nested deeper than 30 levels were left out`);
+        ctx.warnings.push(storedText('import.warn.folders_too_deep', { where: at, max: 30 }));
         return;
       }
       const auth = raw.auth !== undefined ? raw.auth : inheritedAuth;
@@ -423,8 +425,8 @@ export async function postmanToPush(collection: unknown, opts: { author?: string
   if (!isObj(root) || !Array.isArray(root.item)) throw new ImportInputError('import.not_postman');
   const info = isObj(root.info) ? root.info : {};
   const schema = str(info.schema);
-  const warnings: string[] = [];
-  if (schema && !/v2\.[01]/.test(schema)) warnings.push(`collection schema ${schema} is not v2.0/v2.1; read as v2.1`);
+  const warnings: StoredText[] = [];
+  if (schema && !/v2\.[01]/.test(schema)) warnings.push(storedText('import.warn.postman_schema', { schema }));
   const ctx: Ctx = { warnings, hosts: new Map(), author: opts.author ?? '', count: 0 };
   const apis = convertItems(root.item, root.auth, ctx, '', 0);
   if (!ctx.count) throw new ImportInputError('import.no_operations');
