@@ -177,6 +177,8 @@ export interface DocsTable extends Audit {
   url: Generated<string>;
   version: Generated<string>;
   identityKey: Generated<string>;
+  /** A spec's named examples, responses and webhook event as JSON (modules/docs/doc-extras.ts); '' for none. */
+  specExtras: Generated<string>;
   definition: Generated<string>;
   httpMethod: Generated<string>;
   contentType: Generated<string>;

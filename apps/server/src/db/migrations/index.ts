@@ -19,6 +19,7 @@ import { createTreeRevisionsMigration } from './20261127T090000-create-tree-revi
 import { addDocIdentityKeyMigration } from './20261127T200000-add-doc-identity-key.js';
 import { tuneSearchTermsVacuumMigration } from './20261127T210000-tune-search-terms-vacuum.js';
 import { addMessageKeysMigration } from './20261127T220000-add-message-keys.js';
+import { addDocSpecExtrasMigration } from './20261127T230000-add-doc-spec-extras.js';
 
 /** The migrations for a dialect, keyed by name (sorted by the migrator). */
 export function allMigrations(dialect: Dialect): Record<string, Migration> {
@@ -41,5 +42,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '20261127T200000-add-doc-identity-key': addDocIdentityKeyMigration(dialect),
     '20261127T210000-tune-search-terms-vacuum': tuneSearchTermsVacuumMigration(dialect),
     '20261127T220000-add-message-keys': addMessageKeysMigration(dialect),
+    '20261127T230000-add-doc-spec-extras': addDocSpecExtrasMigration(dialect),
   };
 }

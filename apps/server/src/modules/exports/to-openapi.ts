@@ -21,6 +21,8 @@ function typeSchema(type: string, v: OasVersion): Obj {
   const mapOne = (t: string): Obj => {
     if (t === 'file') return { type: 'string', format: 'binary' };
     const withFormat = /^(\w+)\(([^()]+)\)$/.exec(t);
+    // `object(Pet)` names the schema an import took it from (not a format).
+    if (withFormat?.[1] === 'object') return { type: 'object' };
     if (withFormat) return { ...mapOne(withFormat[1]), format: withFormat[2] };
     if (t === 'file[]') return { type: 'array', items: { type: 'string', format: 'binary' } };
     const arr = /^array\[(.+)\]$/.exec(t);

@@ -176,7 +176,8 @@ describe('Stripe (82 schemas in $ref cycles)', () => {
     const c = find(payload.apis, 'GET', '/v1/customers/{customer}');
     // The response is `anyOf [customer, deleted_customer]`: one alternatives node, each alternative with its fields.
     expect(child(c.responseParams, 'body').type).toBe('anyOf');
-    expect(child(c.responseParams, 'body', 'Customer', 'address').type).toBe('object|null');
+    // A named object says which schema it is (what "↗ see address" elsewhere points to).
+    expect(child(c.responseParams, 'body', 'Customer', 'address').type).toBe('object(address)|null');
     expect(child(c.responseParams, 'body', 'Customer', 'address', 'city').type).toBe('string|null');
     expect(
       child(c.responseParams, 'body', 'Customer', 'cash_balance', 'settings', 'reconciliation_mode').enumInfo?.items?.map((i) => i.value),
@@ -185,6 +186,15 @@ describe('Stripe (82 schemas in $ref cycles)', () => {
       expect(depth(d.responseParams)).toBeLessThanOrEqual(12);
       expect(countPayload([d]).params).toBeLessThanOrEqual(1600);
     }
+    // Every status is kept: the error body of `default` (Stripe's `error`) within its own bound.
+    expect(c.responses?.map((r) => [r.status, r.main])).toEqual([
+      ['200', 1],
+      ['default', 0],
+    ]);
+    expect(c.responses?.[1].params?.map((p) => p.name)).toEqual(['error']);
+    const sizes = docs.map((d) => JSON.stringify(d.responses ?? []).length);
+    console.log(`Stripe extras: ${sizes.reduce((a, b) => a + b, 0)} characters, largest ${Math.max(...sizes)}`);
+    expect(Math.max(...sizes)).toBeLessThan(20_000);
     const marks = JSON.stringify(payload).split(RECURSION_MARK).length - 1;
     expect(marks).toBeGreaterThan(0);
     expect(warnings.length).toBeGreaterThan(0);
@@ -523,5 +533,109 @@ describe('bad input', () => {
     expect(await code(lol.join('\n'))).toBe('import.invalid_yaml');
     expect(await code(`{"openapi":"3.0.0","x":${'['.repeat(50_000)}${']'.repeat(50_000)}}`)).toBe('import.too_deep');
     expect(await code(`openapi: 3.0.0\nx: ${'['.repeat(50_000)}${']'.repeat(50_000)}`)).toMatch(/import\.(too_deep|invalid_yaml)/);
+  });
+});
+
+describe('named schemas a reader can follow', () => {
+  it('show their name in the type where they are shown, and a second use says which schema to look up', async () => {
+    const spec = {
+      openapi: '3.0.3',
+      info: { title: 't', version: '1' },
+      paths: {
+        '/orders': {
+          get: {
+            responses: {
+              '200': {
+                description: 'ok',
+                content: {
+                  'application/json': {
+                    schema: {
+                      type: 'object',
+                      properties: {
+                        order: {
+                          type: 'object',
+                          properties: {
+                            buyer: { $ref: '#/components/schemas/customer' },
+                            payer: { $ref: '#/components/schemas/customer' },
+                            note: { type: 'object', nullable: true, properties: { text: { type: 'string' } } },
+                          },
+                        },
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+      components: {
+        schemas: {
+          customer: {
+            type: 'object',
+            nullable: true,
+            properties: { id: { type: 'string' }, parent: { $ref: '#/components/schemas/customer' } },
+          },
+        },
+      },
+    };
+    const { payload } = await openApiToPush(spec);
+    const d = find(payload.apis, 'GET', '/orders');
+    expect(child(d.responseParams, 'order').type).toBe('object');
+    expect(child(d.responseParams, 'order', 'buyer')).toMatchObject({ type: 'object(customer)|null' });
+    expect(child(d.responseParams, 'order', 'buyer').children?.map((p) => p.name)).toEqual(['id', 'parent']);
+    expect(child(d.responseParams, 'order', 'buyer', 'parent')).toMatchObject({
+      type: 'object',
+      description: `${RECURSION_MARK} customer`,
+    });
+    expect(child(d.responseParams, 'order', 'payer')).toMatchObject({ type: 'object|null', description: '↗ see customer' });
+    expect(child(d.responseParams, 'order', 'note').type).toBe('object|null');
+  });
+});
+
+describe('every response of an operation', () => {
+  it('keeps each status; one repeating the main schema (Kubernetes 200/201/202) points to it instead of a copy', async () => {
+    const spec = {
+      swagger: '2.0',
+      info: { title: 't', version: '1' },
+      paths: {
+        '/deployments': {
+          post: {
+            produces: ['application/json'],
+            responses: {
+              '200': { description: 'OK', schema: { $ref: '#/definitions/Deployment' } },
+              '201': { description: 'Created', schema: { $ref: '#/definitions/Deployment' } },
+              '401': { description: 'Unauthorized', schema: { $ref: '#/definitions/Status' } },
+            },
+          },
+        },
+      },
+      definitions: {
+        Deployment: {
+          type: 'object',
+          properties: { kind: { type: 'string' }, spec: { type: 'object', properties: { replicas: { type: 'integer' } } } },
+        },
+        Status: {
+          type: 'object',
+          properties: { code: { type: 'integer' }, reason: { type: 'string', enum: ['Unauthorized', 'Forbidden'] } },
+        },
+      },
+    };
+    const { payload } = await openApiToPush(spec);
+    const d = find(payload.apis, 'POST', '/deployments');
+    expect(d.responseParams?.map((p) => p.name)).toEqual(['kind', 'spec']);
+    expect(d.responses?.map((r) => [r.status, r.main, r.sameAs, r.contentType])).toEqual([
+      ['200', 1, undefined, 'application/json'],
+      ['201', 0, '200', 'application/json'],
+      ['401', 0, undefined, 'application/json'],
+    ]);
+    expect(d.responses?.[1].params).toBeUndefined();
+    const status = d.responses?.[2].params ?? [];
+    expect(status.map((p) => [p.name, p.type])).toEqual([
+      ['code', 'integer'],
+      ['reason', 'string'],
+    ]);
+    // An error body's values stay on its param: no dictionary of the application is named after it.
+    expect(status[1].enumInfo?.items?.map((i) => i.value)).toEqual(['Unauthorized', 'Forbidden']);
   });
 });

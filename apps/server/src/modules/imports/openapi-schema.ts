@@ -46,6 +46,13 @@ export class SchemaWalker {
   private readonly enumSets = new Map<string, string>();
   /** The operation being converted (scopes the dictionary of an inline enum whose name is taken). */
   docLabel = '';
+  /**
+   * Whether enums become named dictionaries of the application. Off for what is shown beside the doc's own
+   * lists (other responses' bodies, headers): their values stay on the param, and no dictionary name is taken.
+   */
+  namedEnums = true;
+  /** Deepest nesting produced now (less for what is shown beside the doc's own lists). */
+  maxDepth = MAX_PARAM_DEPTH;
 
   constructor(readonly root: Obj) {}
 
@@ -238,7 +245,7 @@ export class SchemaWalker {
   /** Enum items of a schema as a dictionary (null when none), named by `enumName`. */
   enumOf(s: Obj, name: string, named = false, owner = ''): PushEnumInfo | null {
     const info = this.enumItems(s, name);
-    if (!info) return null;
+    if (!info || !this.namedEnums) return info;
     const sig = JSON.stringify(info.items?.map((i) => [i.name, i.value]));
     const scope = owner || this.docLabel;
     info.name = this.enumName(named || !scope ? [name] : [name, `${scope}.${name}`], sig);
@@ -308,6 +315,9 @@ export class SchemaWalker {
     const t = this.typeOf(s, where);
     // A named object schema is expanded once per body; later uses point back to it.
     const named = n.own || (n.refs.length ? n.refs[n.refs.length - 1] : '');
+    // A named object that is shown shows its schema's name in its type (`object(customer)`): what "↗ see customer"
+    // and "↻ recursive: customer" point to.
+    const type = named && t.base === 'object' && isObj(s.properties) ? namedType(t.type, refName(named)) : t.type;
     if (named && depth > 0 && t.base === 'object' && isObj(s.properties)) {
       if (this.expanded.has(named)) {
         desc.push(`${SEE_MARK} ${refName(named)}`);
@@ -315,7 +325,7 @@ export class SchemaWalker {
       }
       this.expanded.add(named);
     }
-    const p: PushParam = { name, type: t.type, required: required ? 1 : 0, example: '', description: '', children: [] };
+    const p: PushParam = { name, type, required: required ? 1 : 0, example: '', description: '', children: [] };
     if (typeof s.maxLength === 'number') p.maxLength = String(s.maxLength);
     const exVal = example !== undefined ? example : exampleOf(s);
     const refLabel = named ? refName(named) : '';
@@ -326,7 +336,7 @@ export class SchemaWalker {
     // alternative's discriminator property as that alternative's example value (see docs/import-export.md).
     const disc = isObj(s.discriminator) && typeof s.discriminator.propertyName === 'string' ? s.discriminator : null;
     const alts = (Array.isArray(s.oneOf) ? s.oneOf : Array.isArray(s.anyOf) ? s.anyOf : null) as unknown[] | null;
-    const tooDeep = depth >= MAX_PARAM_DEPTH;
+    const tooDeep = depth >= this.maxDepth;
     if (alts && !isObj(s.properties)) {
       const kind = Array.isArray(s.oneOf) ? 'oneOf' : 'anyOf';
       const simple = alts.every((a) => {
@@ -481,6 +491,16 @@ export function userLocation(pointer: string): TextParam[] {
   }
   if (field.length) out.push(field);
   return out.flatMap((x, i) => (i ? [' › ', x] : [x]));
+}
+
+/**
+ * An object type with its schema's name (`object` → `object(Pet)`, `object|null` → `object(Pet)|null`); the
+ * type stays as it is when the name would not read as one (spaces, brackets) or the type would pass 64 characters.
+ */
+export function namedType(type: string, name: string): string {
+  if (!/^[\w.-]{1,48}$/.test(name) || !type.startsWith('object')) return type;
+  const out = `object(${name})${type.slice('object'.length)}`;
+  return out.length <= 64 ? out : type;
 }
 
 /** The last segment of a $ref ("#/components/schemas/Pet" → "Pet"). */

@@ -6,14 +6,16 @@
 import {
   type PushDebugEnv,
   type PushDocItem,
+  type PushExample,
   type PushParam,
   type PushPayload,
+  type PushResponse,
   type SecurityData,
   type SecurityRequirement,
   securityDocKey,
 } from '@folio/shared';
 import { type StoredText, type TextParam, text } from '../../i18n/stored-text.js';
-import { exampleOf, exampleText, MAX_PARAMS_PER_DOC, SchemaWalker } from './openapi-schema.js';
+import { exampleOf, exampleText, MAX_PARAM_DEPTH, MAX_PARAMS_PER_DOC, SchemaWalker } from './openapi-schema.js';
 import { ImportInputError, parseStructured } from './spec-text.js';
 
 type Obj = Record<string, unknown>;
@@ -60,6 +62,73 @@ function mediaExample(w: SchemaWalker, media: Obj): unknown {
     if (ex && ex.value !== undefined) return ex.value;
   }
   return undefined;
+}
+
+/** Named examples kept per media type, and the largest example text kept (bigger ones are reported and left out). */
+const MAX_EXAMPLES = 20;
+const MAX_EXAMPLE_CHARS = 200_000;
+/**
+ * Parameters converted for each response besides the main one and for each response's headers, and their
+ * nesting: an error body is read at a glance, its objects' fields shown and deeper objects marked truncated
+ * (Stripe's `error` repeats on all 468 operations: 6 KB a doc so, 32 KB with three levels).
+ */
+const EXTRA_RESPONSE_BUDGET = 120;
+const HEADERS_BUDGET = 40;
+const ASIDE_DEPTH = 1;
+
+/** The spec's own examples of a media type: its `examples` map (name, summary, value), else its single `example`. */
+function namedExamples(w: SchemaWalker, media: Obj, where: string): PushExample[] {
+  const out: PushExample[] = [];
+  const add = (name: string, summary: string, value: unknown) => {
+    const size = typeof value === 'string' ? value.length : (JSON.stringify(value, null, 2)?.length ?? 0);
+    if (size > MAX_EXAMPLE_CHARS) w.warn('import.warn.example_left_out', { where, name: name || 'example', size });
+    else if (out.length < MAX_EXAMPLES) out.push({ name: name.slice(0, 255), summary: summary.slice(0, 1024), value });
+  };
+  if (isObj(media.examples)) {
+    for (const [name, raw] of Object.entries(media.examples)) {
+      const ex = w.deref(raw).value;
+      if (ex?.value !== undefined) add(name, typeof ex.summary === 'string' ? ex.summary : '', ex.value);
+    }
+  }
+  if (!out.length && media.example !== undefined) add('', '', media.example);
+  return out;
+}
+
+/** A response's headers as parameters (each with its own description, schema and example). */
+function responseHeaders(w: SchemaWalker, resp: Obj, where: string): PushParam[] {
+  const out: PushParam[] = [];
+  if (!isObj(resp.headers)) return out;
+  for (const [name, raw] of Object.entries(resp.headers)) {
+    const h = w.deref(raw).value;
+    if (!h) continue;
+    let example: unknown = h.example;
+    if (example === undefined && isObj(h.examples)) example = w.deref(Object.values(h.examples)[0]).value?.value;
+    const p = w.param(name, h.schema ?? h, h.required === true, [], 0, example, `${where}/headers/${name}`);
+    if (typeof h.description === 'string' && h.description.trim()) p.description = h.description.trim();
+    out.push(p);
+  }
+  return out;
+}
+
+/**
+ * Runs a conversion of what is shown beside the doc's own lists with its own parameter budget and without
+ * naming dictionaries, leaving the doc's budget and truncation as they were.
+ */
+function aside<T>(w: SchemaWalker, budget: number, fn: () => T): { value: T; truncated: boolean } {
+  const saved = { budget: w.budget, truncated: w.truncated };
+  w.budget = budget;
+  w.truncated = false;
+  w.namedEnums = false;
+  w.maxDepth = ASIDE_DEPTH;
+  try {
+    const value = fn();
+    return { value, truncated: w.truncated };
+  } finally {
+    w.budget = saved.budget;
+    w.truncated = saved.truncated;
+    w.namedEnums = true;
+    w.maxDepth = MAX_PARAM_DEPTH;
+  }
 }
 
 /** A Swagger 2 security definition as an OpenAPI 3 scheme (3.x schemes are kept as they are). */
@@ -218,6 +287,12 @@ function convertOperation(w: SchemaWalker, x: OpInput): PushDocItem {
     if (v2 && r.in === 'body') {
       const body = w.body(r.schema, r['x-example'], `${where}/schema`);
       doc.requestParams = body.params;
+      const examples = isObj(r['x-examples'])
+        ? namedExamples(w, { examples: Object.fromEntries(Object.entries(r['x-examples']).map(([k, v]) => [k, { value: v }])) }, where)
+        : r['x-example'] !== undefined
+          ? namedExamples(w, { example: r['x-example'] }, where)
+          : [];
+      if (examples.length) doc.requestExamples = examples;
       if (body.isArray) {
         doc.isRequestArray = 1;
         doc.requestArrayType = body.arrayType;
@@ -256,6 +331,8 @@ function convertOperation(w: SchemaWalker, x: OpInput): PushDocItem {
     if (picked) {
       const [mt, media] = picked;
       const body = w.body(media.schema ?? {}, mediaExample(w, media), `${x.where}/requestBody/content/${mt.replace(/\//g, '~1')}/schema`);
+      const examples = namedExamples(w, media, `${x.where}/requestBody`);
+      if (examples.length) doc.requestExamples = examples;
       doc.requestParams = body.params;
       if (body.isArray) {
         doc.isRequestArray = 1;
@@ -276,36 +353,68 @@ function convertOperation(w: SchemaWalker, x: OpInput): PushDocItem {
     codes.find((c) => /^2\d\d$/.test(c)) ??
     codes.find((c) => /^2xx$/i.test(c)) ??
     codes.find((c) => c === 'default');
+  const produces = (Array.isArray(op.produces) ? op.produces : Array.isArray(root.produces) ? root.produces : []) as string[];
+  const documented = new Map<string, PushResponse>();
   for (const code of codes) {
     const resp = w.deref(responses[code]).value;
     doc.errorCodeParams?.push({ code, msg: String(resp?.description ?? '').slice(0, 2000), solution: '' });
+    documented.set(code, { status: code, description: String(resp?.description ?? ''), contentType: '', main: code === success ? 1 : 0 });
   }
-  if (success) {
-    const resp = w.deref(responses[success]).value;
-    const where = `${x.where}/responses/${success}`;
-    if (resp) {
-      let schema: unknown;
-      let example: unknown;
-      if (v2) {
-        schema = resp.schema;
-        example = isObj(resp.examples) ? (resp.examples['application/json'] ?? Object.values(resp.examples)[0]) : undefined;
-      } else {
-        const picked = pickMedia(resp.content);
-        if (picked) {
-          schema = picked[1].schema;
-          example = mediaExample(w, picked[1]);
-        }
+  // The main response first (its dictionaries are named as before), the others after, within budgets of their own.
+  let mainSchema: unknown;
+  const sameSchema = (a: unknown, b: unknown) =>
+    a !== undefined && (a === b || (isObj(a) && isObj(b) && typeof a.$ref === 'string' && a.$ref === b.$ref));
+  for (const code of success ? [success, ...codes.filter((c) => c !== success)] : codes) {
+    const resp = w.deref(responses[code]).value;
+    const entry = documented.get(code) as PushResponse;
+    const where = `${x.where}/responses/${code}`;
+    const main = code === success;
+    if (!resp) continue;
+    let schema: unknown;
+    let example: unknown;
+    if (v2) {
+      schema = resp.schema;
+      if (isObj(resp.examples)) {
+        const mime = Object.keys(resp.examples).find((k) => /json/i.test(k)) ?? Object.keys(resp.examples)[0];
+        example = resp.examples[mime];
+        entry.examples = namedExamples(w, { example }, where);
       }
-      if (schema !== undefined) {
-        const body = w.body(schema, example, `${where}/schema`);
-        doc.responseParams = body.params;
-        if (body.isArray) {
-          doc.isResponseArray = 1;
-          doc.responseArrayType = body.arrayType;
-        }
+      if (schema !== undefined) entry.contentType = produces.find((c) => /json/i.test(c)) ?? produces[0] ?? 'application/json';
+    } else {
+      const picked = pickMedia(resp.content);
+      if (picked) {
+        entry.contentType = picked[0];
+        schema = picked[1].schema;
+        example = mediaExample(w, picked[1]);
+        entry.examples = namedExamples(w, picked[1], where);
       }
     }
+    const headers = aside(w, HEADERS_BUDGET, () => responseHeaders(w, resp, where)).value;
+    if (headers.length) entry.headers = headers;
+    if (schema === undefined) continue;
+    if (main) {
+      mainSchema = schema;
+      const body = w.body(schema, example, `${where}/schema`);
+      doc.responseParams = body.params;
+      if (body.isArray) {
+        doc.isResponseArray = 1;
+        doc.responseArrayType = body.arrayType;
+      }
+    } else if (success && sameSchema(schema, mainSchema)) {
+      // Kubernetes' 201/202 repeat the 200's schema: the doc's response params, not a second copy.
+      entry.sameAs = success;
+    } else {
+      // Error bodies (Stripe's `error`, problem+json) are shown in their status's tab, within a budget of their own.
+      const { value: body, truncated } = aside(w, EXTRA_RESPONSE_BUDGET, () => w.body(schema, example, `${where}/schema`));
+      entry.params = body.params;
+      if (body.isArray) {
+        entry.isArray = 1;
+        entry.arrayType = body.arrayType;
+      }
+      if (truncated) entry.description = `${entry.description}\n\n_Some parameters were left out._`.trim();
+    }
   }
+  if (documented.size) doc.responses = [...documented.values()];
   if (w.truncated) {
     descParts.push('_Some parameters were left out: the schema is larger than one doc can show._');
     w.warn('import.warn.params_cut', { op: `${x.method.toUpperCase()} ${x.path}`, max: MAX_PARAMS_PER_DOC });
@@ -388,6 +497,7 @@ export async function openApiToPush(spec: unknown, opts: ConvertOptions = {}): P
           security.docs[securityDocKey(method, path)] = requirementOf(op.security, schemes, w, `${method.toUpperCase()} ${path}`);
         if (section === 'webhooks') {
           doc.name = String(op.summary ?? op.operationId ?? path).slice(0, 128);
+          doc.webhook = path;
           folderOf(WEBHOOKS_FOLDER).items?.push(doc);
         } else {
           let tag = Array.isArray(op.tags) && typeof op.tags[0] === 'string' ? op.tags[0] : '';
