@@ -37,6 +37,16 @@ export function renderText(lang: string, v: TextParam | null | undefined): strin
   return tpl.replace(/\{(\w+)\}/g, (m, k: string) => (params[k] !== undefined ? renderText(lang, params[k]) : m));
 }
 
+/** A text written once in a language, to be stored as content (the words an import writes into docs). */
+export const writeText = (lang: string, key: string, params?: Record<string, TextParam>): string => renderText(lang, text(key, params));
+
+/** True when `s` is what `writeText` writes for `key` (no params) in any language: words an import wrote, read back. */
+export function isWrittenText(key: string, s: string): boolean {
+  const langs = new Set([...Object.keys(storedTexts), ...Object.keys(serverMessages), ...Object.keys(BUILTIN_LANGUAGES)]);
+  for (const lang of langs) if (template(lang, key) === s) return true;
+  return false;
+}
+
 /** Parses stored params JSON (a broken value reads as no params). */
 export function parseParams(json: string | null | undefined): Record<string, TextParam> | undefined {
   if (!json) return undefined;

@@ -15,6 +15,7 @@ import {
   typeBase,
 } from '@folio/shared';
 import type { FastifyInstance } from 'fastify';
+import { isWrittenText } from '../../i18n/stored-text.js';
 import { type ExportSet, loadOutline, type OutlineNode } from './export-scope.js';
 
 type Obj = Record<string, unknown>;
@@ -109,13 +110,13 @@ function request(d: DocDetail, withHost: boolean): Obj {
 
 /**
  * A GraphQL request as the Postman importer stores it (a `query` string param described 'GraphQL query', and
- * `variables`) goes back as a GraphQL body; the query block the importer added to the description is left
+ * `variables`, in the importer's language) goes back as a GraphQL body; the query block the importer added to the description is left
  * out (the importer adds it again), so an import → export → import round trip is the same doc.
  */
 function graphql(d: DocDetail): { body: Obj; description: string } | null {
   const [q, vars, ...rest] = d.requestParams;
-  if (!q || rest.length || q.name !== 'query' || q.description !== 'GraphQL query') return null;
-  if (vars && (vars.name !== 'variables' || vars.description !== 'GraphQL variables')) return null;
+  if (!q || rest.length || q.name !== 'query' || !isWrittenText('import.text.graphql_query', q.description)) return null;
+  if (vars && (vars.name !== 'variables' || !isWrittenText('import.text.graphql_variables', vars.description))) return null;
   const block = `**GraphQL:**\n\n\`\`\`graphql\n${q.example.trim()}\n\`\`\``;
   const description = d.description.replace(`\n\n${block}`, '').replace(block, '').trim();
   const variables = vars?.children?.length ? JSON.stringify(sampleOf(vars.children), null, 2) : '';

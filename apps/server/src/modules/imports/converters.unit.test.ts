@@ -5,7 +5,7 @@ import { fixture } from '../../../test/fixtures/index.js';
 import { renderText } from '../../i18n/stored-text.js';
 import { convertSource, countPayload, isBlankSource, quickDetect } from './import-convert.js';
 import { RECURSION_MARK } from './openapi-schema.js';
-import { openApiToPush, WEBHOOKS_FOLDER } from './openapi-to-push.js';
+import { openApiToPush } from './openapi-to-push.js';
 import { postmanToPush } from './postman-to-push.js';
 import { ImportInputError, parseStructured } from './spec-text.js';
 import { htmlSchemaParams, yapiJsonToPush, yapiMarkdownToPush } from './yapi-to-push.js';
@@ -88,7 +88,7 @@ describe('OpenAPI 3.1', () => {
 
   it('webhooks land in their own folder', async () => {
     const { payload } = await openApiToPush(fixture('openapi/oai-webhook-example-v3.1.yaml'));
-    expect(payload.apis.map((a) => a.name)).toEqual([WEBHOOKS_FOLDER]);
+    expect(payload.apis.map((a) => a.name)).toEqual(['Webhooks']);
     const hook = payload.apis[0].items?.[0] as PushDocItem;
     expect(hook.url).toBe('newPet');
     expect(hook.httpMethod).toBe('POST');

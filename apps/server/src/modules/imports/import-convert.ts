@@ -3,7 +3,7 @@
  * and a final pass that fits values into the columns (so a long example name never fails a whole import).
  */
 import type { PushDocItem, PushParam, PushPayload, SecurityData } from '@folio/shared';
-import { type StoredText, type TextParam, text } from '../../i18n/stored-text.js';
+import { type StoredText, type TextParam, text, writeText } from '../../i18n/stored-text.js';
 import { LIMITS } from '../push/push-normalize.js';
 import { openApiToPush } from './openapi-to-push.js';
 import { type PostmanVariable, postmanToPush } from './postman-to-push.js';
@@ -83,21 +83,26 @@ export function isYapiHtml(src: string): boolean {
 export async function convertSource(
   text: string,
   format: ImportFormat | null,
-  opts: { author?: string; onProgress?: (fraction: number) => void | Promise<void> } = {},
+  opts: {
+    author?: string;
+    /** The importer's language: the words the conversion writes into docs (default en). */
+    lang?: string;
+    onProgress?: (fraction: number) => void | Promise<void>;
+  } = {},
 ): Promise<Converted> {
   if (isBlankSource(text)) throw new ImportInputError('import.empty');
   if (isYapiHtml(text)) throw new ImportInputError('import.yapi_html');
   let fmt = format ?? quickDetect(text);
   if (fmt === 'yapi-md') {
     const r = await yapiMarkdownToPush(text, opts);
-    return fit({ format: fmt, ...r, variables: [] });
+    return fit({ format: fmt, ...r, variables: [] }, opts.lang);
   }
   const parsed = parseStructured(text);
   fmt = fmt ?? detectFormat(text, parsed);
   if (!fmt) throw new ImportInputError('import.unknown_format');
-  if (fmt === 'openapi') return fit({ format: fmt, ...(await openApiToPush(parsed, opts)), variables: [] });
-  if (fmt === 'postman') return fit({ format: fmt, ...(await postmanToPush(parsed, opts)) });
-  return fit({ format: fmt, ...(await yapiJsonToPush(parsed, opts)), variables: [] });
+  if (fmt === 'openapi') return fit({ format: fmt, ...(await openApiToPush(parsed, opts)), variables: [] }, opts.lang);
+  if (fmt === 'postman') return fit({ format: fmt, ...(await postmanToPush(parsed, opts)) }, opts.lang);
+  return fit({ format: fmt, ...(await yapiJsonToPush(parsed, opts)), variables: [] }, opts.lang);
 }
 
 /** A text cut to `max` characters, with a warning naming where and what (built only when something is cut). */
@@ -143,14 +148,17 @@ function fitParams(list: PushParam[] | undefined, where: TextParam, w: StoredTex
 
 const isFolderItem = (it: PushDocItem) => it.isFolder === 1 || it.isFolder === true || it.isFolder === '1';
 
+/** Names given to a folder or doc the source leaves without one (in the importer's language). */
+type Unnamed = { folder: string; untitled: string };
+
 /** Fits items into the columns; `counts` (when given) adds up the folders, docs and params below. */
-function fitItems(items: PushDocItem[] | undefined, w: StoredText[], counts: ImportCounts | null): void {
+function fitItems(items: PushDocItem[] | undefined, w: StoredText[], counts: ImportCounts | null, unnamed: Unnamed): void {
   for (const d of items ?? []) {
     // (Names in the place are cut at 80 characters: the warning is about one that may be far longer.)
     const where: TextParam = d.isFolder
       ? text('import.loc.folder', { name: String(d.name ?? '').slice(0, 80) })
       : `${d.httpMethod ?? ''} ${String(d.url ?? d.name ?? '').slice(0, 80)}`;
-    d.name = cap(d.name, LIMITS.name, () => [where, f('name')], w) || (d.isFolder ? 'Folder' : String(d.url || 'Untitled'));
+    d.name = cap(d.name, LIMITS.name, () => [where, f('name')], w) || (d.isFolder ? unnamed.folder : String(d.url || unnamed.untitled));
     if (d.author !== undefined) d.author = cap(d.author, LIMITS.author, () => [where, f('author')], w);
     if (d.url !== undefined) d.url = cap(d.url, LIMITS.url, () => [where, f('url')], w);
     if (d.contentType !== undefined) d.contentType = cap(d.contentType, LIMITS.contentType, () => [where, f('content_type')], w);
@@ -172,13 +180,14 @@ function fitItems(items: PushDocItem[] | undefined, w: StoredText[], counts: Imp
       }
     }
     // As countPayload: only what sits below folders is counted.
-    fitItems(d.items, w, folder ? counts : null);
+    fitItems(d.items, w, folder ? counts : null, unnamed);
   }
 }
 
-function fit(c: Omit<Converted, 'counts'>): Converted {
+function fit(c: Omit<Converted, 'counts'>, lang = 'en'): Converted {
   const counts: ImportCounts = { folders: 0, docs: 0, params: 0 };
-  fitItems(c.payload.apis, c.warnings, counts);
+  const unnamed = { folder: writeText(lang, 'import.text.folder'), untitled: writeText(lang, 'import.text.untitled') };
+  fitItems(c.payload.apis, c.warnings, counts, unnamed);
   for (const e of c.payload.debugEnvs ?? []) {
     e.name = cap(e.name, LIMITS.envName, () => [text('import.loc.environment'), f('env_name')], c.warnings);
     e.url = cap(e.url, LIMITS.envUrl, () => [text('import.loc.environment'), f('env_url')], c.warnings);

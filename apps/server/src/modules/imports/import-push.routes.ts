@@ -15,7 +15,7 @@ import { flag, PushInputError } from '../push/push-normalize.js';
 import { queuePush, runPush } from '../push/push-service.js';
 import { pt } from '../push/texts.js';
 import { convertSource } from './import-convert.js';
-import { maxImportBytes } from './imports.service.js';
+import { importTextLang, maxImportBytes } from './imports.service.js';
 import { type ImportFormat, ImportInputError, parseStructured } from './spec-text.js';
 
 const FORMATS = ['openapi', 'postman', 'yapi-md', 'yapi-json', 'push'] as const;
@@ -74,7 +74,7 @@ export async function importPushRoutes(api: FastifyInstance): Promise<void> {
             payload = parsed as PushPayload;
             format = 'push';
           } else {
-            const c = await convertSource(text, (q.format ?? null) as ImportFormat | null, { author });
+            const c = await convertSource(text, (q.format ?? null) as ImportFormat | null, { author, lang: importTextLang(api, req) });
             payload = c.payload;
             format = c.format;
             warnings = c.warnings.map((w) => renderText(lang, w));

@@ -20,6 +20,7 @@ import {
   enqueueImport,
   IMPORT_JOB,
   type ImportResult,
+  importTextLang,
   liveProgress,
   maxImportBytes,
   readStoredSource,
@@ -224,6 +225,7 @@ export async function importsRoutes(api: FastifyInstance): Promise<void> {
           nickname: u.nickname,
           author: u.nickname,
           lang: req.lang ?? 'zh-CN',
+          textLang: importTextLang(app, req),
         });
         return ok({ jobId });
       },
@@ -256,6 +258,7 @@ export async function importsRoutes(api: FastifyInstance): Promise<void> {
           nickname: u.nickname,
           author: u.nickname,
           lang: req.lang ?? 'zh-CN',
+          textLang: importTextLang(app, req),
         });
         return ok({ jobId });
       },

@@ -6,9 +6,9 @@
 import { copyFile, link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ParamOwner, ParamStyle, type PushDocItem } from '@folio/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { insertId, inTx, type Tx } from '../../db/database.js';
-import { renderText, type StoredText, text as storedText, type TextParam } from '../../i18n/stored-text.js';
+import { renderText, type StoredText, text as storedText, type TextParam, writeText } from '../../i18n/stored-text.js';
 import { enqueueJob, type JobContext, registerJobHandler } from '../../jobs/queue.js';
 import { decrypt, encrypt, randomToken } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
@@ -51,6 +51,8 @@ export interface ImportJobPayload {
   /** Torna's module "author" shown on imported docs. */
   author: string;
   lang: string;
+  /** The language of the words the import writes into docs (`importTextLang`; jobs queued before it: `lang`). */
+  textLang?: string;
 }
 
 export interface ImportIssue {
@@ -92,6 +94,17 @@ class ImportFailure extends Error {
 
 /** On SQLite (one server process): progress of running imports while their transaction is open (read by the status call). */
 export const liveProgress = new Map<string, number>();
+
+/**
+ * The language an import writes its own words into docs in ("Webhooks", "Untitled", "Some parameters were left
+ * out"): stored content, written once. The language the web app shows (its `lang` header), else the importer's
+ * saved preference, else the install's default language: the CLI and CI pushes name none of their own (their
+ * Accept-Language asks for English terminal messages, not for the team's docs).
+ */
+export function importTextLang(app: FastifyInstance, req?: FastifyRequest): string {
+  if (req && typeof req.headers.lang === 'string' && req.headers.lang) return req.lang;
+  return req?.user?.lang || app.ctx.settings.get('folio.default-lang') || 'zh-CN';
+}
 
 /** Upload / response size limit in bytes (setting folio.upload.max-mb). */
 export function maxImportBytes(app: FastifyInstance): number {
@@ -166,7 +179,14 @@ function issueOf(err: unknown, lang: string): ImportIssue {
   return issue('import_failed', storedText('import.failed', { detail: err instanceof Error ? err.message : String(err) }));
 }
 
-async function writeVariables(tx: Tx, app: FastifyInstance, moduleId: number, envName: string, vars: PostmanVariable[]): Promise<void> {
+async function writeVariables(
+  tx: Tx,
+  app: FastifyInstance,
+  moduleId: number,
+  envName: string,
+  vars: PostmanVariable[],
+  lang: string,
+): Promise<void> {
   if (!vars.length || !envName) return;
   const env = await tx
     .selectFrom('moduleEnvironments')
@@ -190,7 +210,7 @@ async function writeVariables(tx: Tx, app: FastifyInstance, moduleId: number, en
       required: 0,
       maxLength: '',
       example: v.value,
-      description: v.description || 'Postman collection variable',
+      description: v.description || writeText(lang, 'import.text.collection_variable'),
       enumId: 0,
       orderIndex: i,
       children: [],
@@ -230,6 +250,7 @@ export async function runImportJob(app: FastifyInstance, job: JobContext): Promi
     await job.progress(5);
     const conv = await convertSource(text, p.format, {
       author: p.author,
+      lang: p.textLang ?? p.lang,
       onProgress: (f) => job.progress(5 + f * 35),
     });
     result.format = conv.format;
@@ -302,7 +323,7 @@ export async function runImportJob(app: FastifyInstance, job: JobContext): Promi
           : [];
         const count = (folder: number) => Number(stored.find((r) => Number(r.isFolder) === folder)?.n ?? 0);
         result.counts = { folders: count(1), docs: count(0), params: conv.counts.params };
-        await writeVariables(tx, app, moduleId, conv.payload.debugEnvs?.[0]?.name ?? '', conv.variables);
+        await writeVariables(tx, app, moduleId, conv.payload.debugEnvs?.[0]?.name ?? '', conv.variables, p.textLang ?? p.lang);
         if (conv.security) await saveSecurity(tx, app.ctx.dialect, moduleId, conv.security, p.replace);
         if (p.storeSource && (conv.format === 'openapi' || p.url)) {
           const has = await tx

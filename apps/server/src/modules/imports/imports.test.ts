@@ -181,7 +181,8 @@ describe('POST /api/import', () => {
       .sort((a, b) => a.orderIndex - b.orderIndex)
       .map(({ name, example, description }) => ({ name, example, description }));
     expect(rows).toEqual([
-      { name: 'host', example: 'https://api.vars.test', description: 'Postman collection variable' },
+      // (A variable without a description is described in the importer's language: here the default, zh-CN.)
+      { name: 'host', example: 'https://api.vars.test', description: 'Postman 集合变量' },
       { name: 'token', example: 'abc', description: 'API token' },
     ]);
     const doc = flatTree(await tree(s.moduleId))[0];

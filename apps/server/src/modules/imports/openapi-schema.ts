@@ -5,14 +5,12 @@
  * deep objects give bounded trees without ever materialising the whole spec.
  */
 import type { PushEnumInfo, PushParam } from '@folio/shared';
-import { type StoredText, type TextParam, text } from '../../i18n/stored-text.js';
+import { type StoredText, type TextParam, text, writeText } from '../../i18n/stored-text.js';
 
 /** Marker text of a schema that refers back to one of its ancestors. */
 export const RECURSION_MARK = '↻ recursive:';
 /** Marker text of a named schema already shown earlier in the same body. */
 export const SEE_MARK = '↗ see';
-/** Marker text of a subtree cut by the nesting or size bound. */
-export const TRUNCATED_MARK = '… truncated';
 /** Deepest parameter nesting produced. */
 export const MAX_PARAM_DEPTH = 6;
 /** Most parameters produced for one doc (all its lists together). */
@@ -54,7 +52,22 @@ export class SchemaWalker {
   /** Deepest nesting produced now (less for what is shown beside the doc's own lists). */
   maxDepth = MAX_PARAM_DEPTH;
 
+  /** The importer's language: the words the conversion writes into docs ("[deprecated]", "… truncated"). */
+  lang = 'en';
+
   constructor(readonly root: Obj) {}
+
+  /** A word written into the docs, in the importer's language. */
+  say(key: string, params?: Record<string, TextParam>): string {
+    if (params) return writeText(this.lang, key, params);
+    let v = this.said.get(key);
+    if (v === undefined) {
+      v = writeText(this.lang, key);
+      this.said.set(key, v);
+    }
+    return v;
+  }
+  private readonly said = new Map<string, string>();
 
   /** Adds a warning (a message key; written in the reader's language when read), once. */
   warn(key: string, params: Record<string, TextParam> = {}): void {
@@ -299,7 +312,7 @@ export class SchemaWalker {
     const desc: string[] = [];
     // A title that names the parameter (an alternative's label) is not repeated as its description.
     const d0 = typeof s.description === 'string' ? s.description : typeof s.title === 'string' && s.title !== name ? s.title : '';
-    if (s.deprecated === true) desc.push('[deprecated]');
+    if (s.deprecated === true) desc.push(this.say('import.text.deprecated_mark'));
     if (d0) desc.push(d0);
     if (n.cycle) {
       return {
@@ -353,7 +366,7 @@ export class SchemaWalker {
         p.type = types.join('|');
       } else if (tooDeep) {
         p.type = kind;
-        desc.push(TRUNCATED_MARK);
+        desc.push(this.say('import.text.truncated'));
       } else {
         p.type = disc ? `${kind}(${String(disc.propertyName)})` : kind;
         const mapping = disc && isObj(disc.mapping) ? Object.entries(disc.mapping) : [];
@@ -402,7 +415,7 @@ export class SchemaWalker {
           const ien = this.enumOf(ni.s, iref || name, !!iref, stack.length ? refName(stack[stack.length - 1]) : '');
           if (ien && !p.enumInfo) p.enumInfo = ien;
         } else if (tooDeep) {
-          desc.push(TRUNCATED_MARK);
+          desc.push(this.say('import.text.truncated'));
         } else if (it.base === 'array' || Array.isArray(ni.s.oneOf) || Array.isArray(ni.s.anyOf)) {
           p.children = [
             this.param('[item]', items, false, innerStack, depth + 1, Array.isArray(exVal) ? exVal[0] : undefined, `${where}/items`),
@@ -422,7 +435,7 @@ export class SchemaWalker {
       }
       if (exVal !== undefined && !isObj(exVal) && !(Array.isArray(exVal) && exVal.some((x) => isObj(x)))) p.example = exampleText(exVal);
     } else if (t.base === 'object') {
-      if (tooDeep && (isObj(s.properties) || isObj(s.additionalProperties))) desc.push(TRUNCATED_MARK);
+      if (tooDeep && (isObj(s.properties) || isObj(s.additionalProperties))) desc.push(this.say('import.text.truncated'));
       else p.children = this.childrenOf(s, innerStack, depth + 1, exVal, where);
     } else if (exVal !== undefined) {
       p.example = exampleText(exVal);

@@ -21,9 +21,6 @@ import { ImportInputError, parseStructured } from './spec-text.js';
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
-/** Folder of the 3.1 webhooks. */
-export const WEBHOOKS_FOLDER = 'Webhooks';
-
 export interface ConvertResult {
   payload: PushPayload;
   /** Message keys, written in the reader's language when read. */
@@ -34,6 +31,8 @@ export interface ConvertResult {
 
 export interface ConvertOptions {
   author?: string;
+  /** The importer's language: the words the conversion writes into docs (default en). */
+  lang?: string;
   /** Called with 0..1 while converting. */
   onProgress?: (fraction: number) => void | Promise<void>;
 }
@@ -258,7 +257,7 @@ function convertOperation(w: SchemaWalker, x: OpInput): PushDocItem {
     url: x.path,
     httpMethod: x.method.toUpperCase(),
     contentType: '',
-    deprecated: op.deprecated === true ? 'deprecated' : '$false$',
+    deprecated: op.deprecated === true ? w.say('import.text.deprecated') : '$false$',
     headerParams: [],
     pathParams: [],
     queryParams: [],
@@ -341,7 +340,7 @@ function convertOperation(w: SchemaWalker, x: OpInput): PushDocItem {
       // Stripe declares an empty form body on every GET: no parameters, no content type.
       if (body.params.length || body.isArray || !['get', 'head', 'delete'].includes(x.method)) doc.contentType = mt;
       if (rb && typeof rb.description === 'string' && rb.description.trim() && !descParts.includes(rb.description.trim())) {
-        descParts.push(`**Request body:** ${rb.description.trim()}`);
+        descParts.push(`**${w.say('import.text.request_body')}** ${rb.description.trim()}`);
       }
     }
   }
@@ -411,12 +410,12 @@ function convertOperation(w: SchemaWalker, x: OpInput): PushDocItem {
         entry.isArray = 1;
         entry.arrayType = body.arrayType;
       }
-      if (truncated) entry.description = `${entry.description}\n\n_Some parameters were left out._`.trim();
+      if (truncated) entry.description = `${entry.description}\n\n${w.say('import.text.params_left_out')}`.trim();
     }
   }
   if (documented.size) doc.responses = [...documented.values()];
   if (w.truncated) {
-    descParts.push('_Some parameters were left out: the schema is larger than one doc can show._');
+    descParts.push(w.say('import.text.params_left_out_doc'));
     w.warn('import.warn.params_cut', { op: `${x.method.toUpperCase()} ${x.path}`, max: MAX_PARAMS_PER_DOC });
   }
   doc.description = descParts.join('\n\n');
@@ -431,6 +430,7 @@ export async function openApiToPush(spec: unknown, opts: ConvertOptions = {}): P
   const version = String(root.swagger ?? root.openapi ?? '');
   if (!version) throw new ImportInputError('import.not_openapi');
   const w = new SchemaWalker(root);
+  w.lang = opts.lang ?? 'en';
   if (v2 && !version.startsWith('2')) w.warn('import.warn.swagger_version', { version });
   if (!v2 && !/^3\.[01]/.test(version)) w.warn('import.warn.openapi_version', { version });
   const paths = isObj(root.paths) ? root.paths : {};
@@ -498,7 +498,7 @@ export async function openApiToPush(spec: unknown, opts: ConvertOptions = {}): P
         if (section === 'webhooks') {
           doc.name = String(op.summary ?? op.operationId ?? path).slice(0, 128);
           doc.webhook = path;
-          folderOf(WEBHOOKS_FOLDER).items?.push(doc);
+          folderOf(w.say('import.text.webhooks')).items?.push(doc);
         } else {
           let tag = Array.isArray(op.tags) && typeof op.tags[0] === 'string' ? op.tags[0] : '';
           // A spec without any tags (Stripe) is grouped by the first path segment after a version.

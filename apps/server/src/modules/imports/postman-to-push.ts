@@ -4,7 +4,7 @@
  * bodies become parameter trees), saved example responses, and collection variables.
  */
 import type { PushDebugEnv, PushDocItem, PushParam, PushPayload } from '@folio/shared';
-import { type StoredText, text as storedText } from '../../i18n/stored-text.js';
+import { type StoredText, text as storedText, writeText } from '../../i18n/stored-text.js';
 import { ImportInputError, parseStructured } from './spec-text.js';
 
 type Obj = Record<string, unknown>;
@@ -136,7 +136,7 @@ function decodeURIComponentSafe(s: string): string {
   }
 }
 
-function describeAuth(auth: unknown): string {
+function describeAuth(auth: unknown, lang: string): string {
   if (!isObj(auth) || typeof auth.type !== 'string' || auth.type === 'noauth') return '';
   const t = auth.type;
   const raw = auth[t];
@@ -145,19 +145,22 @@ function describeAuth(auth: unknown): string {
     for (const kv of raw)
       if (isObj(kv) && typeof kv.key === 'string') fields[kv.key] = kv.value;
       else if (isObj(raw)) Object.assign(fields, raw);
+  const say = (key: string, params?: Record<string, string>) => writeText(lang, `import.text.${key}`, params);
+  const user = fields.username ? say('auth_user', { user: str(fields.username) }) : '';
+  const label = `**${say('auth')}**`;
   switch (t) {
     case 'bearer':
-      return '**Auth:** Bearer token in the `Authorization` header';
+      return `${label} ${say('auth_bearer')}`;
     case 'basic':
-      return `**Auth:** HTTP basic${fields.username ? ` (user \`${str(fields.username)}\`)` : ''}`;
+      return `${label} ${say('auth_basic')}${user}`;
     case 'apikey':
-      return `**Auth:** API key \`${str(fields.key || 'key')}\` in the ${str(fields.in || 'header')}`;
+      return `${label} ${say('auth_apikey', { key: str(fields.key || 'key'), in: str(fields.in || 'header') })}`;
     case 'oauth2':
-      return '**Auth:** OAuth 2';
+      return `${label} ${say('auth_oauth2')}`;
     case 'digest':
-      return `**Auth:** HTTP digest${fields.username ? ` (user \`${str(fields.username)}\`)` : ''}`;
+      return `${label} ${say('auth_digest')}${user}`;
     default:
-      return `**Auth:** ${t}`;
+      return `${label} ${t}`;
   }
 }
 
@@ -183,6 +186,8 @@ interface Ctx {
   hosts: Map<string, number>;
   author: string;
   count: number;
+  /** The importer's language: the words the conversion writes into docs. */
+  lang: string;
 }
 
 function convertRequest(item: Obj, inheritedAuth: unknown, ctx: Ctx, where: string): PushDocItem {
@@ -195,7 +200,7 @@ function convertRequest(item: Obj, inheritedAuth: unknown, ctx: Ctx, where: stri
   const d = descriptionOf(req.description) || descriptionOf(item.description);
   if (d.trim()) descParts.push(d.trim());
   const auth = req.auth !== undefined ? req.auth : inheritedAuth;
-  const authText = describeAuth(auth);
+  const authText = describeAuth(auth, ctx.lang);
   if (authText) descParts.push(authText);
   const doc: PushDocItem = {
     name: str(item.name).slice(0, 128) || `${str(req.method || 'GET')} ${url}`,
@@ -264,7 +269,10 @@ function convertRequest(item: Obj, inheritedAuth: unknown, ctx: Ctx, where: stri
               : lang === 'javascript'
                 ? 'application/javascript'
                 : 'text/plain');
-        if (raw.trim()) descParts.push(`**Request body:**\n\n\`\`\`${lang || ''}\n${raw.trim().slice(0, 20000)}\n\`\`\``);
+        if (raw.trim())
+          descParts.push(
+            `**${writeText(ctx.lang, 'import.text.request_body')}**\n\n\`\`\`${lang || ''}\n${raw.trim().slice(0, 20000)}\n\`\`\``,
+          );
       }
     } else if (mode === 'urlencoded' || mode === 'formdata') {
       doc.contentType = mode === 'urlencoded' ? 'application/x-www-form-urlencoded' : 'multipart/form-data';
@@ -285,13 +293,19 @@ function convertRequest(item: Obj, inheritedAuth: unknown, ctx: Ctx, where: stri
       const query = str(g.query);
       const variables = typeof g.variables === 'string' ? parseJsonBody(g.variables) : g.variables;
       doc.requestParams = [
-        { name: 'query', type: 'string', required: 1, example: query.slice(0, 4000), description: 'GraphQL query' },
+        {
+          name: 'query',
+          type: 'string',
+          required: 1,
+          example: query.slice(0, 4000),
+          description: writeText(ctx.lang, 'import.text.graphql_query'),
+        },
         {
           name: 'variables',
           type: 'object',
           required: 0,
           example: '',
-          description: 'GraphQL variables',
+          description: writeText(ctx.lang, 'import.text.graphql_variables'),
           children: isObj(variables) ? jsonValueToParams(variables) : [],
         },
       ];
@@ -338,7 +352,9 @@ function convertRequest(item: Obj, inheritedAuth: unknown, ctx: Ctx, where: stri
   if (responseFrom < 0 && responses.length) {
     const r = responses[0];
     if (str(r.body).trim())
-      descParts.push(`**Example response (${str(r.name) || str(r.code)}):**\n\n\`\`\`\n${str(r.body).trim().slice(0, 20000)}\n\`\`\``);
+      descParts.push(
+        `**${writeText(ctx.lang, 'import.text.example_response', { name: str(r.name) || str(r.code) })}**\n\n\`\`\`\n${str(r.body).trim().slice(0, 20000)}\n\`\`\``,
+      );
   }
   doc.description = descParts.join('\n\n');
   ctx.count++;
@@ -364,7 +380,7 @@ function convertItems(items: unknown[], inheritedAuth: unknown, ctx: Ctx, where:
       const auth = raw.auth !== undefined ? raw.auth : inheritedAuth;
       const children = convertItems(raw.item, auth, ctx, at, depth + 1);
       out.push({
-        name: str(raw.name).slice(0, 128) || 'Folder',
+        name: str(raw.name).slice(0, 128) || writeText(ctx.lang, 'import.text.folder'),
         isFolder: 1,
         description: descriptionOf(raw.description),
         orderIndex: i,
@@ -420,14 +436,14 @@ function separateCollisions(apis: PushDocItem[]): void {
 }
 
 /** Converts a parsed (or raw text) Postman collection v2.0/v2.1 into a push payload. */
-export async function postmanToPush(collection: unknown, opts: { author?: string } = {}): Promise<PostmanConvertResult> {
+export async function postmanToPush(collection: unknown, opts: { author?: string; lang?: string } = {}): Promise<PostmanConvertResult> {
   const root = typeof collection === 'string' ? parseStructured(collection) : collection;
   if (!isObj(root) || !Array.isArray(root.item)) throw new ImportInputError('import.not_postman');
   const info = isObj(root.info) ? root.info : {};
   const schema = str(info.schema);
   const warnings: StoredText[] = [];
   if (schema && !/v2\.[01]/.test(schema)) warnings.push(storedText('import.warn.postman_schema', { schema }));
-  const ctx: Ctx = { warnings, hosts: new Map(), author: opts.author ?? '', count: 0 };
+  const ctx: Ctx = { warnings, hosts: new Map(), author: opts.author ?? '', count: 0, lang: opts.lang ?? 'en' };
   const apis = convertItems(root.item, root.auth, ctx, '', 0);
   if (!ctx.count) throw new ImportInputError('import.no_operations');
   separateCollisions(apis);

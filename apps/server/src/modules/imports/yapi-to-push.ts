@@ -5,7 +5,7 @@
  * without Path/Method becomes a Markdown doc. YApi's JSON export (categories with `list`) as well.
  */
 import type { PushDocItem, PushParam, PushPayload } from '@folio/shared';
-import { type StoredText, text as storedText } from '../../i18n/stored-text.js';
+import { type StoredText, text as storedText, writeText } from '../../i18n/stored-text.js';
 import { ImportInputError, parseStructured, stripBom } from './spec-text.js';
 
 type Obj = Record<string, unknown>;
@@ -118,7 +118,7 @@ interface Section {
   line: number;
 }
 
-function convertSection(sec: Section, author: string, warnings: StoredText[]): PushDocItem {
+function convertSection(sec: Section, author: string, warnings: StoredText[], lang: string): PushDocItem {
   const text = sec.lines.join('\n');
   const path = /\*\*Path[：:]\*\*\s*(\S+)/.exec(text)?.[1] ?? '';
   const method = /\*\*Method[：:]\*\*\s*([A-Za-z]+)/.exec(text)?.[1] ?? '';
@@ -194,7 +194,8 @@ function convertSection(sec: Section, author: string, warnings: StoredText[]): P
       const buf: string[] = [];
       while (j < lines.length && !/^```/.test(lines[j].trim())) buf.push(lines[j++]);
       i = j;
-      doc.description = `${doc.description}\n\n**Response example:**\n\n\`\`\`\n${buf.join('\n')}\n\`\`\``.trim();
+      doc.description =
+        `${doc.description}\n\n**${writeText(lang, 'import.text.response_example')}**\n\n\`\`\`\n${buf.join('\n')}\n\`\`\``.trim();
     }
   }
   if (unread) warnings.push(storedText('import.warn.yapi_table', { line: sec.line, title: sec.title }));
@@ -204,9 +205,10 @@ function convertSection(sec: Section, author: string, warnings: StoredText[]): P
 /** Converts a YApi Markdown export into a push payload (HTTP docs where the tables can be read). */
 export async function yapiMarkdownToPush(
   markdown: string,
-  opts: { author?: string } = {},
+  opts: { author?: string; lang?: string } = {},
 ): Promise<{ payload: PushPayload; warnings: StoredText[] }> {
   const text = stripBom(markdown);
+  const lang = opts.lang ?? 'en';
   if (!text.trim()) throw new ImportInputError('import.empty');
   const author = opts.author ?? '';
   const warnings: StoredText[] = [];
@@ -220,7 +222,7 @@ export async function yapiMarkdownToPush(
   let started = false;
   const flush = () => {
     if (!sec) return;
-    const d = convertSection(sec, author, warnings);
+    const d = convertSection(sec, author, warnings, lang);
     if (folder) folder.items = folder.items ?? [];
     const list = folder?.items ?? apis;
     d.orderIndex = list.length;
@@ -243,7 +245,7 @@ export async function yapiMarkdownToPush(
     else if (!started) preamble.push(line);
   });
   flush();
-  const wiki = wikiDoc(preamble, author);
+  const wiki = wikiDoc(preamble, author, lang);
   if (wiki) {
     apis.unshift(wiki);
     apis.forEach((a, i) => {
@@ -259,21 +261,22 @@ export async function yapiMarkdownToPush(
  * The project's wiki block (`### 公共信息` and the introduction above it, without the project-name heading)
  * as a Markdown doc, or null when there is none.
  */
-function wikiDoc(lines: string[], author: string): PushDocItem | null {
+function wikiDoc(lines: string[], author: string, lang: string): PushDocItem | null {
   const text = lines
     .filter((l) => !/^\s*<h1 class="curproject-name">/.test(l))
     .join('\n')
     .trim();
   if (!text) return null;
   const heading = /^###\s+(.+)$/m.exec(text)?.[1]?.trim();
-  return { name: (heading || '公共信息').slice(0, 128), type: 3, description: text, author };
+  return { name: (heading || writeText(lang, 'import.text.wiki')).slice(0, 128), type: 3, description: text, author };
 }
 
 /** Converts YApi's JSON export (`[{name, desc, list: [interface]}]`) into a push payload. */
 export async function yapiJsonToPush(
   input: unknown,
-  opts: { author?: string } = {},
+  opts: { author?: string; lang?: string } = {},
 ): Promise<{ payload: PushPayload; warnings: StoredText[] }> {
+  const lang = opts.lang ?? 'en';
   const data = typeof input === 'string' ? parseStructured(input) : input;
   if (!Array.isArray(data)) throw new ImportInputError('import.not_yapi');
   const author = opts.author ?? '';
@@ -326,7 +329,7 @@ export async function yapiJsonToPush(
       description: str(x.desc),
     }));
   const apis: PushDocItem[] = data.filter(isObj).map((cat, ci) => ({
-    name: str(cat.name).slice(0, 128) || `Category ${ci + 1}`,
+    name: str(cat.name).slice(0, 128) || writeText(lang, 'import.text.category', { n: ci + 1 }),
     description: str(cat.desc),
     isFolder: 1,
     orderIndex: ci,
@@ -348,7 +351,7 @@ export async function yapiJsonToPush(
             ? 'application/json'
             : '',
         orderIndex: i,
-        deprecated: it.status === 'deprecated' ? 'deprecated' : '$false$',
+        deprecated: it.status === 'deprecated' ? writeText(lang, 'import.text.deprecated') : '$false$',
         headerParams: kv(it.req_headers, 'header'),
         pathParams: kv(it.req_params, 'path'),
         queryParams: kv(it.req_query, 'query'),

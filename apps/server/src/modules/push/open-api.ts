@@ -9,6 +9,7 @@ import { insertId, inTx } from '../../db/database.js';
 import { tornaDocDetails, tornaDocList } from '../agents/torna-read.js';
 import { dataId, folderKey } from '../docs/doc-keys.js';
 import { deleteParams } from '../docs/doc-params.js';
+import { importTextLang } from '../imports/imports.service.js';
 import { openApiToPush } from '../imports/openapi-to-push.js';
 import { verifyOpenApiSignature } from '../open-users/signature.js';
 import { upsertEnums } from './push-enums.js';
@@ -314,7 +315,8 @@ export async function dispatch(app: FastifyInstance, moduleId: number, envelope:
       if (!json || (typeof json !== 'string' && typeof json !== 'object')) throw bad('json: cannot be empty');
       let converted: Awaited<ReturnType<typeof openApiToPush>>;
       try {
-        converted = await openApiToPush(json, { author: str(data.author).trim() || 'OpenAPI' });
+        // No user and no page: the words the conversion writes are in the install's default language.
+        converted = await openApiToPush(json, { author: str(data.author).trim() || 'OpenAPI', lang: importTextLang(c.app) });
       } catch (err) {
         throw bad(`json: ${(err as Error).message}`);
       }

@@ -9,6 +9,7 @@ import { getJob } from '../../jobs/queue.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { authorizeModule } from '../../permissions/authorize.js';
 import { ok } from '../../plugins/envelope.js';
+import { importTextLang } from '../imports/imports.service.js';
 import { openApiToPush } from '../imports/openapi-to-push.js';
 import { ImportInputError, parseStructured } from '../imports/spec-text.js';
 import { publicUrl } from '../webhooks/webhook-queue.js';
@@ -100,7 +101,7 @@ export async function pushRoutes(api: FastifyInstance): Promise<void> {
         let payload: Awaited<ReturnType<typeof openApiToPush>>['payload'];
         try {
           const spec = parseStructured(String(req.body ?? ''));
-          payload = (await openApiToPush(spec, { author: q.author || 'OpenAPI' })).payload;
+          payload = (await openApiToPush(spec, { author: q.author || 'OpenAPI', lang: importTextLang(api, req) })).payload;
         } catch (err) {
           if (err instanceof ImportInputError) throw new AppError(422, 'validation_failed', t(lang, err.key, err.params));
           throw err;
