@@ -12,6 +12,7 @@ import {
   type SecurityRequirement,
   securityDocKey,
 } from '@folio/shared';
+import { SHARED_NOTE, SHARED_OPS_KEY } from '../exports/to-openapi.js';
 import { exampleOf, exampleText, MAX_PARAMS_PER_DOC, SchemaWalker } from './openapi-schema.js';
 import { ImportInputError, parseStructured } from './spec-text.js';
 
@@ -122,6 +123,8 @@ function servers(root: Obj, v2: boolean, w: SchemaWalker): PushDebugEnv[] {
   const names = new Set<string>();
   for (const [i, s] of (root.servers as unknown[]).entries()) {
     if (!isObj(s) || typeof s.url !== 'string') continue;
+    // `/` is the document's own origin (what no servers means): no environment to offer.
+    if (s.url === '/') continue;
     let url = s.url;
     if (isObj(s.variables)) {
       for (const [k, v] of Object.entries(s.variables)) {
@@ -360,39 +363,61 @@ export async function openApiToPush(spec: unknown, opts: ConvertOptions = {}): P
       const { value: item } = w.deref(rawItem);
       if (!item) continue;
       for (const method of METHODS) {
-        const op = item[method];
-        if (!isObj(op)) continue;
-        const where = ptr(section, path, method);
-        let doc: PushDocItem;
-        try {
-          doc = convertOperation(w, {
-            root,
-            v2,
-            path,
-            method,
-            op,
-            pathParams: Array.isArray(item.parameters) ? item.parameters : [],
-            where,
-            author: opts.author,
-          });
-        } catch (err) {
-          if (err instanceof RangeError) {
-            w.warn(`${where}: schema too deep to read, operation skipped`);
-            continue;
+        const first = item[method];
+        if (!isObj(first)) continue;
+        // Folio's export keeps the other docs of one method and path whole in `x-folio-operations`: each is a doc.
+        const others = Array.isArray(first[SHARED_OPS_KEY]) ? (first[SHARED_OPS_KEY] as unknown[]).filter(isObj) : [];
+        const ops: { op: Obj; where: string }[] = [
+          {
+            op:
+              others.length && typeof first.description === 'string'
+                ? { ...first, description: first.description.replace(SHARED_NOTE, '') }
+                : first,
+            where: ptr(section, path, method),
+          },
+          ...others.map((op, i) => ({ op, where: ptr(section, path, method, SHARED_OPS_KEY, String(i)) })),
+        ];
+        for (const { op, where } of ops) {
+          let doc: PushDocItem;
+          try {
+            doc = convertOperation(w, {
+              root,
+              v2,
+              path,
+              method,
+              op,
+              pathParams: Array.isArray(item.parameters) ? item.parameters : [],
+              where,
+              author: opts.author,
+            });
+          } catch (err) {
+            if (err instanceof RangeError) {
+              w.warn(`${where}: schema too deep to read, operation skipped`);
+              continue;
+            }
+            throw err;
           }
-          throw err;
-        }
-        if (Array.isArray(op.security))
-          security.docs[securityDocKey(method, path)] = requirementOf(op.security, schemes, w, `${method.toUpperCase()} ${path}`);
-        if (section === 'webhooks') {
-          doc.name = String(op.summary ?? op.operationId ?? path).slice(0, 128);
-          folderOf(WEBHOOKS_FOLDER).items?.push(doc);
-        } else {
-          let tag = Array.isArray(op.tags) && typeof op.tags[0] === 'string' ? op.tags[0] : '';
-          // A spec without any tags (Stripe) is grouped by the first path segment after a version.
-          if (!tag && !anyTags) tag = path.split('/').find((seg) => seg && !/^v\d+(\.\d+)*$/i.test(seg) && !seg.startsWith('{')) ?? '';
-          if (tag) folderOf(tag).items?.push(doc);
-          else rootDocs.push(doc);
+          const identity = typeof op['x-folio-identity'] === 'string' ? op['x-folio-identity'].slice(0, 255) : '';
+          const version = typeof op['x-folio-version'] === 'string' ? op['x-folio-version'] : '';
+          if (identity) doc.identityKey = identity;
+          if (version) doc.version = version;
+          if (Array.isArray(op.security))
+            security.docs[securityDocKey(method, path, version, identity)] = requirementOf(
+              op.security,
+              schemes,
+              w,
+              `${method.toUpperCase()} ${path}`,
+            );
+          if (section === 'webhooks') {
+            doc.name = String(op.summary ?? op.operationId ?? path).slice(0, 128);
+            folderOf(WEBHOOKS_FOLDER).items?.push(doc);
+          } else {
+            let tag = Array.isArray(op.tags) && typeof op.tags[0] === 'string' ? op.tags[0] : '';
+            // A spec without any tags (Stripe) is grouped by the first path segment after a version.
+            if (!tag && !anyTags) tag = path.split('/').find((seg) => seg && !/^v\d+(\.\d+)*$/i.test(seg) && !seg.startsWith('{')) ?? '';
+            if (tag) folderOf(tag).items?.push(doc);
+            else rootDocs.push(doc);
+          }
         }
         done++;
         if (done % 50 === 0) {

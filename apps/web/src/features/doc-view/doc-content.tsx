@@ -13,6 +13,7 @@ import { api } from '../../lib/api';
 import { copyText } from '../../lib/clipboard';
 import { readLocal, writeLocal } from '../../lib/storage';
 import { CopyMarkdownButton } from '../agents/copy-markdown-button';
+import { Authorization } from './authorization';
 import { sampleRequest } from './code-samples';
 import { Description } from './description';
 import { CodeSamplesPanel, Outline, ResponseTabs, WhenVisible } from './doc-parts';
@@ -210,6 +211,7 @@ export function DocContent({ loaded, source }: { loaded: LoadedDoc; source: DocV
       <Outline
         items={[
           ['description', t('view.doc.description'), !!doc.description],
+          ['auth', t('view.doc.auth'), !!doc.security],
           ['path', t('view.doc.pathParams'), doc.pathParams.length > 0],
           ['header', t('view.doc.headerParams'), headers.length > 0],
           ['query', t('view.doc.queryParams'), doc.queryParams.length > 0],
@@ -223,6 +225,11 @@ export function DocContent({ loaded, source }: { loaded: LoadedDoc; source: DocV
       {doc.description && (
         <Section title={t('view.doc.description')} testId="doc-description" anchor="description">
           <Description text={doc.description} />
+        </Section>
+      )}
+      {doc.type === DocType.HTTP && doc.security && (
+        <Section title={t('view.doc.auth')} testId="doc-authorization" anchor="auth">
+          <Authorization auth={doc.security} />
         </Section>
       )}
       {doc.type === DocType.DUBBO && <DubboInfo doc={doc} />}

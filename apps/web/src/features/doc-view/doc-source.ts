@@ -1,5 +1,5 @@
 /** Loads a doc for reading from where the reader is: management/preview (session), a share, or a compose view. */
-import type { DocDetail, DocParam } from '@folio/shared';
+import type { DocAuth, DocDetail, DocParam } from '@folio/shared';
 import { api } from '../../lib/api';
 import { fetchShareInfo } from '../share/api';
 import { grantHeaders, readGrant } from './grants';
@@ -18,6 +18,8 @@ export type ViewDoc = DocDetail & {
   globalParams?: DocParam[];
   globalReturns?: DocParam[];
   globalErrorCodes?: DocParam[];
+  /** The security the doc needs (null: its source said nothing). */
+  security?: DocAuth | null;
 };
 
 export interface ViewEnvironment {

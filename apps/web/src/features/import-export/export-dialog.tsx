@@ -43,8 +43,27 @@ function fileNameOf(header: string | null, fallback: string): string {
   return /filename="([^"]+)"/i.exec(header)?.[1] ?? fallback;
 }
 
-/** Downloads an export with the session token and saves it. */
-export async function downloadExport(query: Record<string, string | undefined>): Promise<void> {
+/** Docs an OpenAPI export had to put inside another operation (they share its method and path). */
+export interface ExportNotes {
+  merged: number;
+  /** The first of them, `METHOD url › name`. */
+  mergedDocs: string[];
+}
+
+function notesOf(res: Response): ExportNotes {
+  const merged = Number(res.headers.get('x-folio-export-merged') ?? 0) || 0;
+  let mergedDocs: string[] = [];
+  try {
+    const raw = res.headers.get('x-folio-export-merged-docs');
+    if (raw) mergedDocs = (JSON.parse(decodeURIComponent(raw)) as unknown[]).map(String);
+  } catch {
+    /* a list that does not parse is left out; the count stays */
+  }
+  return { merged, mergedDocs };
+}
+
+/** Downloads an export with the session token and saves it; returns what the server said about it. */
+export async function downloadExport(query: Record<string, string | undefined>): Promise<ExportNotes> {
   const headers: Record<string, string> = {};
   const token = getToken();
   if (token) headers.token = token;
@@ -67,6 +86,7 @@ export async function downloadExport(query: Record<string, string | undefined>):
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(a.href), 5000);
+  return notesOf(res);
 }
 
 export function ExportDialog({
@@ -118,7 +138,7 @@ export function ExportDialog({
     }
     setBusy(true);
     try {
-      await downloadExport({
+      const notes = await downloadExport({
         format,
         docIds: scope.docIds?.length && !scope.folderId && !scope.moduleId && !scope.projectId ? scope.docIds.join(',') : undefined,
         folderId: scope.folderId,
@@ -127,7 +147,23 @@ export function ExportDialog({
         environmentId: environmentId || undefined,
         openapiVersion: format.startsWith('openapi') ? version : undefined,
       });
-      ui.message?.success(t('ie.export.done'));
+      if (notes.merged) {
+        // Never silent: the user learns which docs went inside another operation, and why.
+        ui.modal?.warning({
+          title: t('ie.export.merged.title', { n: notes.merged }),
+          content: (
+            <div data-testid="export-merged">
+              <p>{t('ie.export.merged.body')}</p>
+              <ul>
+                {notes.mergedDocs.map((d) => (
+                  <li key={d}>{d}</li>
+                ))}
+              </ul>
+              {notes.merged > notes.mergedDocs.length && <p>{t('ie.export.merged.more', { n: notes.merged - notes.mergedDocs.length })}</p>}
+            </div>
+          ),
+        });
+      } else ui.message?.success(t('ie.export.done'));
       onClose();
     } catch (e) {
       showError(e instanceof Error && !('code' in e) ? { code: '100', message: e.message } : e);
