@@ -35,7 +35,8 @@ const findDoc = (nodes: Node[], method: string, url: string): Node | undefined =
 beforeAll(async () => {
   h = await startHarness({ prefix: 'doc-authorization' });
   const space = await h.admin<{ id: string }>('POST', 'space/add', { name: 'Auth Space', isCompose: 0 });
-  projectId = (await h.admin<{ id: string }>('POST', 'project/add', { spaceId: space.id, name: 'Stripe', description: '', isPrivate: 1 })).id;
+  projectId = (await h.admin<{ id: string }>('POST', 'project/add', { spaceId: space.id, name: 'Stripe', description: '', isPrivate: 1 }))
+    .id;
   // Stripe's customers (its basic and bearer schemes, the root requirement), as Stripe publishes them.
   const stripe = parseYaml(fixture('openapi/stripe-spec3.yaml.gz'));
   const spec = specSubset(stripe, 1, 2, (p) => p === '/v1/customers' || p === '/v1/customers/{customer}');
@@ -82,9 +83,9 @@ describe('Authorization in the doc view and the debug console', () => {
       const headersTab = page.getByRole('tab', { name: lang === 'en' ? /Headers/ : /请求头/ });
       await headersTab.click();
       const headers = page.getByTestId('debug-headers');
-      await expect.poll(async () => headers.locator('input').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))).toEqual(
-        expect.arrayContaining(['Authorization', 'Basic {{basicAuth}}']),
-      );
+      await expect
+        .poll(async () => headers.locator('input').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value)))
+        .toEqual(expect.arrayContaining(['Authorization', 'Basic {{basicAuth}}']));
       if (SHOTS) await page.screenshot({ path: join(SHOTS, `stripe-debug-auth-${lang}.png`), fullPage: false });
       await page.context().close();
     });

@@ -322,7 +322,8 @@ export function toOpenApiExport(set: ExportSet, v: OasVersion = '3.1'): OpenApiE
   };
   // Without an environment the server is the document's own origin (`/`, what an absent list means), written
   // out: linters (Redocly's no-empty-servers) refuse a document without servers.
-  const listed = servers.filter((s) => s.url).map((s) => ({ url: s.url, description: s.name }));
+  // (A base URL's trailing slash is left out: a doc's path starts with one.)
+  const listed = servers.filter((s) => s.url).map((s) => ({ url: s.url.replace(/(.)\/+$/, '$1'), description: s.name }));
   doc.servers = listed.length ? listed : [{ url: '/' }];
   if (tags.size) doc.tags = [...tags.keys()].map((name) => ({ name }));
   doc.paths = paths;

@@ -112,7 +112,18 @@ describe('Postman: every request is a doc in its own folder', () => {
       // Field-level differences are counted and reported in the table (see the report of issue 19).
       const differing = Object.keys(before).filter((k) => JSON.stringify(after[k]) !== JSON.stringify(before[k]));
       if (differing.length && process.env.FIDELITY_DIFF)
-        console.log(file, differing[0], JSON.stringify(before[differing[0]]), JSON.stringify(after[differing[0]]));
+        for (const k of differing)
+          for (const f of Object.keys(before[k]))
+            if (JSON.stringify(before[k][f]) !== JSON.stringify(after[k][f]))
+              console.log(
+                file,
+                k,
+                f,
+                '\n  before:',
+                JSON.stringify(before[k][f]).slice(0, 1500),
+                '\n  after: ',
+                JSON.stringify(after[k][f]).slice(0, 1500),
+              );
       // Round trips are field-equal, GraphQL bodies included; Sabre Booking's 4 remaining docs are reported.
       if (!file.includes('sabre-booking')) expect(differing).toEqual([]);
       table.push(
