@@ -188,6 +188,9 @@ describe('Security round trip: OpenAPI → Postman auth → Postman import → O
         }),
       ],
     ]);
+    // …in the Markdown twin agents read…
+    const twin = await t.app.inject({ method: 'GET', url: `/view/${d?.id}.md`, headers: { token: t.adminToken } });
+    expect(twin.body).toContain('### Authorization\n- `oauth2`: OAuth 2 in header `Authorization`, scopes `board:read`');
     // …and the OpenAPI export of it declares the schemes and each operation's requirement.
     const back = JSON.parse(await exportOf(t, viaPostman.status.moduleId, 'openapi-json')) as Obj;
     const schemes = back.components.securitySchemes as Obj;
