@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { exportOf, importInto, type Obj, snapshot, swaggerVerdict } from '../../../test/fidelity-kit.js';
+import { docsOf, exportOf, importInto, type Obj, snapshot, swaggerVerdict } from '../../../test/fidelity-kit.js';
 import { fixture } from '../../../test/fixtures/index.js';
 import { specSubset } from '../../../test/fixtures/specs.js';
 import { call, createTestApp, createWorld, type TestApp } from '../../../test/harness.js';
@@ -155,7 +155,8 @@ describe('Security round trip: OpenAPI → Postman auth → Postman import → O
     expect(first.status.errors).toEqual([]);
     // Postman: each request carries its auth, with a placeholder named after the scheme.
     const col = JSON.parse(await exportOf(t, first.status.moduleId, 'postman')) as Obj;
-    const auth = Object.fromEntries((col.item as Obj[]).map((it) => [it.name, it.request.auth]));
+    const requests = (items: Obj[]): Obj[] => items.flatMap((it) => (Array.isArray(it.item) ? requests(it.item) : [it]));
+    const auth = Object.fromEntries(requests(col.item).map((it) => [it.name, it.request.auth]));
     expect(auth['A (default bearer)']).toEqual({ type: 'bearer', bearer: [{ key: 'token', value: '{{bearerAuth}}', type: 'string' }] });
     expect(auth['B (basic)'].type).toBe('basic');
     expect(auth['C (key in query)'].apikey).toEqual(
@@ -174,7 +175,7 @@ describe('Security round trip: OpenAPI → Postman auth → Postman import → O
     // The Postman file imported: auth is data again (not description text), shown with the doc…
     const viaPostman = await importInto(t, projectId, 'auth kinds via postman', JSON.stringify(col));
     expect(viaPostman.status.errors).toEqual([]);
-    const docs = viaPostman.tree.flatMap((n) => (n.isFolder ? n.children : [n]));
+    const docs = docsOf(viaPostman.tree);
     const d = docs.find((x) => x.name === 'D (OAuth 2)');
     const detail = (await call(t.app, t.adminToken, 'GET', '/api/doc/detail', { id: d?.id })).data;
     expect(detail.description).not.toContain('**Auth:**');

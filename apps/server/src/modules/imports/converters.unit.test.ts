@@ -1,5 +1,5 @@
 /** Converters on real third-party files (apps/server/test/fixtures, see the README there). */
-import type { PushDocItem, PushParam } from '@folio/shared';
+import { type PushDocItem, type PushParam, securityDocKey } from '@folio/shared';
 import { describe, expect, it } from 'vitest';
 import { fixture } from '../../../test/fixtures/index.js';
 import { convertSource, countPayload, isBlankSource, quickDetect } from './import-convert.js';
@@ -250,14 +250,24 @@ describe('Kubernetes (Swagger 2.0)', () => {
 
 describe('Postman collections', () => {
   it('v2.0 echo: folders, saved examples, form-data, raw JSON bodies', async () => {
-    const { payload } = await postmanToPush(fixture('postman/newman-echo-v2.postman_collection.json'));
+    const { payload, security } = await postmanToPush(fixture('postman/newman-echo-v2.postman_collection.json'));
     const c = countPayload(payload.apis);
     expect(c.docs).toBe(22);
     expect(c.folders).toBe(7);
     expect(payload.apis.filter((a) => a.isFolder).map((a) => a.name)).toContain('Auth: Digest');
-    const digest = flat(payload.apis).find((d) => d.name === 'DigestAuth Success') as PushDocItem;
+    const all = flat(payload.apis);
+    const digest = all.find((d) => d.name === 'DigestAuth Success') as PushDocItem;
     expect(digest.url).toBe('/digest-auth');
-    expect(digest.description).toContain('**Auth:** HTTP digest');
+    // Auth OpenAPI can express is data (a scheme and the request's requirement), not description text…
+    expect(digest.description).not.toContain('**Auth:**');
+    expect(security?.schemes.digestAuth).toEqual({ type: 'http', scheme: 'digest' });
+    expect(security?.docs[securityDocKey('GET', '/digest-auth', '', digest.identityKey ?? '')]).toEqual([{ digestAuth: [] }]);
+    const basic = all.find((d) => d.name === 'Basic Auth') as PushDocItem;
+    expect(security?.docs[securityDocKey('GET', String(basic.url), '', basic.identityKey ?? '')]).toEqual([{ basicAuth: [] }]);
+    // …and a kind it cannot (OAuth 1.0) stays described.
+    const oauth1 = all.find((d) => d.name === 'OAuth1.0 Verify Signature') as PushDocItem;
+    expect(oauth1.description).toContain('**Auth:** oauth1');
+    expect(Object.keys(security?.schemes ?? {}).sort()).toEqual(['basicAuth', 'digestAuth']);
     expect(payload.debugEnvs?.[0]?.url).toBe('https://postman-echo.com');
   });
 
@@ -363,7 +373,12 @@ describe('Postman collections', () => {
     const docs = flat(payload.apis);
     expect(docs).toHaveLength(12);
     expect(docs.filter((d) => (d.errorCodeParams?.length ?? 0) > 0).length).toBeGreaterThan(0);
-    expect(docs.filter((d) => d.description?.includes('**Auth:** Bearer token')).length).toBeGreaterThan(0);
+    // The collection's bearer auth, inherited by every request: one scheme named after its `{{token}}` variable.
+    const { security } = await postmanToPush(fixture('postman/sabre-lodging-v2025.04.postman_collection.json'));
+    expect(security?.schemes).toEqual({ token: { type: 'http', scheme: 'bearer' } });
+    expect(Object.values(security?.docs ?? {})).toHaveLength(12);
+    expect(new Set(Object.values(security?.docs ?? {}).map((r) => JSON.stringify(r)))).toEqual(new Set([JSON.stringify([{ token: [] }])]));
+    expect(docs.filter((d) => d.description?.includes('**Auth:**'))).toEqual([]);
     const close = docs.find((d) => d.name === 'SessionCloseRQ 1.0.0') as PushDocItem;
     expect(close.contentType).toBe('text/xml');
     expect(close.description).toContain('<SessionCloseRQ');
