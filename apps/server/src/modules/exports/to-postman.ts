@@ -140,8 +140,11 @@ export function postmanAuth(schemes: Record<string, Obj>, req: SecurityRequireme
     if (!s) continue;
     const var_ = `{{${name.replace(/[^\w-]/g, '_')}}}`;
     if (s.type === 'http' && String(s.scheme).toLowerCase() === 'bearer') return { type: 'bearer', bearer: kv({ token: var_ }) };
-    if (s.type === 'http' && String(s.scheme).toLowerCase() === 'basic')
-      return { type: 'basic', basic: kv({ username: '{{username}}', password: '{{password}}' }) };
+    if (s.type === 'http' && ['basic', 'digest'].includes(String(s.scheme).toLowerCase())) {
+      const kind = String(s.scheme).toLowerCase();
+      const user = typeof s['x-folio-username'] === 'string' ? s['x-folio-username'] : '{{username}}';
+      return { type: kind, [kind]: kv({ username: user, password: '{{password}}' }) };
+    }
     if (s.type === 'apiKey')
       return { type: 'apikey', apikey: kv({ key: String(s.name ?? ''), value: var_, in: s.in === 'query' ? 'query' : 'header' }) };
     if (s.type === 'oauth2') {

@@ -235,13 +235,14 @@ function securityOf(auth: unknown, ctx: Ctx): SecurityRequirement[] | null {
       scheme = { type: 'http', scheme: 'bearer' };
       break;
     case 'basic':
-      name = 'basicAuth';
-      scheme = { type: 'http', scheme: 'basic' };
+    case 'digest': {
+      name = `${auth.type}Auth`;
+      scheme = { type: 'http', scheme: auth.type };
+      // The user it names (often a variable: `{{client-id}}`) is documentation: kept with the scheme.
+      const user = str(f.username);
+      if (user && user !== '{{username}}') Object.assign(scheme, { description: `User \`${user}\``, 'x-folio-username': user });
       break;
-    case 'digest':
-      name = 'digestAuth';
-      scheme = { type: 'http', scheme: 'digest' };
-      break;
+    }
     case 'apikey': {
       const where = str(f.in) === 'query' ? 'query' : 'header';
       name = placeholder(f.value) || 'apiKeyAuth';
