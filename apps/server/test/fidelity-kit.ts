@@ -118,3 +118,25 @@ export async function swaggerVerdict(doc: unknown): Promise<string> {
       .slice(0, 160)}`;
   }
 }
+
+/** Where two values first differ (`path: before → after`), for reports; '' when they are equal. */
+export function firstDiff(a: unknown, b: unknown, at = ''): string {
+  if (JSON.stringify(a) === JSON.stringify(b)) return '';
+  if (a && b && typeof a === 'object' && typeof b === 'object') {
+    const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])];
+    for (const k of keys) {
+      const d = firstDiff((a as Obj)[k], (b as Obj)[k], `${at}.${k}`);
+      if (d) return d;
+    }
+  }
+  return `${at}: ${JSON.stringify(a)?.slice(0, 300)} → ${JSON.stringify(b)?.slice(0, 300)}`;
+}
+
+/** The parameter a `firstDiff` path ends in (its name, type and first children), for reports. */
+export function paramAt(root: unknown, path: string): string {
+  const parts = path.split(':')[0].split('.').filter(Boolean);
+  let v: unknown = root;
+  for (const p of parts.slice(0, -1)) v = (v as Obj)?.[p];
+  const show = (x: Obj) => ({ name: x.name, type: x.type, children: (x.children ?? []).map((c: Obj) => `${c.name}:${c.type}`) });
+  return v && typeof v === 'object' ? JSON.stringify(show(v as Obj)) : '';
+}

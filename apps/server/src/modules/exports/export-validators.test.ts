@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { docsOf, exportOf, importInto, type Obj, snapshot, swaggerVerdict } from '../../../test/fidelity-kit.js';
+import { docsOf, exportOf, firstDiff, importInto, type Obj, paramAt, snapshot, swaggerVerdict } from '../../../test/fidelity-kit.js';
 import { fixture } from '../../../test/fixtures/index.js';
 import { specSubset } from '../../../test/fixtures/specs.js';
 import { call, createTestApp, createWorld, type TestApp } from '../../../test/harness.js';
@@ -110,6 +110,11 @@ describe('OpenAPI export: Redocly lint and swagger-parser find no error, and it 
       const [before, after] = [await snapshot(t, first.status.moduleId), await snapshot(t, again.status.moduleId)];
       expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
       const differing = Object.keys(before).filter((k) => JSON.stringify(after[k]) !== JSON.stringify(before[k]));
+      if (process.env.FIDELITY_DIFF)
+        for (const k of differing) {
+          const d = firstDiff(before[k], after[k]);
+          console.log(k, d, paramAt(before[k], d), paramAt(after[k], d));
+        }
       expect(differing).toEqual([]);
       const ruleList = [...inherited].join(', ');
       table.push(

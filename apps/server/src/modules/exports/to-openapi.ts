@@ -117,6 +117,9 @@ export function paramSchema(p: DocParam, v: OasVersion, ctx?: SchemaCtx): Obj {
   const alt = /^(oneOf|anyOf)(?:\(([^()]+)\))?$/.exec(type);
   if (alt && kids.length) {
     s = alternativesSchema(alt[1], alt[2] ?? '', kids, v, ctx);
+  } else if (alt) {
+    // Alternatives the import cut short (too deep): any value here, and Folio's importer reads the kind back.
+    s = { 'x-folio-type': type };
   } else {
     s = typeSchema(type, v);
     const base = Array.isArray(s.type) ? (s.type as string[])[0] : s.type;
@@ -125,14 +128,18 @@ export function paramSchema(p: DocParam, v: OasVersion, ctx?: SchemaCtx): Obj {
       else s.items = objectSchema(kids, v, ctx);
     } else if (kids.length) {
       if (base !== 'object') s.type = Array.isArray(s.type) ? ['object', 'null'] : 'object';
-      Object.assign(s, objectSchema(kids, v, ctx));
+      // The properties, keeping the type (`['object', 'null']`: an object that may be null).
+      const { type: _object, ...props } = objectSchema(kids, v, ctx);
+      Object.assign(s, props);
     }
   }
   if (p.description) s.description = p.description;
   if (p.maxLength && /^\d+$/.test(p.maxLength)) s.maxLength = Number(p.maxLength);
   const items = p.enumInfo?.items ?? [];
   if (items.length) {
-    const target = s.type === 'array' && s.items && !(s.items as Obj).properties ? (s.items as Obj) : s;
+    // An array's values are its items' (`array[string]`, also when the array may be null).
+    const kind = Array.isArray(s.type) ? (s.type as string[])[0] : s.type;
+    const target = kind === 'array' && s.items && !(s.items as Obj).properties ? (s.items as Obj) : s;
     target.enum = items.map((i) =>
       i.type === 'number' && Number.isFinite(Number(i.value)) ? Number(i.value) : i.type === 'boolean' ? i.value === 'true' : i.value,
     );

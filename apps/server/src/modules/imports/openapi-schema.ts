@@ -250,7 +250,8 @@ export class SchemaWalker {
         .filter((v) => v !== null)
         .slice(0, 500)
         .map((v, i) => ({
-          name: Array.isArray(names) && names[i] != null ? String(names[i]) : String(v),
+          // (An empty value, Stripe's way to unset, needs a name to be stored: `""`.)
+          name: Array.isArray(names) && names[i] != null ? String(names[i]) : v === '' ? '""' : String(v),
           type: typeof v === 'number' ? 'number' : typeof v === 'boolean' ? 'boolean' : 'string',
           value: typeof v === 'object' ? JSON.stringify(v) : String(v),
           description: Array.isArray(descs) && descs[i] != null ? String(descs[i]) : '',
@@ -321,6 +322,9 @@ export class SchemaWalker {
     const disc = isObj(s.discriminator) && typeof s.discriminator.propertyName === 'string' ? s.discriminator : null;
     const alts = (Array.isArray(s.oneOf) ? s.oneOf : Array.isArray(s.anyOf) ? s.anyOf : null) as unknown[] | null;
     const tooDeep = depth >= MAX_PARAM_DEPTH;
+    // Alternatives cut short where Folio's export found them (see to-openapi.ts) come back as they were.
+    const folioType = typeof s['x-folio-type'] === 'string' && /^(oneOf|anyOf)\b/.test(s['x-folio-type']) ? s['x-folio-type'] : '';
+    if (folioType && !alts) p.type = folioType;
     if (alts && !isObj(s.properties)) {
       const kind = Array.isArray(s.oneOf) ? 'oneOf' : 'anyOf';
       const simple = alts.every((a) => {
@@ -368,15 +372,20 @@ export class SchemaWalker {
     } else if (t.base === 'array') {
       const items = s.items;
       const ni = this.normalize(items, innerStack);
-      if (ni.cycle) {
+      if (items === undefined || (isObj(items) && !Object.keys(items).length)) {
+        // Items of any kind (none declared): an array, not a guess at what it holds.
+        p.type = `array${t.nullable ? '|null' : ''}`;
+      } else if (ni.cycle) {
         p.type = 'array';
         desc.push(`${RECURSION_MARK} ${refName(ni.cycle)}`);
       } else {
         const it = this.typeOf(ni.s, `${where}/items`);
+        const folioAlts = typeof ni.s['x-folio-type'] === 'string';
         const objectish =
           isObj(ni.s.properties) ||
           Array.isArray(ni.s.oneOf) ||
           Array.isArray(ni.s.anyOf) ||
+          folioAlts ||
           isObj(ni.s.additionalProperties) ||
           it.base === 'array';
         if (!objectish) {
@@ -387,7 +396,7 @@ export class SchemaWalker {
           if (ien && !p.enumInfo) p.enumInfo = ien;
         } else if (tooDeep) {
           desc.push(TRUNCATED_MARK);
-        } else if (it.base === 'array' || Array.isArray(ni.s.oneOf) || Array.isArray(ni.s.anyOf)) {
+        } else if (it.base === 'array' || Array.isArray(ni.s.oneOf) || Array.isArray(ni.s.anyOf) || folioAlts) {
           p.children = [
             this.param('[item]', items, false, innerStack, depth + 1, Array.isArray(exVal) ? exVal[0] : undefined, `${where}/items`),
           ];
