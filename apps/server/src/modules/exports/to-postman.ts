@@ -203,8 +203,9 @@ function items(nodes: OutlineNode[], withHost: boolean, security: Map<string, Se
         code: Number(c.code),
         ...(i === bodyAt ? responseBody(d) : { header: [], body: '' }),
       }));
-      if (hasBody && !codes.length)
-        responses.push({ name: 'Example', originalRequest: it.request, status: 'OK', code: 200, ...responseBody(d) });
+      // A body without any status (a Postman example saved without one): an example without one, so the
+      // import does not make up a 200.
+      if (hasBody && !codes.length) responses.push({ name: 'Example', originalRequest: it.request, ...responseBody(d) });
       it.response = responses;
       out.push(it);
     } else {

@@ -12,8 +12,13 @@ export const RECURSION_MARK = '↻ recursive:';
 export const SEE_MARK = '↗ see';
 /** Marker text of a subtree cut by the nesting or size bound. */
 export const TRUNCATED_MARK = '… truncated';
-/** Deepest parameter nesting produced. */
+/** Deepest parameter nesting produced below a `$ref` (references multiply: GitHub's bodies would not end). */
 export const MAX_PARAM_DEPTH = 6;
+/**
+ * Deepest nesting of a schema written inline all the way down (its size is the document's, and the
+ * per-doc budget still holds): a Postman body exported as OpenAPI comes back whole. Below the store's 32.
+ */
+export const MAX_INLINE_DEPTH = 24;
 /** Most parameters produced for one doc (all its lists together). */
 export const MAX_PARAMS_PER_DOC = 1500;
 
@@ -321,7 +326,7 @@ export class SchemaWalker {
     // alternative's discriminator property as that alternative's example value (see docs/import-export.md).
     const disc = isObj(s.discriminator) && typeof s.discriminator.propertyName === 'string' ? s.discriminator : null;
     const alts = (Array.isArray(s.oneOf) ? s.oneOf : Array.isArray(s.anyOf) ? s.anyOf : null) as unknown[] | null;
-    const tooDeep = depth >= MAX_PARAM_DEPTH;
+    const tooDeep = depth >= (innerStack.length ? MAX_PARAM_DEPTH : MAX_INLINE_DEPTH);
     // Alternatives cut short where Folio's export found them (see to-openapi.ts) come back as they were.
     const folioType = typeof s['x-folio-type'] === 'string' && /^(oneOf|anyOf)\b/.test(s['x-folio-type']) ? s['x-folio-type'] : '';
     if (folioType && !alts) p.type = folioType;

@@ -180,8 +180,9 @@ function convertOperation(w: SchemaWalker, x: OpInput): PushDocItem {
   w.startDoc();
   w.docLabel = String(op.operationId ?? `${x.method.toUpperCase()} ${x.path}`);
   const doc: PushDocItem = {
+    // One line (a name keeps its own spacing: a Postman request's name comes back as it was).
     name: String(op.summary ?? op.operationId ?? `${x.method.toUpperCase()} ${x.path}`)
-      .replace(/\s+/g, ' ')
+      .replace(/\s*[\r\n]+\s*/g, ' ')
       .trim()
       .slice(0, 128),
     description: '',
@@ -241,7 +242,8 @@ function convertOperation(w: SchemaWalker, x: OpInput): PushDocItem {
     doc.contentType = hasFile ? 'multipart/form-data' : (consumes.find((c) => /form/i.test(c)) ?? 'application/x-www-form-urlencoded');
   }
   // Path variables in the template must be declared; report the ones that are not.
-  for (const m of x.path.matchAll(/\{([^}]+)\}/g)) {
+  // (`{{name}}` is a Postman variable in the path, not a path parameter.)
+  for (const m of x.path.matchAll(/(?<!\{)\{([^{}]+)\}(?!\})/g)) {
     const name = m[1];
     if (!doc.pathParams?.some((p) => p.name === name)) {
       const base = name.split(':')[0];
