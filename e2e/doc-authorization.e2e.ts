@@ -1,6 +1,7 @@
 /**
- * Security as data in the browser (issue 19): a Stripe operation's doc view shows its Authorization section
- * (schemes, where they are sent), and the debug console starts with the credential header to fill in.
+ * Issue 19 in the browser: a Stripe operation's doc view shows its Authorization section (schemes, where they
+ * are sent), the debug console starts with the credential header to fill in; and an OpenAPI export of a
+ * Postman collection whose requests share a URL says, in the export dialog, which docs it nested.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { fixture } from '../apps/server/test/fixtures/index.js';
 import { specSubset } from '../apps/server/test/fixtures/specs.js';
-import { type Harness, startHarness } from './harness.js';
+import { type Harness, settled, startHarness } from './harness.js';
 
 let h: Harness;
 let projectId = '';
@@ -90,4 +91,44 @@ describe('Authorization in the doc view and the debug console', () => {
       await page.context().close();
     });
   }
+});
+
+describe('the export dialog says which docs an OpenAPI export nested', () => {
+  it('TransferWise: three grant types on one token URL', async () => {
+    const job = await h.admin<{ jobId: string }>('POST', 'import', {
+      projectId,
+      name: 'wise',
+      content: fixture('postman/transferwise-payouts-third-party.postman_collection.json'),
+    });
+    for (let i = 0; ; i++) {
+      const s = await h.admin<{ state: string; moduleId: string }>('GET', 'import/status', { jobId: job.jobId });
+      if (s.state === 'done') break;
+      if (s.state === 'failed' || i > 120) throw new Error(`import: ${JSON.stringify(s)}`);
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    const mods = await h.admin<{ id: string; name: string }[]>('GET', 'module/list', { projectId });
+    const moduleId = mods.find((m) => m.name === 'wise')?.id ?? '';
+    const page = await h.newPage({ token: h.adminToken, lang: 'en' });
+    await page.goto(`/project/doc/${projectId}?moduleId=${moduleId}`);
+    await expect.poll(() => page.locator('.doc-tree-panel').textContent()).toContain('Transfer Flow');
+    await page
+      .locator('.doc-tree-toolbar')
+      .getByRole('button', { name: /Export$/ })
+      .click();
+    const dialog = page.locator('.ant-modal').filter({ hasText: 'Download' });
+    await settled(dialog);
+    const radio = dialog.getByRole('radio', { name: /OpenAPI JSON/ });
+    await radio.check();
+    const [dl] = await Promise.all([page.waitForEvent('download'), dialog.getByTestId('export-download').click()]);
+    expect(dl.suggestedFilename()).toMatch(/\.openapi\.json$/);
+    const warning = page.getByTestId('export-merged');
+    await warning.waitFor();
+    const text = (await warning.textContent()) ?? '';
+    expect(text).toContain('x-folio-operations');
+    expect(text).toContain('POST /oauth/token ›');
+    expect(await page.locator('.ant-modal-confirm-title').textContent()).toMatch(/^5 docs share a method and URL/);
+    await page.waitForTimeout(400);
+    await h.shot(page, 'export-merged');
+    if (SHOTS) await page.screenshot({ path: join(SHOTS, 'export-merged-warning-en.png'), fullPage: false });
+  });
 });
