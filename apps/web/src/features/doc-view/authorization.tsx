@@ -3,6 +3,7 @@
  * security schemes and requirements, Postman auth): scheme, type, where it is sent, scopes.
  */
 import type { DocAuth, DocAuthScheme } from '@folio/shared';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Description } from './description';
 
@@ -29,7 +30,7 @@ function SchemeRow({ s }: { s: DocAuthScheme }) {
   const where = authWhere(s);
   return (
     <tr data-testid="auth-scheme">
-      <td>
+      <td className="auth-name">
         <code>{s.name}</code>
       </td>
       <td>
@@ -56,7 +57,7 @@ function SchemeRow({ s }: { s: DocAuthScheme }) {
         )}
         {s.description && <Description text={s.description} className="auth-desc" />}
       </td>
-      <td>{where ? t(`view.doc.auth.${where.in}`, { 0: where.name }) : '-'}</td>
+      <td className="auth-where">{where ? t(`view.doc.auth.${where.in}`, { 0: where.name }) : '-'}</td>
       <td>
         {s.scopes.length
           ? s.scopes.map((sc) => (
@@ -70,42 +71,44 @@ function SchemeRow({ s }: { s: DocAuthScheme }) {
   );
 }
 
-function SchemeTable({ schemes }: { schemes: DocAuthScheme[] }) {
-  const { t } = useTranslation();
-  return (
-    <table className="plain-table auth-table">
-      <thead>
-        <tr>
-          <th>{t('view.doc.auth.scheme')}</th>
-          <th>{t('view.doc.auth.type')}</th>
-          <th>{t('view.doc.auth.where')}</th>
-          <th>{t('view.doc.auth.scopes')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {schemes.map((s) => (
-          <SchemeRow key={s.name} s={s} />
-        ))}
-      </tbody>
-    </table>
-  );
-}
-
-/** The section's body: none needed, one set of schemes, or alternatives (any one is enough). */
+/** The section's body: none needed, or one table whose rows are the schemes; alternatives are parted by "or". */
 export function Authorization({ auth }: { auth: DocAuth }) {
   const { t } = useTranslation();
   const alternatives = auth.filter((a) => a.length);
   const optional = alternatives.length < auth.length;
   if (!alternatives.length) return <div className="muted">{t('view.doc.auth.none')}</div>;
+  // Each alternative of one scheme (the usual case): "any one of these" says it all; else "or" between them.
+  const grouped = alternatives.some((a) => a.length > 1);
   return (
     <div data-testid="doc-auth">
-      {alternatives.length > 1 && <div className="muted">{t('view.doc.auth.anyOf')}</div>}
-      {alternatives.map((a) => (
-        <div key={a.map((s) => s.name).join('+')} className="auth-alternative">
-          {a.length > 1 && <div className="muted">{t('view.doc.auth.together')}</div>}
-          <SchemeTable schemes={a} />
-        </div>
-      ))}
+      {alternatives.length > 1 && !grouped && <div className="muted">{t('view.doc.auth.anyOf')}</div>}
+      {alternatives.length === 1 && grouped && <div className="muted">{t('view.doc.auth.together')}</div>}
+      <table className="plain-table auth-table">
+        <thead>
+          <tr>
+            <th>{t('view.doc.auth.scheme')}</th>
+            <th>{t('view.doc.auth.type')}</th>
+            <th>{t('view.doc.auth.where')}</th>
+            <th>{t('view.doc.auth.scopes')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {alternatives.map((a, i) => (
+            <Fragment key={a.map((x) => x.name).join('+')}>
+              {grouped && alternatives.length > 1 && (
+                <tr className="auth-or">
+                  <td colSpan={4} className="muted">
+                    {i === 0 ? t('view.doc.auth.anyOf') : t('view.doc.auth.or')} {a.length > 1 ? t('view.doc.auth.together') : ''}
+                  </td>
+                </tr>
+              )}
+              {a.map((x) => (
+                <SchemeRow key={x.name} s={x} />
+              ))}
+            </Fragment>
+          ))}
+        </tbody>
+      </table>
       {optional && <div className="muted">{t('view.doc.auth.optional')}</div>}
     </div>
   );

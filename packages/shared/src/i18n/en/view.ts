@@ -54,6 +54,7 @@ export const view: Record<string, string> = {
   'view.doc.errorCodes': 'Error codes',
   'view.doc.auth': 'Authorization',
   'view.doc.auth.none': 'No authorization needed.',
+  'view.doc.auth.or': 'or',
   'view.doc.auth.anyOf': 'Any one of these:',
   'view.doc.auth.optional': 'Or none: authorization is optional.',
   'view.doc.auth.together': 'All of these together:',

@@ -54,6 +54,7 @@ export const view: Record<string, string> = {
   'view.doc.errorCodes': '错误码',
   'view.doc.auth': '认证方式',
   'view.doc.auth.none': '无需认证。',
+  'view.doc.auth.or': '或',
   'view.doc.auth.anyOf': '以下任选其一：',
   'view.doc.auth.optional': '也可不认证：认证是可选的。',
   'view.doc.auth.together': '以下需同时提供：',
