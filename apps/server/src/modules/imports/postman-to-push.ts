@@ -500,7 +500,14 @@ function separateCollisions(apis: PushDocItem[]): void {
     const labelOf = (path: string[], k: number) => path.slice(-k).join('/');
     let k = 1;
     while (k < depth && new Set(g.map((e) => labelOf(e.path, k))).size < g.length) k++;
-    for (const { doc, path } of g) {
+    // Numbered in the order of their whole folder paths, then of their content (not of the file): the same
+    // requests get the same numbers whatever order a collection (or Folio's export of it) lists them in.
+    const sortKey = (e: { doc: PushDocItem; path: string[] }) =>
+      `${e.path.join('\u0000')}\u0001${JSON.stringify(e.doc, (k, v) => (k === 'orderIndex' ? undefined : v))}`;
+    const keyed = g.map((e) => ({ e, key: sortKey(e) }));
+    keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    const byPath = keyed.map((x) => x.e);
+    for (const { doc, path } of byPath) {
       const base = labelOf(path, k).slice(-MAX_LABEL).trim();
       let label = base;
       for (let n = 2; taken.has(identity(doc, label)); n++) label = `${base.slice(0, MAX_LABEL - 6)} (${n})`;
