@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, settled, startHarness } from './harness.js';
 import { languageSlips } from './language-slips.js';
-import { createShopWorld, type ShopWorld } from './world.js';
+import { createShopWorld, importWithWarnings, type ShopWorld } from './world.js';
 
 let h: Harness;
 let w: ShopWorld;
@@ -55,7 +55,21 @@ const USER_DATA = [
   'sweep-dev',
   'Partner API',
   'Team',
+  // Sent by others working in English, and an imported file with warnings.
+  'ci-bot',
+  'Ping',
+  'Warned API',
+  'things',
+  'size',
+  'weight',
+  'partNo',
+  'thingId',
+  'partnerKey',
+  'Create things',
+  'Get part',
 ];
+
+let imports = 0;
 
 beforeAll(async () => {
   h = await startHarness({ prefix: 'lang' });
@@ -78,6 +92,38 @@ beforeAll(async () => {
   devToken = await h.login('sweep-dev', u.password);
   expect((await h.api('POST', 'user/password/setFirst', { password: 'sweep-dev-pass-1' }, devToken)).code).toBe('0');
   await h.admin('POST', 'project/member/add', { projectId: w.projectId, userIds: [u.id], roleCode: 'dev' });
+  // Messages for the sweeping admin from people working in English: a developer's change to a followed doc,
+  // and a CI push. Each reads in the language the admin sees.
+  await h.admin('POST', 'user/subscribe/doc/follow', { docId: w.getDocId });
+  const edit = await h.api(
+    'POST',
+    'doc/save',
+    {
+      id: w.getDocId,
+      moduleId: w.moduleId,
+      parentId: w.folderId,
+      name: 'Get order',
+      url: '/orders/{id}',
+      httpMethod: 'GET',
+      type: 0,
+      pathParams: [{ name: 'id', type: 'string', required: 1, example: 'o-1001', description: 'order id' }],
+      queryParams: [{ name: 'expand', type: 'string', required: 1, example: 'lines', description: '' }],
+      responseParams: [{ name: 'orderId', type: 'string', required: 0, example: 'o-1003', description: '' }],
+    },
+    devToken,
+    { lang: 'en', 'accept-language': 'en-US' },
+  );
+  expect(edit.code).toBe('0');
+  const moduleToken = (await h.admin<{ token: string }>('GET', 'module/token/get', { moduleId: w.moduleId })).token;
+  const pushed = await h.api(
+    'POST',
+    'import/push?format=push',
+    { author: 'ci-bot', apis: [{ name: 'Ping', url: '/ping', httpMethod: 'GET' }] },
+    null,
+    { token: moduleToken, lang: 'en', 'accept-language': 'en-US' },
+  );
+  expect(pushed.code).toBe('0');
+  expect((await h.admin<{ total: number }>('GET', 'user/message/page', { pageIndex: 1, pageSize: 20 })).total).toBeGreaterThanOrEqual(2);
 });
 afterAll(async () => {
   await h?.stop();
@@ -138,6 +184,13 @@ const STEPS: Step[] = [
     },
   ],
   [
+    'import with warnings',
+    (x) => doc(x),
+    '[data-testid=tree-node]',
+    // The sweep looks at the warnings themselves, in the language the user sees.
+    (p) => importWithWarnings(p, `Warned API ${++imports}`),
+  ],
+  [
     'export dialog',
     (x) => doc(x),
     '[data-testid=tree-node]',
@@ -158,7 +211,7 @@ const STEPS: Step[] = [
   ['project constants', (x) => `/project/code/${x.projectId}`, '.section-content .ant-card, .section-content .ant-tabs'],
   ['user centre', () => '/user', '.ant-card'],
   ['followed docs', () => '/user/subscribe/doc', '.page'],
-  ['messages', () => '/user/message', '.page'],
+  ['messages', () => '/user/message', '.page .ant-list-item'],
   ['user settings', () => '/user/systemSetting', '.ant-card'],
   ['access tokens', () => '/user/tokens', '.page, .ant-card'],
   ['change password', () => '/updatePassword', '.ant-form'],

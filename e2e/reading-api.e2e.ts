@@ -1,7 +1,8 @@
 /**
  * Issue 21 in the browser, on Stripe's imported spec: a fresh deep link opens the doc's own project and
  * highlights its row whatever the reader opened before; the browser title names the doc; descriptions are
- * rendered (Markdown links, smart-doc's <br>, sanitised); one response tab per status with a parsable example.
+ * rendered (Markdown links, smart-doc's <br>, sanitised); one response tab per status with a parsable example,
+ * error statuses with their bodies.
  * Screenshots at 1440 and 375 px go to /tmp/reading-shots (not committed).
  */
 import { mkdirSync } from 'node:fs';
@@ -177,7 +178,11 @@ describe('reading a big real API', () => {
     await tabs.nth(1).click();
     const panel = page.getByTestId('response-panel');
     await expect.poll(() => panel.textContent()).toContain('Error response');
-    expect(await panel.textContent()).toContain('No body is documented for this status.');
+    // Stripe's error body is shown with its status (its schema and a generated example).
+    await panel.getByTestId('status-body').waitFor();
+    // (Its name cell starts with the branch's toggle.)
+    expect(await panel.locator('td.param-name').first().innerText()).toMatch(/^[−+]error$/);
+    expect(Object.keys(JSON.parse((await page.getByTestId('status-example').locator('pre').textContent()) ?? ''))).toEqual(['error']);
     await page.getByTestId('responses').scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/stripe-customers-default-tab-1440.png` });
   });

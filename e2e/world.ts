@@ -2,7 +2,9 @@
  * API set-up shared by the flows: a space, a private project, an application with a common response
  * (`$data$` node), a folder and two HTTP docs with nested request/response params and error codes.
  */
-import type { Harness } from './harness.js';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { type Harness, settled } from './harness.js';
 
 export interface ShopWorld {
   spaceId: string;
@@ -102,4 +104,60 @@ export async function createShopWorld(h: Harness, suffix = ''): Promise<ShopWorl
     getDocId: get.id,
     markdownDocId: md.id,
   };
+}
+
+/**
+ * An OpenAPI file a converter warns about: an unknown type in the request body and in a response, an
+ * undeclared path variable, a security scheme the file does not define.
+ */
+export const WARNED_SPEC = JSON.stringify({
+  openapi: '3.0.3',
+  info: { title: 'Warned API', version: '1' },
+  paths: {
+    '/things': {
+      post: {
+        summary: 'Create things',
+        security: [{ partnerKey: [] }],
+        requestBody: {
+          content: { 'application/json': { schema: { type: 'object', properties: { size: { type: 'str' } } } } },
+        },
+        responses: {
+          '200': {
+            description: 'ok',
+            content: { 'application/json': { schema: { type: 'object', properties: { weight: { type: 'float' } } } } },
+          },
+        },
+      },
+    },
+    '/things/{thingId}/parts/{partNo}': {
+      get: {
+        summary: 'Get part',
+        parameters: [{ name: 'thingId', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: { '200': { description: 'ok' } },
+      },
+    },
+  },
+});
+
+/**
+ * Imports WARNED_SPEC into a new application through the import dialog of the doc page `page` shows, and waits
+ * for the outcome with its warnings listed (unknown types in body and response, the path variable, the scheme).
+ */
+export async function importWithWarnings(page: Page, appName: string): Promise<void> {
+  await page
+    .locator('.ant-btn', { has: page.locator('.anticon-import') })
+    .first()
+    .click();
+  const dialog = page.locator('.ant-modal').last();
+  await settled(dialog);
+  await dialog.locator('input[type=radio][value=new]').check();
+  await dialog.getByTestId('import-name').fill(appName);
+  await dialog
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'warned.json', mimeType: 'application/json', buffer: Buffer.from(WARNED_SPEC) });
+  await dialog.getByTestId('import-submit').click();
+  const progress = dialog.getByTestId('import-progress');
+  await expect.poll(() => progress.getAttribute('data-state'), { timeout: 30_000 }).toBe('done');
+  await expect.poll(() => progress.locator('.ant-list-item').count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(4);
+  await page.waitForTimeout(600); // the bar finishes its animation
 }

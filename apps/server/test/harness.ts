@@ -65,6 +65,13 @@ export async function createTestApp(
       await c.query(`drop database ${dbName}`);
       await c.end();
     };
+  } else if (process.env.TEST_SQLITE === 'file') {
+    // A file, as a server uses it (WAL, the read-only connection beside the writer).
+    const file = join(tmpdir(), `folio-test-${suffix}.db`);
+    url = `sqlite:${file}`;
+    cleanup = async () => {
+      for (const f of [file, `${file}-wal`, `${file}-shm`]) await rm(f, { force: true });
+    };
   } else {
     url = 'sqlite::memory:';
   }

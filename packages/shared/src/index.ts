@@ -10,6 +10,7 @@ export * from './permissions.js';
 export * from './push.js';
 export * from './schemas/common.js';
 export * from './schemas/constants.js';
+export * from './schemas/dictionaries.js';
 export * from './schemas/search.js';
 export * from './schemas/shares.js';
 export * from './security.js';

@@ -75,6 +75,32 @@ export interface PushDocItem {
   errorCodeParams?: PushErrorCode[];
   items?: PushDocItem[];
   tag?: string;
+  /** Folio's own fields (Torna ignores them): a spec's named request examples, every response, the webhook event. */
+  requestExamples?: PushExample[];
+  responses?: PushResponse[];
+  webhook?: string;
+}
+
+/** A named example as pushed (the value as text, or any JSON value, written as JSON text). */
+export interface PushExample {
+  name?: string;
+  summary?: string;
+  value?: unknown;
+}
+
+/** One documented response as pushed. */
+export interface PushResponse {
+  status?: string | number;
+  description?: string;
+  contentType?: string;
+  params?: PushParam[];
+  isArray?: LooseFlag;
+  arrayType?: string;
+  headers?: PushParam[];
+  examples?: PushExample[];
+  main?: LooseFlag;
+  /** The status whose body (the doc's response params) this one shares. */
+  sameAs?: string;
 }
 
 export interface PushDebugEnv {

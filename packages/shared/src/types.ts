@@ -45,8 +45,44 @@ export interface DubboInfo {
   dependency: string;
 }
 
+/** One of a spec's own examples (OpenAPI `examples`/`example` of a media type): its name, summary and payload as text. */
+export interface NamedExample {
+  name: string;
+  summary: string;
+  /** The payload: JSON written with two-space indents, or the text as the spec gives it. */
+  value: string;
+}
+
+/** One documented response of a doc: a status with its body, headers and examples (imported from a spec). */
+export interface DocResponse {
+  /** HTTP status as the spec writes it: 200, 404, 4XX, default. */
+  status: string;
+  description: string;
+  contentType: string;
+  /** The body's parameters; empty on the `main` response, whose body is the doc's responseParams. */
+  params: DocParam[];
+  isArray: number;
+  arrayType: string;
+  headers: DocParam[];
+  examples: NamedExample[];
+  /** 1 on the status whose body the doc's responseParams describe. */
+  main: number;
+  /** Set when this status's body has the main response's schema (Kubernetes' 200/201/202): its params are the doc's. */
+  sameAs?: string;
+}
+
+/** What a spec says beyond Torna's doc shape (stored with the doc, absent for plain Torna pushes). */
+export interface DocSpecExtras {
+  /** The request body's own examples, shown before the generated one. */
+  requestExamples?: NamedExample[];
+  /** Every documented status, in the spec's order. */
+  responses?: DocResponse[];
+  /** Set on an OpenAPI 3.1 webhook: the event name (an incoming call the API makes, not an endpoint to call). */
+  webhook?: string;
+}
+
 /** A doc in the push-payload field names. */
-export interface DocDetail {
+export interface DocDetail extends DocSpecExtras {
   id: string;
   docId: string;
   moduleId: string;

@@ -12,7 +12,6 @@ import {
   Migrator,
   MysqlDialect,
   PostgresDialect,
-  SqliteDialect,
   sql,
   type Transaction,
 } from 'kysely';
@@ -20,6 +19,7 @@ import type * as Mysql2 from 'mysql2';
 import type PgModule from 'pg';
 import type { Dialect } from '../config.js';
 import { allMigrations } from './migrations/index.js';
+import { ReaderWriterSqliteDialect } from './sqlite-reader.js';
 import type { Database } from './types.js';
 
 export type Db = KyselyType<Database>;
@@ -46,9 +46,32 @@ export interface DatabaseHandle {
   destroy(): Promise<void>;
 }
 
+/**
+ * Reuses prepared statements on an SQLite connection: Kysely's driver prepares every query again (a
+ * measurable share of a read). Long statements are mostly one-off IN lists, but full chunks of a bulk insert
+ * repeat the same text (hundreds of times in a large import), so a few of them are kept too.
+ */
+function reuseStatements(file: SQLite.Database): void {
+  const stmts = new Map<string, ReturnType<typeof file.prepare>>();
+  const longStmts = new Map<string, ReturnType<typeof file.prepare>>();
+  const prepare = file.prepare.bind(file);
+  (file as { prepare: typeof prepare }).prepare = ((source: string) => {
+    const cache = source.length <= 2000 ? stmts : /^insert /i.test(source) ? longStmts : null;
+    let st = cache?.get(source);
+    if (!st) {
+      st = prepare(source);
+      if (cache) {
+        if (cache.size >= (cache === stmts ? 500 : 16)) cache.clear();
+        cache.set(source, st);
+      }
+    }
+    return st;
+  }) as typeof prepare;
+}
+
 /** Opens a connection pool for a DATABASE_URL. */
 export function openDatabase(dialect: Dialect, url: string, sqlitePath: string): DatabaseHandle {
-  let kdialect: SqliteDialect | PostgresDialect | MysqlDialect;
+  let kdialect: ReaderWriterSqliteDialect | PostgresDialect | MysqlDialect;
   if (dialect === 'sqlite') {
     if (sqlitePath !== ':memory:') mkdirSync(dirname(sqlitePath), { recursive: true });
     const file = new SQLite(sqlitePath);
@@ -57,25 +80,15 @@ export function openDatabase(dialect: Dialect, url: string, sqlitePath: string):
     file.pragma('foreign_keys = OFF');
     file.pragma('busy_timeout = 5000');
     // The write-ahead log is checkpointed by SQLite itself (wal_autocheckpoint, 1,000 pages by default).
-    // Reuse prepared statements: Kysely's driver prepares every query again (a measurable share of a read).
-    const stmts = new Map<string, ReturnType<typeof file.prepare>>();
-    // Long statements: mostly one-off IN lists, but full chunks of a bulk insert repeat the same text
-    // (hundreds of times in a large import), so a few of them are kept too.
-    const longStmts = new Map<string, ReturnType<typeof file.prepare>>();
-    const prepare = file.prepare.bind(file);
-    (file as { prepare: typeof prepare }).prepare = ((source: string) => {
-      const cache = source.length <= 2000 ? stmts : /^insert /i.test(source) ? longStmts : null;
-      let st = cache?.get(source);
-      if (!st) {
-        st = prepare(source);
-        if (cache) {
-          if (cache.size >= (cache === stmts ? 500 : 16)) cache.clear();
-          cache.set(source, st);
-        }
-      }
-      return st;
-    }) as typeof prepare;
-    kdialect = new SqliteDialect({ database: file });
+    // Reads outside transactions go to a second, read-only connection (sqlite-reader.ts).
+    let reader: SQLite.Database | null = null;
+    if (sqlitePath !== ':memory:') {
+      reader = new SQLite(sqlitePath, { readonly: true });
+      reader.pragma('busy_timeout = 5000');
+    }
+    reuseStatements(file);
+    if (reader) reuseStatements(reader);
+    kdialect = new ReaderWriterSqliteDialect(file, reader);
   } else if (dialect === 'postgres') {
     const pg = loadPg();
     kdialect = new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 10 }) });

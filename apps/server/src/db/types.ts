@@ -2,7 +2,7 @@
  * Database schema as Kysely sees it (camelCase; the CamelCasePlugin maps to snake_case tables and columns).
  * Times are epoch milliseconds (bigint), flags are 0/1 smallints, so all three dialects agree.
  */
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 type Id = Generated<number>;
 type Audit = {
@@ -177,6 +177,8 @@ export interface DocsTable extends Audit {
   url: Generated<string>;
   version: Generated<string>;
   identityKey: Generated<string>;
+  /** A spec's named examples, responses and webhook event as JSON (modules/docs/doc-extras.ts); '' for none. */
+  specExtras: Generated<string>;
   definition: Generated<string>;
   httpMethod: Generated<string>;
   contentType: Generated<string>;
@@ -344,7 +346,11 @@ export interface SubscriptionsTable {
 export interface MessagesTable {
   id: Id;
   userId: number;
+  /** The text in the server's default language when sent; the only text of rows without a key. */
   message: string;
+  /** Message key and JSON params, written in the reader's language when listed (null: older rows). */
+  messageKey: ColumnType<string | null, string | null | undefined, string | null>;
+  messageParams: ColumnType<string | null, string | null | undefined, string | null>;
   type: number;
   sourceId: number;
   isRead: Generated<number>;

@@ -50,7 +50,7 @@ export async function registerModules(app: FastifyInstance, opts: ModuleOptions)
       await uploadsRoutes(api);
       await applicationsRoutes(api);
       await docsRoutes(api);
-      await dictionariesRoutes(api);
+      await dictionariesRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await constantsRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await messagesRoutes(api);
       await sharesRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});

@@ -6,7 +6,8 @@
  */
 import { ACTIONS, type Action, type RoleCode, roleAllows } from '@folio/shared';
 import type { FastifyRequest } from 'fastify';
-import type { Conn } from '../db/database.js';
+import type { Conn, Db } from '../db/database.js';
+import { prepared } from '../db/prepared.js';
 import { forbidden, notFound, unauthorized } from '../lib/errors.js';
 import type { SessionUser } from '../plugins/auth.js';
 
@@ -17,12 +18,16 @@ export interface Memberships {
 
 const cache = new WeakMap<FastifyRequest, Promise<Memberships>>();
 
-/** Loads all memberships of a user in two queries. */
+const spaceRows = prepared(1, (db: Db, userId: number) =>
+  db.selectFrom('spaceMembers').select(['spaceId', 'roleCode']).where('userId', '=', userId),
+);
+const projectRows = prepared(1, (db: Db, userId: number) =>
+  db.selectFrom('projectMembers').select(['projectId', 'roleCode']).where('userId', '=', userId),
+);
+
+/** Loads all memberships of a user in two queries (built once; read on every request that checks a role). */
 export async function loadMemberships(conn: Conn, userId: number): Promise<Memberships> {
-  const [spaces, projects] = await Promise.all([
-    conn.selectFrom('spaceMembers').select(['spaceId', 'roleCode']).where('userId', '=', userId).execute(),
-    conn.selectFrom('projectMembers').select(['projectId', 'roleCode']).where('userId', '=', userId).execute(),
-  ]);
+  const [spaces, projects] = await Promise.all([spaceRows(conn, userId), projectRows(conn, userId)]);
   return {
     spaces: new Map(spaces.map((r) => [r.spaceId, r.roleCode as RoleCode])),
     projects: new Map(projects.map((r) => [r.projectId, r.roleCode as RoleCode])),

@@ -5,6 +5,8 @@
  */
 import { type Action, UserStatus } from '@folio/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/database.js';
+import { prepared } from '../db/prepared.js';
 import { pickLang } from '../i18n/messages.js';
 import { sha256 } from '../lib/crypto.js';
 import { forbidden, mustSetPassword, unauthorized } from '../lib/errors.js';
@@ -52,11 +54,9 @@ export function readToken(req: FastifyRequest): string | null {
   return null;
 }
 
-/** Resolves the session user of a token, or null: one indexed query (by token hash) on every request. */
-export async function userForToken(app: FastifyInstance, token: string): Promise<SessionUser | null> {
-  const now = Date.now();
-  const hash = sha256(token);
-  const row = await app.ctx.db
+/** A live session's row with its user (built once; read on every request). */
+const sessionRow = prepared(2, (db: Db, hash: string, now: number) =>
+  db
     .selectFrom('userSessions as s')
     .innerJoin('users as u', 'u.id', 's.userId')
     .select([
@@ -75,8 +75,14 @@ export async function userForToken(app: FastifyInstance, token: string): Promise
     ])
     .where('s.tokenHash', '=', hash)
     .where('s.revokedAt', 'is', null)
-    .where('s.expiresAt', '>', now)
-    .executeTakeFirst();
+    .where('s.expiresAt', '>', now),
+);
+
+/** Resolves the session user of a token, or null: one indexed query (by token hash) on every request. */
+export async function userForToken(app: FastifyInstance, token: string): Promise<SessionUser | null> {
+  const now = Date.now();
+  const hash = sha256(token);
+  const [row] = await sessionRow(app.ctx.db, hash, now);
   if (!row || row.status === UserStatus.DISABLED) return null;
   if (now - row.lastUsedAt > 60_000) {
     await app.ctx.db.updateTable('userSessions').set({ lastUsedAt: now }).where('id', '=', row.sessionId).execute();

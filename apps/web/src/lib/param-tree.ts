@@ -14,7 +14,7 @@ let seq = 0;
 const newKey = () => `p${Date.now().toString(36)}${(seq++).toString(36)}`;
 
 /** Types that hold child rows. */
-export const hasChildrenType = (type: string) => type === 'object' || type === 'array' || /^(oneof|anyof)$/i.test(type);
+export const hasChildrenType = (type: string) => /^(object|array)(\(|$)/.test(type) || /^(oneof|anyof)(\(|$)/i.test(type);
 
 /** Adds React keys to server params. */
 export function fromDocParams(list: DocParam[] | undefined | null): EditParam[] {

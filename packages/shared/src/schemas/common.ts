@@ -11,3 +11,11 @@ export const Flag01 = Type.Integer({ minimum: 0, maximum: 1 });
 export const MAX_EPOCH_MS = 253_402_300_799_999;
 /** An epoch-ms time. */
 export const EpochMs = Type.Integer({ minimum: 0, description: 'epoch milliseconds' });
+/** An optional id where '' or absent means none (a new row) or the root. */
+export const OptionalIdString = Type.Optional(Type.String({ maxLength: 64, description: "opaque id; '' or absent: none" }));
+/** A required, non-empty name of at most `max` characters. */
+export const NameString = (max = 128) => Type.String({ minLength: 1, maxLength: max });
+/** A body or query naming one row by id. */
+export const IdInput = Type.Object({ id: IdString });
+/** The answer of a save: the row's id. */
+export const SavedIdSchema = Type.Object({ id: IdString });

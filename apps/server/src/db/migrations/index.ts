@@ -17,6 +17,9 @@ import { addDocsRevisionIndexMigration } from './20261127T050000-add-docs-revisi
 import { addSearchTermLookupIndexMigration } from './20261127T070000-add-search-term-lookup-index.js';
 import { createTreeRevisionsMigration } from './20261127T090000-create-tree-revisions.js';
 import { addDocIdentityKeyMigration } from './20261127T200000-add-doc-identity-key.js';
+import { tuneSearchTermsVacuumMigration } from './20261127T210000-tune-search-terms-vacuum.js';
+import { addMessageKeysMigration } from './20261127T220000-add-message-keys.js';
+import { addDocSpecExtrasMigration } from './20261127T230000-add-doc-spec-extras.js';
 
 /** The migrations for a dialect, keyed by name (sorted by the migrator). */
 export function allMigrations(dialect: Dialect): Record<string, Migration> {
@@ -37,5 +40,8 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '20261127T050000-add-docs-revision-index': addDocsRevisionIndexMigration(dialect),
     '20261127T070000-add-search-term-lookup-index': addSearchTermLookupIndexMigration(dialect),
     '20261127T200000-add-doc-identity-key': addDocIdentityKeyMigration(dialect),
+    '20261127T210000-tune-search-terms-vacuum': tuneSearchTermsVacuumMigration(dialect),
+    '20261127T220000-add-message-keys': addMessageKeysMigration(dialect),
+    '20261127T230000-add-doc-spec-extras': addDocSpecExtrasMigration(dialect),
   };
 }

@@ -9,9 +9,9 @@ import { Type } from 'typebox';
 import { encrypt } from '../../lib/crypto.js';
 import { badRequest, type FieldError, notFound, validation } from '../../lib/errors.js';
 import { sendMail, smtpConfigured } from '../../lib/mailer.js';
+import { publicUrlInForce } from '../../lib/public-url.js';
 import { MAX_EPOCH_MS, Paging } from '../../lib/schemas.js';
 import { ok, okNull } from '../../plugins/envelope.js';
-import { publicUrlInForce } from '../webhooks/webhook-queue.js';
 import { AuditAction, audit } from './audit.js';
 import { SETTING_DEF_MAP, SETTING_DEFS, type SettingDef } from './setting-defs.js';
 

@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { findWebDist } from '../../app.js';
 import { notFound, unauthorized } from '../../lib/errors.js';
+import { configuredPublicUrl } from '../../lib/public-url.js';
 import { composeMenu, loadComposeScope } from '../compose/compose-view.js';
 import { buildDocForest, loadDocsLite } from '../docs/doc-tree.js';
 import { loadShareScope, shareMenu } from '../shares/share-scope.js';
@@ -33,7 +34,8 @@ type Query = { application?: string; folder?: string; project?: string; space?: 
 /** Registers the agent routes outside /api. */
 export async function agentsRootRoutes(app: FastifyInstance): Promise<void> {
   const { db, ids } = app.ctx;
-  const origin = (req: FastifyRequest) => (app.ctx.settings.get('folio.public-url') || `${req.protocol}://${req.host}`).replace(/\/+$/, '');
+  // The public URL in force (setting, else FOLIO_PUBLIC_URL), else the request's own origin.
+  const origin = (req: FastifyRequest) => (configuredPublicUrl(app) || `${req.protocol}://${req.host}`).replace(/\/+$/, '');
 
   const markdown = (reply: FastifyReply, body: string) => reply.type('text/markdown; charset=utf-8').header('vary', 'accept').send(body);
   const plain = (reply: FastifyReply, body: string) => reply.type('text/plain; charset=utf-8').send(body);

@@ -66,6 +66,16 @@ function table(title: string, params: DocParam[], seen: Map<string, string>, exa
 
 const json = (v: unknown) => `\`\`\`json\n${JSON.stringify(v)}\n\`\`\``;
 
+/** A spec example's value when it is JSON (undefined for none or other text). */
+function ownExample(text: string | undefined): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 export interface MarkdownOptions {
   /** Base URL of the first environment, prefixed to the doc's path when given. */
   baseUrl?: string;
@@ -128,7 +138,10 @@ export function docMarkdown(doc: ViewDoc, opts: MarkdownOptions = {}): string {
   const jsonBody = body.length > 0 && !/x-www-form-urlencoded|multipart/i.test(doc.contentType);
   parts.push(table(`Request body${doc.isRequestArray ? ' (array)' : ''}`, body, seen, !jsonBody));
   parts.push(table(`Response${doc.isResponseArray ? ' (array)' : ''}`, response, seen, false));
-  if (jsonBody) {
+  // The spec's own first example when it has one (as the view shows it first), else one from the params.
+  const own = ownExample(doc.requestExamples?.[0]?.value);
+  if (own !== undefined) parts.push(`### Request example\n${json(own)}`);
+  else if (jsonBody) {
     const ex = paramsObject(body);
     parts.push(`### Request example\n${json(doc.isRequestArray ? [ex] : ex)}`);
   }

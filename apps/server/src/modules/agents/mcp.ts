@@ -10,6 +10,7 @@ import { CallToolRequestSchema, type CallToolResult, ListToolsRequestSchema } fr
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors.js';
+import { configuredPublicUrl } from '../../lib/public-url.js';
 import { type AgentActor, resolveAgentActor } from './agent-access.js';
 import { findDocsForAgent, listAgentEnvironments, listTreeLevel, loadAgentDoc, resolveAgentDoc } from './agent-docs.js';
 import { docMarkdown } from './doc-markdown.js';
@@ -159,12 +160,12 @@ const LOOPBACK = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
 const hostnameOf = (host: string) => host.toLowerCase().replace(/:\d+$/, '');
 
 /**
- * DNS-rebinding guard: with a public URL configured, the Host must be it (or loopback); an Origin, when a
+ * DNS-rebinding guard: with a public URL configured (setting or FOLIO_PUBLIC_URL), the Host must be it (or loopback); an Origin, when a
  * browser sends one, must be the same site as the Host.
  */
 export function hostAllowed(app: FastifyInstance, req: FastifyRequest): boolean {
   const host = String(req.headers.host ?? '');
-  const publicUrl = app.ctx.settings.get('folio.public-url');
+  const publicUrl = configuredPublicUrl(app);
   if (publicUrl) {
     let allowed = '';
     try {

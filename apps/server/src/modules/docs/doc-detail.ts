@@ -7,6 +7,7 @@ import { type DocDetail, DocType, type DubboInfo, type ErrorCodeParam, ParamOwne
 import type { AppContext } from '../../context.js';
 import type { Conn } from '../../db/database.js';
 import type { DocRow } from '../../db/types.js';
+import { readExtras } from './doc-extras.js';
 import { buildParamTrees, loadEnums, loadParamTreeRows, type ParamTreeRow } from './doc-params.js';
 
 const DUBBO_KEYS = ['interfaceName', 'author', 'version', 'protocol', 'dependency'] as const;
@@ -98,6 +99,7 @@ export function toDetail(
     requestParams: list(ParamStyle.REQUEST),
     responseParams: list(ParamStyle.RESPONSE),
     errorCodeParams: codes,
+    ...readExtras(d.specExtras),
   };
 }
 

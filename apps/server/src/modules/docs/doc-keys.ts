@@ -4,6 +4,7 @@
  */
 import { type DocDetail, DocType } from '@folio/shared';
 import { md5 } from '../../lib/crypto.js';
+import { extrasText } from './doc-extras.js';
 
 /** Normalises a version: '-' and blanks mean none. */
 export function normalizeVersion(v: string | null | undefined): string {
@@ -99,7 +100,8 @@ const list = (vs: unknown[]): string => `[${vs.map(sv).join(',')}]`;
  * Content hash of a doc: what a reader sees. Status, visibility and order are not content
  * (changing them makes no history entry), as in Torna; content type and deprecation are.
  * The hashed text is `stable` of {name, description, author, url, httpMethod, contentType, deprecated,
- * version, definition, type, g, a, dubbo, h, p, q, b, r, e} (keys sorted), built without intermediate objects.
+ * version, definition, type, g, a, dubbo, h, p, q, b, r, e[, x]} (keys sorted; x only when the doc has extras),
+ * built without intermediate objects.
  */
 export function contentHash(d: DocDetail): string {
   const e = d.errorCodeParams ? `[${d.errorCodeParams.map((x) => list([x.code, x.msg, x.solution])).join(',')}]` : '';
@@ -115,6 +117,9 @@ export function contentHash(d: DocDetail): string {
   paramContent(d.queryParams, out);
   out.push(',r:');
   paramContent(d.responseParams, out);
-  out.push(`,type:${sv(d.type)},url:${sv(d.url)},version:${sv(d.version)}}`);
+  out.push(`,type:${sv(d.type)},url:${sv(d.url)},version:${sv(d.version)}`);
+  // A spec's examples, responses and webhook event (absent from Torna pushes: their hashes stay as they were).
+  const x = extrasText(d);
+  out.push(x ? `,x:${sv(x)}}` : '}');
   return md5(out.join(''));
 }

@@ -26,6 +26,8 @@ function typeSchema(type: string, v: OasVersion): Obj {
   const mapOne = (t: string): Obj => {
     if (t === 'file') return { type: 'string', format: 'binary' };
     const withFormat = /^(\w+)\(([^()]+)\)$/.exec(t);
+    // `object(Pet)` names the schema an import took it from (not a format).
+    if (withFormat?.[1] === 'object') return { type: 'object' };
     if (withFormat) return { ...mapOne(withFormat[1]), format: withFormat[2] };
     if (t === 'file[]') return { type: 'array', items: { type: 'string', format: 'binary' } };
     const arr = /^array\[(.+)\]$/.exec(t);
@@ -94,9 +96,13 @@ function component(name: string, schema: Obj, ctx: SchemaCtx): Obj {
 
 /** Alternatives (`oneOf`, `anyOf(petType)`) → the keyword, the alternatives and the discriminator with its mapping. */
 function alternativesSchema(kind: string, prop: string, kids: DocParam[], v: OasVersion, ctx?: SchemaCtx): Obj {
-  const alts = kids.map((c) =>
-    ctx && COMPONENT_KEY.test(c.name) ? component(c.name, paramSchema(c, v, ctx), ctx) : { title: c.name, ...paramSchema(c, v, ctx) },
-  );
+  const alts = kids.map((c) => {
+    if (!ctx || !COMPONENT_KEY.test(c.name)) return { title: c.name, ...paramSchema(c, v, ctx) };
+    // A component named after the alternative; an object the source did not name stays unnamed (`object`) on import.
+    const schema = paramSchema(c, v, ctx);
+    if (/^object(\|null)?$/.test(c.type) && !schema['x-folio-type']) schema['x-folio-type'] = c.type;
+    return component(c.name, schema, ctx);
+  });
   const s: Obj = { [kind]: alts };
   if (prop) {
     const mapping: Obj = {};
@@ -121,7 +127,10 @@ export function paramSchema(p: DocParam, v: OasVersion, ctx?: SchemaCtx): Obj {
     // Alternatives the import cut short (too deep): any value here, and Folio's importer reads the kind back.
     s = { 'x-folio-type': type };
   } else {
-    s = typeSchema(type, v);
+    // `object(Pet)`: an object of the named schema Pet (the name is Folio's; the schema is written in place).
+    const namedObject = /^object\([^()]+\)/.test(type);
+    s = typeSchema(namedObject ? type.replace(/^object\([^()]+\)/, 'object') : type, v);
+    if (namedObject) s['x-folio-type'] = type;
     const base = Array.isArray(s.type) ? (s.type as string[])[0] : s.type;
     if (kids.length && base === 'array') {
       if (kids.length === 1 && kids[0].name === '[item]') s.items = paramSchema(kids[0], v, ctx);

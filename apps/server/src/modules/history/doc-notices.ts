@@ -1,23 +1,26 @@
 /**
  * Follow notices: a doc change by someone else messages the doc's followers and its project's followers
- * (never the author of the change), in each reader's language. A push or import batch sends one digest
+ * (never the author of the change), each read in the reader's language. A push or import batch sends one digest
  * per reader, not one message per doc. The same batch is handed to the application's chat webhooks.
  */
 import { MessageType, SubscribeType } from '@folio/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/database.js';
+import { type StoredText, type TextParam, text } from '../../i18n/stored-text.js';
 import type { DocChange } from '../doc-events.js';
 import { sendMessages } from '../messages/messages.service.js';
-import { pt } from '../push/texts.js';
 import { type DocNotice, queueDocNotice } from '../webhooks/webhook-queue.js';
 
 const CHUNK = 500;
 
-/** Lists up to n names, then "and k more". */
-export function nameList(lang: string, names: string[], n = 5): string {
-  const shown = names.slice(0, n).map((x) => `【${x}】`);
-  const rest = names.length - shown.length;
-  return rest > 0 ? `${shown.join('')} ${pt(lang, 'push.msg.more', { n: rest })}` : shown.join('');
+/** Lists up to n names, then "and k more" (written in the reader's language when read). */
+export function nameList(names: string[], n = 5): TextParam {
+  const shown = names
+    .slice(0, n)
+    .map((x) => `【${x}】`)
+    .join('');
+  const rest = names.length - n;
+  return rest > 0 ? [shown, ' ', text('push.msg.more', { n: rest })] : shown;
 }
 
 /** Builds the notices of a batch: one per batch id (digest) and one per single change. */
@@ -54,13 +57,14 @@ export async function sendDocNotices(app: FastifyInstance, tx: Tx, changes: DocC
       .execute();
     for (const r of rows) add(`p:${r.sourceId}`, r.userId);
   }
+  // Disabled accounts get no messages.
   const allUsers = [...new Set([...followers.values()].flat())];
-  const langOf = new Map<number, string>();
-  const fallback = app.ctx.settings.get('folio.default-lang') || 'zh-CN';
+  const enabled = new Set<number>();
   if (allUsers.length) {
-    const rows = await tx.selectFrom('users').select(['id', 'lang', 'status']).where('id', 'in', allUsers).execute();
-    for (const r of rows) if (r.status !== 0) langOf.set(r.id, r.lang || fallback);
+    const rows = await tx.selectFrom('users').select(['id', 'status']).where('id', 'in', allUsers).execute();
+    for (const r of rows) if (r.status !== 0) enabled.add(r.id);
   }
+  const fallback = app.ctx.settings.get('folio.default-lang') || 'zh-CN';
   const docName = (c: DocChange) => (c.after ?? c.before)?.name ?? '';
 
   // Group: a batch (push/import) → digest; changes without a batch → one notice each.
@@ -90,23 +94,22 @@ export async function sendDocNotices(app: FastifyInstance, tx: Tx, changes: DocC
       }
     }
     perUser.delete(first.userId);
-    // Group readers by (language, text) so each distinct message is one multi-row insert.
-    const byText = new Map<string, { users: number[]; type: number; sourceId: number; message: string }>();
+    // Group readers by message (a key and params, the same in every language): one multi-row insert each.
+    const byText = new Map<string, { users: number[]; type: number; sourceId: number; message: StoredText }>();
     for (const [u, mine] of perUser) {
-      const lang = langOf.get(u);
-      if (!lang) continue;
-      let text: string;
+      if (!enabled.has(u)) continue;
+      let message: StoredText;
       let type: number = MessageType.DOC;
       let sourceId = mine[0].docId;
       if (digest) {
         const counts = { added: 0, updated: 0, deleted: 0 };
         for (const c of mine) counts[c.kind === 'add' ? 'added' : c.kind === 'update' ? 'updated' : 'deleted']++;
-        text = pt(lang, 'push.msg.digest', {
+        message = text('push.msg.digest', {
           modifier: first.nickname,
           project: mod.projectName,
           app: mod.name,
-          summary: pt(lang, 'push.msg.summary', counts),
-          docs: nameList(lang, mine.map(docName)),
+          summary: text('push.msg.summary', counts),
+          docs: nameList(mine.map(docName)),
         });
         type = MessageType.PUSH;
         sourceId = mod.id;
@@ -120,14 +123,14 @@ export async function sendDocNotices(app: FastifyInstance, tx: Tx, changes: DocC
               : c.remark
                 ? 'push.msg.docUpdateRemark'
                 : 'push.msg.docUpdate';
-        text = pt(lang, k, { modifier: c.nickname, doc: docName(c), remark: c.remark ?? '' });
+        message = text(k, { modifier: c.nickname, doc: docName(c), remark: c.remark ?? '' });
       }
-      const tk = `${type}:${sourceId}:${text}`;
-      const g = byText.get(tk) ?? { users: [], type, sourceId, message: text };
+      const tk = `${type}:${sourceId}:${JSON.stringify(message)}`;
+      const g = byText.get(tk) ?? { users: [], type, sourceId, message };
       g.users.push(u);
       byText.set(tk, g);
     }
-    for (const g of byText.values()) await sendMessages(tx, g.users, { message: g.message, type: g.type, sourceId: g.sourceId });
+    for (const g of byText.values()) await sendMessages(tx, g.users, { message: g.message, type: g.type, sourceId: g.sourceId }, fallback);
 
     // Chat webhooks: updates and deletions (and whole push digests) of the application.
     const notable = digest ? list : list.filter((c) => c.kind !== 'add');

@@ -2,6 +2,7 @@
 import { type PushDocItem, type PushParam, securityDocKey } from '@folio/shared';
 import { describe, expect, it } from 'vitest';
 import { fixture } from '../../../test/fixtures/index.js';
+import { renderText } from '../../i18n/stored-text.js';
 import { convertSource, countPayload, isBlankSource, quickDetect } from './import-convert.js';
 import { RECURSION_MARK } from './openapi-schema.js';
 import { openApiToPush, WEBHOOKS_FOLDER } from './openapi-to-push.js';
@@ -69,7 +70,7 @@ describe('OpenAPI 3.0: USPTO', () => {
 describe('OpenAPI 3.1', () => {
   it('tictactoe: imports despite scheme "Bearer" with a warning; enums become dictionaries; security kept as data', async () => {
     const { payload, warnings, security } = await openApiToPush(fixture('openapi/oai-tictactoe-v3.1.json'));
-    expect(warnings.some((w) => w.includes("'Bearer'"))).toBe(true);
+    expect(warnings.some((w) => renderText('en', w).includes("'Bearer'"))).toBe(true);
     expect(flat(payload.apis)).toHaveLength(3);
     const board = find(payload.apis, 'GET', '/board');
     const winner = child(board.responseParams, 'winner');
@@ -157,7 +158,7 @@ describe('weboql: YAML anchors, unknown types', () => {
   it('imports with warnings for type "str" and the {file_path:path} template', async () => {
     const { payload, warnings } = await openApiToPush(fixture('openapi/weboql-yaml-anchors-v3.0.yaml'));
     expect(flat(payload.apis)).toHaveLength(17);
-    expect(warnings.some((w) => w.includes("unknown type 'str'"))).toBe(true);
+    expect(warnings.some((w) => renderText('en', w).includes("unknown type 'str'"))).toBe(true);
     const d = flat(payload.apis).find((x) => x.url?.includes('{file_path:path}') && x.httpMethod === 'GET') as PushDocItem;
     expect(d).toBeTruthy();
     // YAML anchors (&id004 / *id004) resolved: the shared response codes appear on later operations too.
@@ -175,7 +176,8 @@ describe('Stripe (82 schemas in $ref cycles)', () => {
     const c = find(payload.apis, 'GET', '/v1/customers/{customer}');
     // The response is `anyOf [customer, deleted_customer]`: one alternatives node, each alternative with its fields.
     expect(child(c.responseParams, 'body').type).toBe('anyOf');
-    expect(child(c.responseParams, 'body', 'Customer', 'address').type).toBe('object|null');
+    // A named object says which schema it is (what "↗ see address" elsewhere points to).
+    expect(child(c.responseParams, 'body', 'Customer', 'address').type).toBe('object(address)|null');
     expect(child(c.responseParams, 'body', 'Customer', 'address', 'city').type).toBe('string|null');
     expect(
       child(c.responseParams, 'body', 'Customer', 'cash_balance', 'settings', 'reconciliation_mode').enumInfo?.items?.map((i) => i.value),
@@ -184,6 +186,15 @@ describe('Stripe (82 schemas in $ref cycles)', () => {
       expect(depth(d.responseParams)).toBeLessThanOrEqual(12);
       expect(countPayload([d]).params).toBeLessThanOrEqual(1600);
     }
+    // Every status is kept: the error body of `default` (Stripe's `error`) within its own bound.
+    expect(c.responses?.map((r) => [r.status, r.main])).toEqual([
+      ['200', 1],
+      ['default', 0],
+    ]);
+    expect(c.responses?.[1].params?.map((p) => p.name)).toEqual(['error']);
+    const sizes = docs.map((d) => JSON.stringify(d.responses ?? []).length);
+    console.log(`Stripe extras: ${sizes.reduce((a, b) => a + b, 0)} characters, largest ${Math.max(...sizes)}`);
+    expect(Math.max(...sizes)).toBeLessThan(20_000);
     const marks = JSON.stringify(payload).split(RECURSION_MARK).length - 1;
     expect(marks).toBeGreaterThan(0);
     expect(warnings.length).toBeGreaterThan(0);
@@ -288,8 +299,12 @@ describe('Postman collections', () => {
     const doc = flat(r.payload.apis)[0];
     expect(doc.url?.length).toBe(1024);
     expect(doc.queryParams?.[0].name).toBe(longName.slice(0, 255));
-    expect(r.warnings).toContainEqual(expect.stringMatching(/url cut to 1024 characters$/));
-    expect(r.warnings).toContainEqual(expect.stringMatching(/parameter name px{39}… cut to 255 characters$/));
+    const en = r.warnings.map((w) => renderText('en', w));
+    expect(en).toContainEqual(expect.stringMatching(/url cut to 1024 characters$/));
+    expect(en).toContainEqual(expect.stringMatching(/parameter name px{39}… cut to 255 characters$/));
+    expect(r.warnings.map((w) => renderText('zh-CN', w))).toContainEqual(
+      expect.stringMatching(/：参数名 px{39}… 超长，已截断为 255 个字符$/),
+    );
   });
 
   it('tolerates a byte-order mark', async () => {
@@ -528,7 +543,8 @@ describe('bad input', () => {
       await convertSource('{"openapi": "3.0.0",\n "paths": {,}}', null);
     } catch (err) {
       expect((err as ImportInputError).key).toBe('import.invalid_json');
-      expect((err as ImportInputError).location).toMatch(/^line 2, column \d+$/);
+      expect(renderText('en', (err as ImportInputError).location)).toMatch(/^line 2, column \d+$/);
+      expect(renderText('zh-CN', (err as ImportInputError).location)).toMatch(/^第 2 行第 \d+ 列$/);
     }
     expect(await code('{"openapi": "3.0.0", "info": {}, "paths": {}}')).toBe('import.no_operations');
   });
@@ -546,5 +562,109 @@ describe('bad input', () => {
     expect(await code(lol.join('\n'))).toBe('import.invalid_yaml');
     expect(await code(`{"openapi":"3.0.0","x":${'['.repeat(50_000)}${']'.repeat(50_000)}}`)).toBe('import.too_deep');
     expect(await code(`openapi: 3.0.0\nx: ${'['.repeat(50_000)}${']'.repeat(50_000)}`)).toMatch(/import\.(too_deep|invalid_yaml)/);
+  });
+});
+
+describe('named schemas a reader can follow', () => {
+  it('show their name in the type where they are shown, and a second use says which schema to look up', async () => {
+    const spec = {
+      openapi: '3.0.3',
+      info: { title: 't', version: '1' },
+      paths: {
+        '/orders': {
+          get: {
+            responses: {
+              '200': {
+                description: 'ok',
+                content: {
+                  'application/json': {
+                    schema: {
+                      type: 'object',
+                      properties: {
+                        order: {
+                          type: 'object',
+                          properties: {
+                            buyer: { $ref: '#/components/schemas/customer' },
+                            payer: { $ref: '#/components/schemas/customer' },
+                            note: { type: 'object', nullable: true, properties: { text: { type: 'string' } } },
+                          },
+                        },
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+      components: {
+        schemas: {
+          customer: {
+            type: 'object',
+            nullable: true,
+            properties: { id: { type: 'string' }, parent: { $ref: '#/components/schemas/customer' } },
+          },
+        },
+      },
+    };
+    const { payload } = await openApiToPush(spec);
+    const d = find(payload.apis, 'GET', '/orders');
+    expect(child(d.responseParams, 'order').type).toBe('object');
+    expect(child(d.responseParams, 'order', 'buyer')).toMatchObject({ type: 'object(customer)|null' });
+    expect(child(d.responseParams, 'order', 'buyer').children?.map((p) => p.name)).toEqual(['id', 'parent']);
+    expect(child(d.responseParams, 'order', 'buyer', 'parent')).toMatchObject({
+      type: 'object',
+      description: `${RECURSION_MARK} customer`,
+    });
+    expect(child(d.responseParams, 'order', 'payer')).toMatchObject({ type: 'object|null', description: '↗ see customer' });
+    expect(child(d.responseParams, 'order', 'note').type).toBe('object|null');
+  });
+});
+
+describe('every response of an operation', () => {
+  it('keeps each status; one repeating the main schema (Kubernetes 200/201/202) points to it instead of a copy', async () => {
+    const spec = {
+      swagger: '2.0',
+      info: { title: 't', version: '1' },
+      paths: {
+        '/deployments': {
+          post: {
+            produces: ['application/json'],
+            responses: {
+              '200': { description: 'OK', schema: { $ref: '#/definitions/Deployment' } },
+              '201': { description: 'Created', schema: { $ref: '#/definitions/Deployment' } },
+              '401': { description: 'Unauthorized', schema: { $ref: '#/definitions/Status' } },
+            },
+          },
+        },
+      },
+      definitions: {
+        Deployment: {
+          type: 'object',
+          properties: { kind: { type: 'string' }, spec: { type: 'object', properties: { replicas: { type: 'integer' } } } },
+        },
+        Status: {
+          type: 'object',
+          properties: { code: { type: 'integer' }, reason: { type: 'string', enum: ['Unauthorized', 'Forbidden'] } },
+        },
+      },
+    };
+    const { payload } = await openApiToPush(spec);
+    const d = find(payload.apis, 'POST', '/deployments');
+    expect(d.responseParams?.map((p) => p.name)).toEqual(['kind', 'spec']);
+    expect(d.responses?.map((r) => [r.status, r.main, r.sameAs, r.contentType])).toEqual([
+      ['200', 1, undefined, 'application/json'],
+      ['201', 0, '200', 'application/json'],
+      ['401', 0, undefined, 'application/json'],
+    ]);
+    expect(d.responses?.[1].params).toBeUndefined();
+    const status = d.responses?.[2].params ?? [];
+    expect(status.map((p) => [p.name, p.type])).toEqual([
+      ['code', 'integer'],
+      ['reason', 'string'],
+    ]);
+    // An error body's values stay on its param: no dictionary of the application is named after it.
+    expect(status[1].enumInfo?.items?.map((i) => i.value)).toEqual(['Unauthorized', 'Forbidden']);
   });
 });

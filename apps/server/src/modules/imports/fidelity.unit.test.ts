@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { fixture } from '../../../test/fixtures/index.js';
 import { POLY_SPEC } from '../../../test/fixtures/specs.js';
 import { t } from '../../i18n/messages.js';
+import { renderText } from '../../i18n/stored-text.js';
 import { paramSchema } from '../exports/to-openapi.js';
 import { convertSource, isYapiHtml, quickDetect } from './import-convert.js';
 import { openApiToPush } from './openapi-to-push.js';
@@ -266,10 +267,21 @@ describe('YApi', () => {
 
 describe('warnings name places as the user knows them', () => {
   it('OpenAPI warnings name the operation (method and path) and the field, never a JSON pointer', async () => {
-    const { warnings } = await openApiToPush(fixture('openapi/weboql-yaml-anchors-v3.0.yaml'));
+    const stored = (await openApiToPush(fixture('openapi/weboql-yaml-anchors-v3.0.yaml'))).warnings;
+    const warnings = stored.map((w) => renderText('en', w));
     const unknown = warnings.filter((w) => w.includes("unknown type 'str'"));
     expect(unknown.length).toBeGreaterThan(0);
     for (const w of warnings) expect(w).not.toMatch(/#\/|~1/);
     expect(unknown.some((w) => /\b(GET|POST|PUT|DELETE|PATCH) \/\S*/.test(w))).toBe(true);
+  });
+
+  it("the same warnings read in Chinese for a zh-CN reader: no English words but the source's own names", async () => {
+    const stored = (await openApiToPush(fixture('openapi/weboql-yaml-anchors-v3.0.yaml'))).warnings;
+    const zh = stored.map((w) => renderText('zh-CN', w));
+    const unknown = zh.filter((w) => w.includes("的类型 'str' 无法识别"));
+    expect(unknown.length).toBeGreaterThan(0);
+    for (const w of zh) expect(w).not.toMatch(/unknown type|read as|parameter \d|request body|response \d|alternative/);
+    // A place inside a body names it in Chinese (请求体 / 响应) with the field path.
+    expect(zh.some((w) => /› (请求体|响应 \w+|第 \d+ 个参数)/.test(w))).toBe(true);
   });
 });

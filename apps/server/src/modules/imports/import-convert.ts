@@ -3,6 +3,7 @@
  * and a final pass that fits values into the columns (so a long example name never fails a whole import).
  */
 import type { PushDocItem, PushParam, PushPayload, SecurityData } from '@folio/shared';
+import { type StoredText, type TextParam, text } from '../../i18n/stored-text.js';
 import { LIMITS } from '../push/push-normalize.js';
 import { openApiToPush } from './openapi-to-push.js';
 import { type PostmanVariable, postmanToPush } from './postman-to-push.js';
@@ -15,7 +16,8 @@ export const MODULE_TYPE_OF: Record<ImportFormat, number> = { openapi: 1, postma
 export interface Converted {
   format: ImportFormat;
   payload: PushPayload;
-  warnings: string[];
+  /** Message keys, written in the reader's language when read (i18n/stored-text.ts). */
+  warnings: StoredText[];
   variables: PostmanVariable[];
   /** Security schemes and requirements (OpenAPI sources). */
   security?: SecurityData;
@@ -98,13 +100,17 @@ export async function convertSource(
   return fit({ format: fmt, ...(await yapiJsonToPush(parsed, opts)), variables: [] });
 }
 
-/** A text cut to `max` characters, with a warning naming `what` (built only when something is cut). */
-const cap = (v: unknown, max: number, what: () => string, warnings: string[]): string => {
+/** A text cut to `max` characters, with a warning naming where and what (built only when something is cut). */
+const cap = (v: unknown, max: number, what: () => [where: TextParam, field: TextParam], warnings: StoredText[]): string => {
   const s = typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v);
   if (s.length <= max) return s;
-  if (warnings.length < 500) warnings.push(`${what()} cut to ${max} characters`);
+  if (warnings.length < 500) {
+    const [where, field] = what();
+    warnings.push(text('import.warn.cut', { where, field, max }));
+  }
   return s.slice(0, max);
 };
+const f = (key: string, name?: string) => text(`import.field.${key}`, name === undefined ? undefined : { name });
 
 /** True when `v` is already a string that fits (the common case: no call, no closure). */
 const fits = (v: unknown, max: number): boolean => typeof v === 'string' && v.length <= max;
@@ -113,21 +119,21 @@ const fits = (v: unknown, max: number): boolean => typeof v === 'string' && v.le
 export type ImportCounts = { folders: number; docs: number; params: number };
 
 /** Fits a param list into the columns; returns how many params (children included) it holds. */
-function fitParams(list: PushParam[] | undefined, where: string, w: string[]): number {
+function fitParams(list: PushParam[] | undefined, where: TextParam, w: StoredText[]): number {
   if (!list) return 0;
   let n = list.length;
   for (const p of list) {
     if (!fits(p.name, LIMITS.paramName))
-      p.name = cap(p.name, LIMITS.paramName, () => `${where}: parameter name ${String(p.name).slice(0, 40)}…`, w);
-    if (!fits(p.type, LIMITS.paramType)) p.type = cap(p.type, LIMITS.paramType, () => `${where}: type of ${p.name}`, w);
+      p.name = cap(p.name, LIMITS.paramName, () => [where, f('param_name', `${String(p.name).slice(0, 40)}…`)], w);
+    if (!fits(p.type, LIMITS.paramType)) p.type = cap(p.type, LIMITS.paramType, () => [where, f('param_type', p.name)], w);
     if (p.maxLength !== undefined && !fits(p.maxLength, LIMITS.maxLength))
-      p.maxLength = cap(p.maxLength, LIMITS.maxLength, () => `${where}: maxLength of ${p.name}`, w);
+      p.maxLength = cap(p.maxLength, LIMITS.maxLength, () => [where, f('param_max_length', p.name)], w);
     if (p.enumInfo) {
-      p.enumInfo.name = cap(p.enumInfo.name, LIMITS.name, () => `${where}: dictionary name`, w);
+      p.enumInfo.name = cap(p.enumInfo.name, LIMITS.name, () => [where, f('dict_name')], w);
       for (const it of p.enumInfo.items ?? []) {
-        it.name = cap(it.name, LIMITS.name, () => `${where}: dictionary item`, w);
-        it.value = cap(it.value, LIMITS.enumValue, () => `${where}: dictionary value`, w);
-        it.type = cap(it.type, LIMITS.paramType, () => `${where}: dictionary item type`, w);
+        it.name = cap(it.name, LIMITS.name, () => [where, f('dict_item')], w);
+        it.value = cap(it.value, LIMITS.enumValue, () => [where, f('dict_value')], w);
+        it.type = cap(it.type, LIMITS.paramType, () => [where, f('dict_item_type')], w);
       }
     }
     if (p.children) n += fitParams(p.children, where, w);
@@ -138,21 +144,24 @@ function fitParams(list: PushParam[] | undefined, where: string, w: string[]): n
 const isFolderItem = (it: PushDocItem) => it.isFolder === 1 || it.isFolder === true || it.isFolder === '1';
 
 /** Fits items into the columns; `counts` (when given) adds up the folders, docs and params below. */
-function fitItems(items: PushDocItem[] | undefined, w: string[], counts: ImportCounts | null): void {
+function fitItems(items: PushDocItem[] | undefined, w: StoredText[], counts: ImportCounts | null): void {
   for (const d of items ?? []) {
-    const where = d.isFolder ? `folder ${d.name}` : `${d.httpMethod ?? ''} ${d.url ?? d.name}`;
-    d.name = cap(d.name, LIMITS.name, () => `${where}: name`, w) || (d.isFolder ? 'Folder' : String(d.url || 'Untitled'));
-    if (d.author !== undefined) d.author = cap(d.author, LIMITS.author, () => `${where}: author`, w);
-    if (d.url !== undefined) d.url = cap(d.url, LIMITS.url, () => `${where}: url`, w);
-    if (d.contentType !== undefined) d.contentType = cap(d.contentType, LIMITS.contentType, () => `${where}: content type`, w);
-    if (typeof d.deprecated === 'string') d.deprecated = cap(d.deprecated, LIMITS.deprecated, () => `${where}: deprecated`, w);
-    if (d.requestArrayType) d.requestArrayType = cap(d.requestArrayType, LIMITS.arrayType, () => `${where}: array type`, w);
-    if (d.responseArrayType) d.responseArrayType = cap(d.responseArrayType, LIMITS.arrayType, () => `${where}: array type`, w);
+    // (Names in the place are cut at 80 characters: the warning is about one that may be far longer.)
+    const where: TextParam = d.isFolder
+      ? text('import.loc.folder', { name: String(d.name ?? '').slice(0, 80) })
+      : `${d.httpMethod ?? ''} ${String(d.url ?? d.name ?? '').slice(0, 80)}`;
+    d.name = cap(d.name, LIMITS.name, () => [where, f('name')], w) || (d.isFolder ? 'Folder' : String(d.url || 'Untitled'));
+    if (d.author !== undefined) d.author = cap(d.author, LIMITS.author, () => [where, f('author')], w);
+    if (d.url !== undefined) d.url = cap(d.url, LIMITS.url, () => [where, f('url')], w);
+    if (d.contentType !== undefined) d.contentType = cap(d.contentType, LIMITS.contentType, () => [where, f('content_type')], w);
+    if (typeof d.deprecated === 'string') d.deprecated = cap(d.deprecated, LIMITS.deprecated, () => [where, f('deprecated')], w);
+    if (d.requestArrayType) d.requestArrayType = cap(d.requestArrayType, LIMITS.arrayType, () => [where, f('array_type')], w);
+    if (d.responseArrayType) d.responseArrayType = cap(d.responseArrayType, LIMITS.arrayType, () => [where, f('array_type')], w);
     let params = 0;
     for (const k of ['headerParams', 'pathParams', 'queryParams', 'requestParams', 'responseParams'] as const)
       params += fitParams(d[k], where, w);
     for (const e of d.errorCodeParams ?? []) {
-      e.code = cap(e.code, LIMITS.paramName, () => `${where}: code`, w);
+      e.code = cap(e.code, LIMITS.paramName, () => [where, f('code')], w);
     }
     const folder = isFolderItem(d);
     if (counts) {
@@ -171,8 +180,8 @@ function fit(c: Omit<Converted, 'counts'>): Converted {
   const counts: ImportCounts = { folders: 0, docs: 0, params: 0 };
   fitItems(c.payload.apis, c.warnings, counts);
   for (const e of c.payload.debugEnvs ?? []) {
-    e.name = cap(e.name, LIMITS.envName, () => 'environment name', c.warnings);
-    e.url = cap(e.url, LIMITS.envUrl, () => 'environment URL', c.warnings);
+    e.name = cap(e.name, LIMITS.envName, () => [text('import.loc.environment'), f('env_name')], c.warnings);
+    e.url = cap(e.url, LIMITS.envUrl, () => [text('import.loc.environment'), f('env_url')], c.warnings);
   }
   return { ...c, counts };
 }

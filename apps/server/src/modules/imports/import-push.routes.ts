@@ -8,6 +8,7 @@ import type { PushPayload } from '@folio/shared';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { t } from '../../i18n/messages.js';
+import { renderText } from '../../i18n/stored-text.js';
 import { AppError } from '../../lib/errors.js';
 import { ok } from '../../plugins/envelope.js';
 import { flag, PushInputError } from '../push/push-normalize.js';
@@ -76,7 +77,7 @@ export async function importPushRoutes(api: FastifyInstance): Promise<void> {
             const c = await convertSource(text, (q.format ?? null) as ImportFormat | null, { author });
             payload = c.payload;
             format = c.format;
-            warnings = c.warnings;
+            warnings = c.warnings.map((w) => renderText(lang, w));
           }
         } catch (err) {
           if (err instanceof ImportInputError) throw new AppError(422, 'validation_failed', t(lang, err.key, err.params));

@@ -7,6 +7,7 @@ import { Transform } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { renderText } from '../../i18n/stored-text.js';
 import { getJob } from '../../jobs/queue.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { IdString } from '../../lib/schemas.js';
@@ -104,8 +105,8 @@ function checkFields(f: ImportFields): void {
     );
 }
 
-/** The status view of an import job. */
-function statusView(app: FastifyInstance, job: NonNullable<Awaited<ReturnType<typeof getJob>>>) {
+/** The status view of an import job; warnings and errors in the reader's language. */
+function statusView(app: FastifyInstance, job: NonNullable<Awaited<ReturnType<typeof getJob>>>, lang: string) {
   const r = (job.result ?? {}) as Partial<ImportResult>;
   const moduleId = r.moduleId || job.moduleId;
   return {
@@ -119,8 +120,16 @@ function statusView(app: FastifyInstance, job: NonNullable<Awaited<ReturnType<ty
     dropped: r.dropped ?? 0,
     outcome: r.outcome ?? null,
     timings: r.timings ?? null,
-    warnings: r.warnings ?? [],
-    errors: r.errors ?? (job.state === 'failed' ? [{ code: 'import_failed', message: job.error, location: '' }] : []),
+    warnings: (r.warnings ?? []).map((w) => renderText(lang, w)),
+    errors: r.errors
+      ? r.errors.map((e) => ({
+          code: e.code,
+          message: e.text ? renderText(lang, e.text) : e.message,
+          location: e.at !== undefined ? renderText(lang, e.at) : e.location,
+        }))
+      : job.state === 'failed'
+        ? [{ code: 'import_failed', message: job.error, location: '' }]
+        : [],
   };
 }
 
@@ -277,7 +286,7 @@ export async function importsRoutes(api: FastifyInstance): Promise<void> {
         const u = requireUser(req);
         const job = await getJob(app, (req.query as { jobId: string }).jobId);
         if (!job || job.kind !== IMPORT_JOB || (job.createdBy !== u.id && !u.isSuperAdmin)) throw notFound('job');
-        return ok(statusView(app, job));
+        return ok(statusView(app, job, req.lang));
       },
     );
   });

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { ParamOwner, ParamStyle, type PushDocItem } from '@folio/shared';
 import type { FastifyInstance } from 'fastify';
 import { insertId, inTx, type Tx } from '../../db/database.js';
-import { t } from '../../i18n/messages.js';
+import { renderText, type StoredText, text as storedText, type TextParam } from '../../i18n/stored-text.js';
 import { enqueueJob, type JobContext, registerJobHandler } from '../../jobs/queue.js';
 import { decrypt, encrypt, randomToken } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
@@ -55,8 +55,12 @@ export interface ImportJobPayload {
 
 export interface ImportIssue {
   code: string;
+  /** In the importer's language when the job ended (jobs from before message keys have only this). */
   message: string;
   location: string;
+  /** The message and its place as keys, written in the reader's language when read. */
+  text?: StoredText;
+  at?: TextParam;
 }
 
 export interface ImportResult {
@@ -69,7 +73,8 @@ export interface ImportResult {
   /** Source docs not stored (duplicates of another doc's identity): the summary says so. */
   dropped?: number;
   outcome?: { added: number; updated: number; unchanged: number; deleted: number; skippedLocked: number };
-  warnings: string[];
+  /** Message keys, written in the reader's language when read (older jobs: plain texts). */
+  warnings: (StoredText | string)[];
   errors: ImportIssue[];
   /** Milliseconds per phase: fetch (URL sources), convert (parse + dereference + convert), merge (one transaction). */
   timings?: { fetch: number; convert: number; merge: number };
@@ -148,14 +153,17 @@ export async function fetchSource(app: FastifyInstance, url: string, username?: 
 }
 
 function issueOf(err: unknown, lang: string): ImportIssue {
-  if (err instanceof ImportInputError) return { code: err.key, message: t(lang, err.key, err.params), location: err.location };
-  if (err instanceof AppError) return { code: err.slug, message: t(lang, err.msgKey, err.params), location: '' };
+  const issue = (code: string, msg: StoredText, at: TextParam = ''): ImportIssue => ({
+    code,
+    message: renderText(lang, msg),
+    location: renderText(lang, at),
+    text: msg,
+    at,
+  });
+  if (err instanceof ImportInputError) return issue(err.key, storedText(err.key, err.params), err.location);
+  if (err instanceof AppError) return issue(err.slug, storedText(err.msgKey, err.params));
   if (err instanceof PushInputError) return { code: 'validation_failed', message: err.message.slice(0, 2000), location: '' };
-  return {
-    code: 'import_failed',
-    message: t(lang, 'import.failed', { detail: err instanceof Error ? err.message : String(err) }),
-    location: '',
-  };
+  return issue('import_failed', storedText('import.failed', { detail: err instanceof Error ? err.message : String(err) }));
 }
 
 async function writeVariables(tx: Tx, app: FastifyInstance, moduleId: number, envName: string, vars: PostmanVariable[]): Promise<void> {
@@ -280,7 +288,7 @@ export async function runImportJob(app: FastifyInstance, job: JobContext): Promi
           tx,
         );
         // The merge reports duplicates and similar notes; they do not stop the import.
-        for (const e of merged.errors) result.warnings.push(mergeNote(conv.payload.apis, e, p.lang));
+        for (const e of merged.errors) result.warnings.push(mergeNote(conv.payload.apis, e));
         // What this import holds, counted in the database (not the application's other docs).
         const stored = merged.rowIds.length
           ? await tx
@@ -342,7 +350,7 @@ export async function runImportJob(app: FastifyInstance, job: JobContext): Promi
     const dropped = conv.counts.docs - (outcome.added + outcome.updated + outcome.unchanged + outcome.skippedLocked);
     if (dropped > 0) {
       result.dropped = dropped;
-      result.warnings.unshift(t(p.lang, 'import.dropped', { dropped, total: conv.counts.docs }));
+      result.warnings.unshift(storedText('import.dropped', { dropped, total: conv.counts.docs }));
     }
     result.outcome = {
       added: outcome.added,
@@ -372,7 +380,7 @@ export async function runImportJob(app: FastifyInstance, job: JobContext): Promi
  * A merge note with its place named as the user knows it (folder path, doc name, method and URL) instead of
  * the payload path (`apis[1].items[0]`) the merge reports.
  */
-export function mergeNote(apis: PushDocItem[], e: { path: string; message: string }, lang: string): string {
+export function mergeNote(apis: PushDocItem[], e: { path: string; message: string }): StoredText {
   const locate = (path: string): string => {
     const steps = [...path.matchAll(/(?:apis|items)\[(\d+)\]/g)].map((m) => Number(m[1]));
     if (!steps.length) return path;
@@ -389,8 +397,8 @@ export function mergeNote(apis: PushDocItem[], e: { path: string; message: strin
     return last && !last.isFolder ? `${where} (${String(last.httpMethod ?? '')} ${String(last.url ?? '')})` : where;
   };
   const dup = /^duplicate of (\S+); the later one is kept$/.exec(e.message);
-  if (dup) return t(lang, 'import.duplicate', { doc: locate(e.path), other: locate(dup[1]) });
-  return `${locate(e.path)}: ${e.message}`;
+  if (dup) return storedText('import.duplicate', { doc: locate(e.path), other: locate(dup[1]) });
+  return storedText('import.warn.merge_note', { where: locate(e.path), detail: e.message });
 }
 
 /** Encrypts a basic-auth password for storage. */

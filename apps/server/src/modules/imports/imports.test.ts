@@ -199,7 +199,7 @@ describe('POST /api/import', () => {
     const s = await finish(r.data.jobId);
     expect(s.state).toBe('failed');
     expect(s.errors[0].code).toBe('import.invalid_json');
-    expect(s.errors[0].location).toMatch(/^line 3/);
+    expect(s.errors[0].location).toMatch(/^第 3 行第 \d+ 列$/);
     expect(s.moduleId).toBe('');
     const after = await call(t.app, t.adminToken, 'GET', '/api/module/list', { projectId: world.projectId });
     expect(after.data.length).toBe(before.data.length);
@@ -262,7 +262,31 @@ describe('POST /api/import', () => {
     const s = await finish(r.body.data.jobId);
     expect(s.state).toBe('done');
     expect(s.counts.docs).toBe(17);
-    expect(s.warnings.some((w: string) => w.includes("unknown type 'str'"))).toBe(true);
+    // Warnings are kept as message keys: each reader reads them in their language (zh-CN by default here).
+    expect(s.warnings.some((w: string) => w.includes("的类型 'str' 无法识别"))).toBe(true);
+    expect(s.warnings.join('\n')).not.toMatch(/unknown type|read as/);
+    const en = await t.app.inject({
+      method: 'GET',
+      url: `/api/import/status?jobId=${encodeURIComponent(r.body.data.jobId)}`,
+      headers: { token: t.adminToken, lang: 'en' },
+    });
+    expect(en.json().data.warnings.some((w: string) => w.includes("unknown type 'str'"))).toBe(true);
+    expect(en.json().data.warnings.join('\n')).not.toMatch(/[\u4e00-\u9fff]/);
+    // A job stored before warnings were keys (plain texts) still reads, as it was written.
+    const row = await t.app.ctx.db
+      .selectFrom('jobs')
+      .select(['id', 'result'])
+      .where('publicId', '=', r.body.data.jobId)
+      .executeTakeFirstOrThrow();
+    const old = { ...JSON.parse(row.result), warnings: ["GET /a: unknown type 'str', read as string"], errors: [] };
+    await t.app.ctx.db
+      .updateTable('jobs')
+      .set({ result: JSON.stringify(old) })
+      .where('id', '=', row.id)
+      .execute();
+    expect((await call(t.app, t.adminToken, 'GET', '/api/import/status', { jobId: r.body.data.jobId })).data.warnings).toEqual([
+      "GET /a: unknown type 'str', read as string",
+    ]);
     const y = await upload(
       t.adminToken,
       { projectId: world.projectId, name: 'leaf' },

@@ -5,6 +5,7 @@
  * deep objects give bounded trees without ever materialising the whole spec.
  */
 import type { PushEnumInfo, PushParam } from '@folio/shared';
+import { type StoredText, type TextParam, text } from '../../i18n/stored-text.js';
 
 /** Marker text of a schema that refers back to one of its ancestors. */
 export const RECURSION_MARK = '↻ recursive:';
@@ -40,7 +41,7 @@ const TYPE_ALIASES: Record<string, string> = {
 
 /** Shared state of one conversion: the root document, warnings, and the per-doc node budget. */
 export class SchemaWalker {
-  readonly warnings: string[] = [];
+  readonly warnings: StoredText[] = [];
   private readonly warned = new Set<string>();
   budget = MAX_PARAMS_PER_DOC;
   truncated = false;
@@ -50,14 +51,26 @@ export class SchemaWalker {
   private readonly enumSets = new Map<string, string>();
   /** The operation being converted (scopes the dictionary of an inline enum whose name is taken). */
   docLabel = '';
+  /**
+   * Whether enums become named dictionaries of the application. Off for what is shown beside the doc's own
+   * lists (other responses' bodies, headers): their values stay on the param, and no dictionary name is taken.
+   */
+  namedEnums = true;
+  /** Deepest nesting produced now (less for what is shown beside the doc's own lists). */
+  maxDepth = MAX_PARAM_DEPTH;
 
   constructor(readonly root: Obj) {}
 
-  warn(raw: string): void {
+  /** Adds a warning (a message key; written in the reader's language when read), once. */
+  warn(key: string, params: Record<string, TextParam> = {}): void {
     // Places are named as the user knows them (`POST /pets › request body › owner.name`), never as pointers.
-    const msg = raw.replace(/#\/(?:paths|webhooks)\/[^\s,']+/g, userLocation);
-    if (this.warned.has(msg) || this.warnings.length >= 500) return;
-    this.warned.add(msg);
+    const named: Record<string, TextParam> = {};
+    for (const [k, v] of Object.entries(params))
+      named[k] = typeof v === 'string' && /^#\/(?:paths|webhooks)\//.test(v) ? userLocation(v) : v;
+    const msg = text(key, named);
+    const id = JSON.stringify(msg);
+    if (this.warned.has(id) || this.warnings.length >= 500) return;
+    this.warned.add(id);
     this.warnings.push(msg);
   }
 
@@ -76,7 +89,7 @@ export class SchemaWalker {
   /** Follows a local JSON pointer; external refs are reported and treated as empty. */
   lookup(ref: string): unknown {
     if (!ref.startsWith('#')) {
-      this.warn(`external $ref not followed: ${ref}`);
+      this.warn('import.warn.external_ref', { ref });
       return undefined;
     }
     let cur: unknown = this.root;
@@ -85,7 +98,7 @@ export class SchemaWalker {
       if (!isObj(cur) && !Array.isArray(cur)) return undefined;
       cur = (cur as Obj)[key];
     }
-    if (cur === undefined) this.warn(`unresolved $ref: ${ref}`);
+    if (cur === undefined) this.warn('import.warn.unresolved_ref', { ref });
     return cur;
   }
 
@@ -184,7 +197,7 @@ export class SchemaWalker {
     types = types.map((t) => {
       if (KNOWN_TYPES.has(t)) return t;
       const alias = TYPE_ALIASES[t.toLowerCase()];
-      this.warn(`unknown type '${t}' at ${where}${alias ? `, read as '${alias}'` : ', read as string'}`);
+      this.warn('import.warn.unknown_type', { type: t, where, as: alias ?? 'string' });
       return alias ?? 'string';
     });
     const nullable = types.includes('null') || s.nullable === true;
@@ -237,7 +250,7 @@ export class SchemaWalker {
   /** Enum items of a schema as a dictionary (null when none), named by `enumName`. */
   enumOf(s: Obj, name: string, named = false, owner = ''): PushEnumInfo | null {
     const info = this.enumItems(s, name);
-    if (!info) return null;
+    if (!info || !this.namedEnums) return info;
     const sig = JSON.stringify(info.items?.map((i) => [i.name, i.value]));
     const scope = owner || this.docLabel;
     info.name = this.enumName(named || !scope ? [name] : [name, `${scope}.${name}`], sig);
@@ -308,6 +321,16 @@ export class SchemaWalker {
     const t = this.typeOf(s, where);
     // A named object schema is expanded once per body; later uses point back to it.
     const named = n.own || (n.refs.length ? n.refs[n.refs.length - 1] : '');
+    // A named object that is shown shows its schema's name in its type (`object(customer)`): what "↗ see customer"
+    // and "↻ recursive: customer" point to.
+    // (Folio's export writes the name it showed as `x-folio-type`: the schema itself is written in place.)
+    const exported =
+      typeof s['x-folio-type'] === 'string' && t.base === 'object' && /^object(\([\w.-]{1,48}\))?(\|null)?$/.test(s['x-folio-type']);
+    const type = exported
+      ? String(s['x-folio-type'])
+      : named && t.base === 'object' && isObj(s.properties)
+        ? namedType(t.type, refName(named))
+        : t.type;
     if (named && depth > 0 && t.base === 'object' && isObj(s.properties)) {
       if (this.expanded.has(named)) {
         desc.push(`${SEE_MARK} ${refName(named)}`);
@@ -315,7 +338,7 @@ export class SchemaWalker {
       }
       this.expanded.add(named);
     }
-    const p: PushParam = { name, type: t.type, required: required ? 1 : 0, example: '', description: '', children: [] };
+    const p: PushParam = { name, type, required: required ? 1 : 0, example: '', description: '', children: [] };
     if (typeof s.maxLength === 'number') p.maxLength = String(s.maxLength);
     const exVal = example !== undefined ? example : exampleOf(s);
     const refLabel = named ? refName(named) : '';
@@ -326,7 +349,8 @@ export class SchemaWalker {
     // alternative's discriminator property as that alternative's example value (see docs/import-export.md).
     const disc = isObj(s.discriminator) && typeof s.discriminator.propertyName === 'string' ? s.discriminator : null;
     const alts = (Array.isArray(s.oneOf) ? s.oneOf : Array.isArray(s.anyOf) ? s.anyOf : null) as unknown[] | null;
-    const tooDeep = depth >= (innerStack.length ? MAX_PARAM_DEPTH : MAX_INLINE_DEPTH);
+    // The bound: lower for what is shown beside the doc's own lists; deeper for a schema inline all the way down.
+    const tooDeep = depth >= (!innerStack.length && this.maxDepth === MAX_PARAM_DEPTH ? MAX_INLINE_DEPTH : this.maxDepth);
     // Alternatives cut short where Folio's export found them (see to-openapi.ts) come back as they were.
     const folioType = typeof s['x-folio-type'] === 'string' && /^(oneOf|anyOf)\b/.test(s['x-folio-type']) ? s['x-folio-type'] : '';
     if (folioType && !alts) p.type = folioType;
@@ -464,27 +488,41 @@ export class SchemaWalker {
 }
 
 /** A JSON pointer into an operation (`#/paths/~1pets/post/requestBody/…/properties/owner`) as the user reads it. */
-export function userLocation(pointer: string): string {
+export function userLocation(pointer: string): TextParam[] {
   const segs = pointer
     .replace(/^#\//, '')
     .split('/')
     .map((x) => x.replace(/~1/g, '/').replace(/~0/g, '~'));
   const [, path, method, ...rest] = segs;
-  const out: string[] = [`${(method ?? '').toUpperCase()} ${path ?? ''}`.trim()];
-  const field: string[] = [];
+  const out: TextParam[] = [`${(method ?? '').toUpperCase()} ${path ?? ''}`.trim()];
+  const field: TextParam[] = [];
+  const addField = (f: TextParam) => {
+    if (field.length && f !== '[]') field.push('.');
+    field.push(f);
+  };
   for (let i = 0; i < rest.length; i++) {
     const k = rest[i];
-    if (k === 'parameters') out.push(`parameter ${Number(rest[++i]) + 1}`);
-    else if (k === 'requestBody') out.push('request body');
-    else if (k === 'responses') out.push(`response ${rest[++i]}`);
+    if (k === 'parameters') out.push(text('import.loc.parameter', { n: Number(rest[++i]) + 1 }));
+    else if (k === 'requestBody') out.push(text('import.loc.request_body'));
+    else if (k === 'responses') out.push(text('import.loc.response', { status: rest[++i] ?? '' }));
     else if (k === 'content') i++;
-    else if (k === 'properties') field.push(rest[++i]);
-    else if (k === 'items') field.push('[]');
-    else if (k === 'additionalProperties') field.push('<key>');
-    else if (k === 'oneOf' || k === 'anyOf') field.push(`(alternative ${Number(rest[++i]) + 1})`);
+    else if (k === 'properties') addField(rest[++i] ?? '');
+    else if (k === 'items') addField('[]');
+    else if (k === 'additionalProperties') addField('<key>');
+    else if (k === 'oneOf' || k === 'anyOf') addField(text('import.loc.alternative', { n: Number(rest[++i]) + 1 }));
   }
-  if (field.length) out.push(field.join('.').replace(/\.\[\]/g, '[]'));
-  return out.join(' › ');
+  if (field.length) out.push(field);
+  return out.flatMap((x, i) => (i ? [' › ', x] : [x]));
+}
+
+/**
+ * An object type with its schema's name (`object` → `object(Pet)`, `object|null` → `object(Pet)|null`); the
+ * type stays as it is when the name would not read as one (spaces, brackets) or the type would pass 64 characters.
+ */
+export function namedType(type: string, name: string): string {
+  if (!/^[\w.-]{1,48}$/.test(name) || !type.startsWith('object')) return type;
+  const out = `object(${name})${type.slice('object'.length)}`;
+  return out.length <= 64 ? out : type;
 }
 
 /** The last segment of a $ref ("#/components/schemas/Pet" → "Pet"). */

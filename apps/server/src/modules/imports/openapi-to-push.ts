@@ -6,14 +6,17 @@
 import {
   type PushDebugEnv,
   type PushDocItem,
+  type PushExample,
   type PushParam,
   type PushPayload,
+  type PushResponse,
   type SecurityData,
   type SecurityRequirement,
   securityDocKey,
 } from '@folio/shared';
+import { type StoredText, type TextParam, text } from '../../i18n/stored-text.js';
 import { SHARED_NOTE, SHARED_OPS_KEY } from '../exports/to-openapi.js';
-import { exampleOf, exampleText, MAX_PARAMS_PER_DOC, SchemaWalker } from './openapi-schema.js';
+import { exampleOf, exampleText, MAX_PARAM_DEPTH, MAX_PARAMS_PER_DOC, SchemaWalker } from './openapi-schema.js';
 import { ImportInputError, parseStructured } from './spec-text.js';
 
 type Obj = Record<string, unknown>;
@@ -24,7 +27,8 @@ export const WEBHOOKS_FOLDER = 'Webhooks';
 
 export interface ConvertResult {
   payload: PushPayload;
-  warnings: string[];
+  /** Message keys, written in the reader's language when read. */
+  warnings: StoredText[];
   /** Security schemes and requirements, as data. */
   security?: SecurityData;
 }
@@ -61,11 +65,78 @@ function mediaExample(w: SchemaWalker, media: Obj): unknown {
   return undefined;
 }
 
+/** Named examples kept per media type, and the largest example text kept (bigger ones are reported and left out). */
+const MAX_EXAMPLES = 20;
+const MAX_EXAMPLE_CHARS = 200_000;
+/**
+ * Parameters converted for each response besides the main one and for each response's headers, and their
+ * nesting: an error body is read at a glance, its objects' fields shown and deeper objects marked truncated
+ * (Stripe's `error` repeats on all 468 operations: 6 KB a doc so, 32 KB with three levels).
+ */
+const EXTRA_RESPONSE_BUDGET = 120;
+const HEADERS_BUDGET = 40;
+const ASIDE_DEPTH = 1;
+
+/** The spec's own examples of a media type: its `examples` map (name, summary, value), else its single `example`. */
+function namedExamples(w: SchemaWalker, media: Obj, where: string): PushExample[] {
+  const out: PushExample[] = [];
+  const add = (name: string, summary: string, value: unknown) => {
+    const size = typeof value === 'string' ? value.length : (JSON.stringify(value, null, 2)?.length ?? 0);
+    if (size > MAX_EXAMPLE_CHARS) w.warn('import.warn.example_left_out', { where, name: name || 'example', size });
+    else if (out.length < MAX_EXAMPLES) out.push({ name: name.slice(0, 255), summary: summary.slice(0, 1024), value });
+  };
+  if (isObj(media.examples)) {
+    for (const [name, raw] of Object.entries(media.examples)) {
+      const ex = w.deref(raw).value;
+      if (ex?.value !== undefined) add(name, typeof ex.summary === 'string' ? ex.summary : '', ex.value);
+    }
+  }
+  if (!out.length && media.example !== undefined) add('', '', media.example);
+  return out;
+}
+
+/** A response's headers as parameters (each with its own description, schema and example). */
+function responseHeaders(w: SchemaWalker, resp: Obj, where: string): PushParam[] {
+  const out: PushParam[] = [];
+  if (!isObj(resp.headers)) return out;
+  for (const [name, raw] of Object.entries(resp.headers)) {
+    const h = w.deref(raw).value;
+    if (!h) continue;
+    let example: unknown = h.example;
+    if (example === undefined && isObj(h.examples)) example = w.deref(Object.values(h.examples)[0]).value?.value;
+    const p = w.param(name, h.schema ?? h, h.required === true, [], 0, example, `${where}/headers/${name}`);
+    if (typeof h.description === 'string' && h.description.trim()) p.description = h.description.trim();
+    out.push(p);
+  }
+  return out;
+}
+
+/**
+ * Runs a conversion of what is shown beside the doc's own lists with its own parameter budget and without
+ * naming dictionaries, leaving the doc's budget and truncation as they were.
+ */
+function aside<T>(w: SchemaWalker, budget: number, fn: () => T): { value: T; truncated: boolean } {
+  const saved = { budget: w.budget, truncated: w.truncated };
+  w.budget = budget;
+  w.truncated = false;
+  w.namedEnums = false;
+  w.maxDepth = ASIDE_DEPTH;
+  try {
+    const value = fn();
+    return { value, truncated: w.truncated };
+  } finally {
+    w.budget = saved.budget;
+    w.truncated = saved.truncated;
+    w.namedEnums = true;
+    w.maxDepth = MAX_PARAM_DEPTH;
+  }
+}
+
 /** A Swagger 2 security definition as an OpenAPI 3 scheme (3.x schemes are kept as they are). */
 function schemeOf(name: string, d: Obj, w: SchemaWalker, v2: boolean): Obj {
   if (!v2) {
     if (d.type === 'http' && typeof d.scheme === 'string' && d.scheme !== d.scheme.toLowerCase()) {
-      w.warn(`security scheme '${name}': scheme '${d.scheme}' should be lower case (read as '${d.scheme.toLowerCase()}')`);
+      w.warn('import.warn.scheme_case', { name, scheme: d.scheme, lower: d.scheme.toLowerCase() });
       return { ...d, scheme: d.scheme.toLowerCase() };
     }
     return d;
@@ -97,13 +168,13 @@ function securitySchemes(root: Obj, w: SchemaWalker, v2: boolean): SecurityData[
 }
 
 /** A requirement list as data (scheme names the spec does not define are reported). */
-function requirementOf(v: unknown, schemes: SecurityData['schemes'], w: SchemaWalker, where: string): SecurityRequirement[] {
+function requirementOf(v: unknown, schemes: SecurityData['schemes'], w: SchemaWalker, where: TextParam): SecurityRequirement[] {
   const out: SecurityRequirement[] = [];
   for (const req of Array.isArray(v) ? v : []) {
     if (!isObj(req)) continue;
     const r: SecurityRequirement = {};
     for (const [name, scopes] of Object.entries(req)) {
-      if (!schemes[name]) w.warn(`${where}: security scheme '${name}' is not defined`);
+      if (!schemes[name]) w.warn('import.warn.scheme_undefined', { where, name });
       r[name] = Array.isArray(scopes) ? scopes.map(String) : [];
     }
     out.push(r);
@@ -131,7 +202,7 @@ function servers(root: Obj, v2: boolean, w: SchemaWalker): PushDebugEnv[] {
         if (isObj(v) && v.default !== undefined) url = url.split(`{${k}}`).join(String(v.default));
       }
     }
-    if (/\{[^}]+\}/.test(url)) w.warn(`server ${i + 1}: variables without defaults in ${s.url}`);
+    if (/\{[^}]+\}/.test(url)) w.warn('import.warn.server_variables', { n: i + 1, url: s.url });
     let name = (typeof s.description === 'string' && s.description.trim() ? s.description.trim() : url).slice(0, 50);
     if (names.has(name)) name = `${name} ${i + 1}`.slice(0, 50);
     names.add(name);
@@ -154,7 +225,7 @@ interface OpInput {
 function paramFromParameter(w: SchemaWalker, raw: unknown, where: string): { in: string; param: PushParam; raw: Obj } | null {
   const { value: p } = w.deref(raw);
   if (!p || typeof p.name !== 'string' || typeof p.in !== 'string') {
-    w.warn(`parameter without name or location at ${where}`);
+    w.warn('import.warn.param_unnamed', { where });
     return null;
   }
   // Swagger 2 non-body parameters carry the schema keywords themselves.
@@ -220,6 +291,12 @@ function convertOperation(w: SchemaWalker, x: OpInput): PushDocItem {
     if (v2 && r.in === 'body') {
       const body = w.body(r.schema, r['x-example'], `${where}/schema`);
       doc.requestParams = body.params;
+      const examples = isObj(r['x-examples'])
+        ? namedExamples(w, { examples: Object.fromEntries(Object.entries(r['x-examples']).map(([k, v]) => [k, { value: v }])) }, where)
+        : r['x-example'] !== undefined
+          ? namedExamples(w, { example: r['x-example'] }, where)
+          : [];
+      if (examples.length) doc.requestExamples = examples;
       if (body.isArray) {
         doc.isRequestArray = 1;
         doc.requestArrayType = body.arrayType;
@@ -234,7 +311,7 @@ function convertOperation(w: SchemaWalker, x: OpInput): PushDocItem {
     else if (conv.in === 'query') doc.queryParams?.push(conv.param);
     else if (conv.in === 'header' || conv.in === 'cookie') doc.headerParams?.push(conv.param);
     else if (conv.in === 'formData') formData.push(conv.param);
-    else w.warn(`unknown parameter location '${conv.in}' at ${where}`);
+    else w.warn('import.warn.param_location', { in: conv.in, where });
   }
   if (formData.length && !bodyDone) {
     doc.requestParams = formData;
@@ -248,7 +325,7 @@ function convertOperation(w: SchemaWalker, x: OpInput): PushDocItem {
     if (!doc.pathParams?.some((p) => p.name === name)) {
       const base = name.split(':')[0];
       if (!doc.pathParams?.some((p) => p.name === base)) {
-        w.warn(`path variable {${name}} of ${x.method.toUpperCase()} ${x.path} is not declared`);
+        w.warn('import.warn.path_variable', { name: `{${name}}`, op: `${x.method.toUpperCase()} ${x.path}` });
         doc.pathParams?.push({ name, type: 'string', required: 1, description: '', example: '' });
       }
     }
@@ -259,6 +336,8 @@ function convertOperation(w: SchemaWalker, x: OpInput): PushDocItem {
     if (picked) {
       const [mt, media] = picked;
       const body = w.body(media.schema ?? {}, mediaExample(w, media), `${x.where}/requestBody/content/${mt.replace(/\//g, '~1')}/schema`);
+      const examples = namedExamples(w, media, `${x.where}/requestBody`);
+      if (examples.length) doc.requestExamples = examples;
       doc.requestParams = body.params;
       if (body.isArray) {
         doc.isRequestArray = 1;
@@ -279,39 +358,71 @@ function convertOperation(w: SchemaWalker, x: OpInput): PushDocItem {
     codes.find((c) => /^2\d\d$/.test(c)) ??
     codes.find((c) => /^2xx$/i.test(c)) ??
     codes.find((c) => c === 'default');
+  const produces = (Array.isArray(op.produces) ? op.produces : Array.isArray(root.produces) ? root.produces : []) as string[];
+  const documented = new Map<string, PushResponse>();
   for (const code of codes) {
     const resp = w.deref(responses[code]).value;
     doc.errorCodeParams?.push({ code, msg: String(resp?.description ?? '').slice(0, 2000), solution: '' });
+    documented.set(code, { status: code, description: String(resp?.description ?? ''), contentType: '', main: code === success ? 1 : 0 });
   }
-  if (success) {
-    const resp = w.deref(responses[success]).value;
-    const where = `${x.where}/responses/${success}`;
-    if (resp) {
-      let schema: unknown;
-      let example: unknown;
-      if (v2) {
-        schema = resp.schema;
-        example = isObj(resp.examples) ? (resp.examples['application/json'] ?? Object.values(resp.examples)[0]) : undefined;
-      } else {
-        const picked = pickMedia(resp.content);
-        if (picked) {
-          schema = picked[1].schema;
-          example = mediaExample(w, picked[1]);
-        }
+  // The main response first (its dictionaries are named as before), the others after, within budgets of their own.
+  let mainSchema: unknown;
+  const sameSchema = (a: unknown, b: unknown) =>
+    a !== undefined && (a === b || (isObj(a) && isObj(b) && typeof a.$ref === 'string' && a.$ref === b.$ref));
+  for (const code of success ? [success, ...codes.filter((c) => c !== success)] : codes) {
+    const resp = w.deref(responses[code]).value;
+    const entry = documented.get(code) as PushResponse;
+    const where = `${x.where}/responses/${code}`;
+    const main = code === success;
+    if (!resp) continue;
+    let schema: unknown;
+    let example: unknown;
+    if (v2) {
+      schema = resp.schema;
+      if (isObj(resp.examples)) {
+        const mime = Object.keys(resp.examples).find((k) => /json/i.test(k)) ?? Object.keys(resp.examples)[0];
+        example = resp.examples[mime];
+        entry.examples = namedExamples(w, { example }, where);
       }
-      if (schema !== undefined) {
-        const body = w.body(schema, example, `${where}/schema`);
-        doc.responseParams = body.params;
-        if (body.isArray) {
-          doc.isResponseArray = 1;
-          doc.responseArrayType = body.arrayType;
-        }
+      if (schema !== undefined) entry.contentType = produces.find((c) => /json/i.test(c)) ?? produces[0] ?? 'application/json';
+    } else {
+      const picked = pickMedia(resp.content);
+      if (picked) {
+        entry.contentType = picked[0];
+        schema = picked[1].schema;
+        example = mediaExample(w, picked[1]);
+        entry.examples = namedExamples(w, picked[1], where);
       }
     }
+    const headers = aside(w, HEADERS_BUDGET, () => responseHeaders(w, resp, where)).value;
+    if (headers.length) entry.headers = headers;
+    if (schema === undefined) continue;
+    if (main) {
+      mainSchema = schema;
+      const body = w.body(schema, example, `${where}/schema`);
+      doc.responseParams = body.params;
+      if (body.isArray) {
+        doc.isResponseArray = 1;
+        doc.responseArrayType = body.arrayType;
+      }
+    } else if (success && sameSchema(schema, mainSchema)) {
+      // Kubernetes' 201/202 repeat the 200's schema: the doc's response params, not a second copy.
+      entry.sameAs = success;
+    } else {
+      // Error bodies (Stripe's `error`, problem+json) are shown in their status's tab, within a budget of their own.
+      const { value: body, truncated } = aside(w, EXTRA_RESPONSE_BUDGET, () => w.body(schema, example, `${where}/schema`));
+      entry.params = body.params;
+      if (body.isArray) {
+        entry.isArray = 1;
+        entry.arrayType = body.arrayType;
+      }
+      if (truncated) entry.description = `${entry.description}\n\n_Some parameters were left out._`.trim();
+    }
   }
+  if (documented.size) doc.responses = [...documented.values()];
   if (w.truncated) {
     descParts.push('_Some parameters were left out: the schema is larger than one doc can show._');
-    w.warn(`${x.method.toUpperCase()} ${x.path}: parameter tree cut at ${MAX_PARAMS_PER_DOC} parameters`);
+    w.warn('import.warn.params_cut', { op: `${x.method.toUpperCase()} ${x.path}`, max: MAX_PARAMS_PER_DOC });
   }
   doc.description = descParts.join('\n\n');
   return doc;
@@ -325,8 +436,8 @@ export async function openApiToPush(spec: unknown, opts: ConvertOptions = {}): P
   const version = String(root.swagger ?? root.openapi ?? '');
   if (!version) throw new ImportInputError('import.not_openapi');
   const w = new SchemaWalker(root);
-  if (v2 && !version.startsWith('2')) w.warn(`unexpected swagger version ${version}`);
-  if (!v2 && !/^3\.[01]/.test(version)) w.warn(`unexpected openapi version ${version}, read as 3.x`);
+  if (v2 && !version.startsWith('2')) w.warn('import.warn.swagger_version', { version });
+  if (!v2 && !/^3\.[01]/.test(version)) w.warn('import.warn.openapi_version', { version });
   const paths = isObj(root.paths) ? root.paths : {};
   const webhooks = !v2 && isObj(root.webhooks) ? root.webhooks : {};
   if (!Object.keys(paths).length && !Object.keys(webhooks).length) throw new ImportInputError('import.no_operations');
@@ -355,7 +466,7 @@ export async function openApiToPush(spec: unknown, opts: ConvertOptions = {}): P
   const schemes = securitySchemes(root, w, v2);
   const security: SecurityData = {
     schemes,
-    requirement: Array.isArray(root.security) ? requirementOf(root.security, schemes, w, 'security') : null,
+    requirement: Array.isArray(root.security) ? requirementOf(root.security, schemes, w, text('import.loc.root_security')) : null,
     docs: {},
   };
   const total = Object.values(paths).reduce<number>((n, pi) => n + (isObj(pi) ? METHODS.filter((m) => isObj(pi[m])).length : 0), 0) || 1;
@@ -394,7 +505,7 @@ export async function openApiToPush(spec: unknown, opts: ConvertOptions = {}): P
             });
           } catch (err) {
             if (err instanceof RangeError) {
-              w.warn(`${where}: schema too deep to read, operation skipped`);
+              w.warn('import.warn.too_deep', { where });
               continue;
             }
             throw err;
@@ -412,6 +523,7 @@ export async function openApiToPush(spec: unknown, opts: ConvertOptions = {}): P
             );
           if (section === 'webhooks') {
             doc.name = String(op.summary ?? op.operationId ?? path).slice(0, 128);
+            doc.webhook = path;
             folderOf(WEBHOOKS_FOLDER).items?.push(doc);
           } else {
             let tag = Array.isArray(op.tags) && typeof op.tags[0] === 'string' ? op.tags[0] : '';

@@ -12,6 +12,7 @@ import {
   type SecurityRequirement,
   securityDocKey,
 } from '@folio/shared';
+import { type StoredText, text as storedText } from '../../i18n/stored-text.js';
 import { ImportInputError, parseStructured } from './spec-text.js';
 
 type Obj = Record<string, unknown>;
@@ -27,7 +28,8 @@ export interface PostmanVariable {
 
 export interface PostmanConvertResult {
   payload: PushPayload;
-  warnings: string[];
+  /** Message keys, written in the reader's language when read. */
+  warnings: StoredText[];
   /** Collection variables, to keep in the imported environment. */
   variables: PostmanVariable[];
   /** Auth as security schemes and requirements (absent when no request has any). */
@@ -187,7 +189,7 @@ function normalisePath(path: string, pathVarNames: Set<string>): string {
 }
 
 interface Ctx {
-  warnings: string[];
+  warnings: StoredText[];
   hosts: Map<string, number>;
   author: string;
   count: number;
@@ -394,7 +396,7 @@ function convertRequest(item: Obj, inheritedAuth: unknown, ctx: Ctx, where: stri
       doc.contentType = contentTypeHeader || 'application/octet-stream';
       doc.requestParams = [{ name: 'file', type: 'file', required: 1, example: '', description: '' }];
     } else if (mode) {
-      ctx.warnings.push(`${where} (${doc.httpMethod} ${doc.url}): body mode '${mode}' not read`);
+      ctx.warnings.push(storedText('import.warn.body_mode', { where, op: `${doc.httpMethod} ${doc.url}`, mode }));
     }
   }
   if (!doc.contentType && contentTypeHeader) doc.contentType = contentTypeHeader;
@@ -449,7 +451,7 @@ function convertItems(items: unknown[], inheritedAuth: unknown, ctx: Ctx, where:
     const at = `${where ? `${where} / ` : ''}${str(raw.name) || `#${i + 1}`}`;
     if (Array.isArray(raw.item)) {
       if (depth > 30) {
-        ctx.warnings.push(`${at}: folders nested deeper than 30 levels were left out`);
+        ctx.warnings.push(storedText('import.warn.folders_too_deep', { where: at, max: 30 }));
         return;
       }
       const auth = raw.auth !== undefined && raw.auth !== null ? raw.auth : inheritedAuth;
@@ -523,8 +525,8 @@ export async function postmanToPush(collection: unknown, opts: { author?: string
   if (!isObj(root) || !Array.isArray(root.item)) throw new ImportInputError('import.not_postman');
   const info = isObj(root.info) ? root.info : {};
   const schema = str(info.schema);
-  const warnings: string[] = [];
-  if (schema && !/v2\.[01]/.test(schema)) warnings.push(`collection schema ${schema} is not v2.0/v2.1; read as v2.1`);
+  const warnings: StoredText[] = [];
+  if (schema && !/v2\.[01]/.test(schema)) warnings.push(storedText('import.warn.postman_schema', { schema }));
   const ctx: Ctx = { warnings, hosts: new Map(), author: opts.author ?? '', count: 0, schemes: {}, requirements: new Map() };
   const apis = convertItems(root.item, root.auth, ctx, '', 0);
   if (!ctx.count) throw new ImportInputError('import.no_operations');

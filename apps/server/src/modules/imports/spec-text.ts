@@ -4,6 +4,7 @@
  * non-spec input all end in a clear ImportInputError with a source location where one exists.
  */
 import { parseDocument } from 'yaml';
+import { text as storedText, type TextParam } from '../../i18n/stored-text.js';
 
 export type ImportFormat = 'openapi' | 'postman' | 'yapi-md' | 'yapi-json';
 
@@ -12,7 +13,8 @@ export class ImportInputError extends Error {
   constructor(
     readonly key: string,
     readonly params: Record<string, string | number> = {},
-    readonly location = '',
+    /** The place in the source (line and column), when known. */
+    readonly location: TextParam = '',
   ) {
     super(params.detail ? `${key}: ${params.detail}` : key);
   }
@@ -26,16 +28,16 @@ export function stripBom(text: string): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
-function lineCol(text: string, pos: number): string {
+function lineCol(src: string, pos: number): TextParam {
   let line = 1;
   let last = -1;
-  for (let i = 0; i < pos && i < text.length; i++) {
-    if (text.charCodeAt(i) === 10) {
+  for (let i = 0; i < pos && i < src.length; i++) {
+    if (src.charCodeAt(i) === 10) {
       line++;
       last = i;
     }
   }
-  return `line ${line}, column ${pos - last}`;
+  return storedText('import.loc.line_col', { line, col: pos - last });
 }
 
 /** Nesting depth of a parsed value, iteratively (stops counting past the limit). */
@@ -72,7 +74,7 @@ export function parseStructured(raw: string): unknown {
       const doc = parseDocument(text, { uniqueKeys: false, prettyErrors: false });
       if (doc.errors.length) {
         const e = doc.errors[0];
-        const at = e.linePos?.[0] ? `line ${e.linePos[0].line}, column ${e.linePos[0].col}` : '';
+        const at = e.linePos?.[0] ? storedText('import.loc.line_col', { line: e.linePos[0].line, col: e.linePos[0].col }) : '';
         throw new ImportInputError('import.invalid_yaml', { detail: e.message.split('\n')[0] }, at);
       }
       value = doc.toJS({ maxAliasCount: 1000 });

@@ -5,6 +5,7 @@
  * without Path/Method becomes a Markdown doc. YApi's JSON export (categories with `list`) as well.
  */
 import type { PushDocItem, PushParam, PushPayload } from '@folio/shared';
+import { type StoredText, text as storedText } from '../../i18n/stored-text.js';
 import { ImportInputError, parseStructured, stripBom } from './spec-text.js';
 
 type Obj = Record<string, unknown>;
@@ -117,7 +118,7 @@ interface Section {
   line: number;
 }
 
-function convertSection(sec: Section, author: string, warnings: string[]): PushDocItem {
+function convertSection(sec: Section, author: string, warnings: StoredText[]): PushDocItem {
   const text = sec.lines.join('\n');
   const path = /\*\*Path[：:]\*\*\s*(\S+)/.exec(text)?.[1] ?? '';
   const method = /\*\*Method[：:]\*\*\s*([A-Za-z]+)/.exec(text)?.[1] ?? '';
@@ -196,7 +197,7 @@ function convertSection(sec: Section, author: string, warnings: string[]): PushD
       doc.description = `${doc.description}\n\n**Response example:**\n\n\`\`\`\n${buf.join('\n')}\n\`\`\``.trim();
     }
   }
-  if (unread) warnings.push(`line ${sec.line}: a table of "${sec.title}" could not be read`);
+  if (unread) warnings.push(storedText('import.warn.yapi_table', { line: sec.line, title: sec.title }));
   return doc;
 }
 
@@ -204,11 +205,11 @@ function convertSection(sec: Section, author: string, warnings: string[]): PushD
 export async function yapiMarkdownToPush(
   markdown: string,
   opts: { author?: string } = {},
-): Promise<{ payload: PushPayload; warnings: string[] }> {
+): Promise<{ payload: PushPayload; warnings: StoredText[] }> {
   const text = stripBom(markdown);
   if (!text.trim()) throw new ImportInputError('import.empty');
   const author = opts.author ?? '';
-  const warnings: string[] = [];
+  const warnings: StoredText[] = [];
   const lines = text.split(/\r?\n/);
   const apis: PushDocItem[] = [];
   let folder: PushDocItem | null = null;
@@ -272,11 +273,11 @@ function wikiDoc(lines: string[], author: string): PushDocItem | null {
 export async function yapiJsonToPush(
   input: unknown,
   opts: { author?: string } = {},
-): Promise<{ payload: PushPayload; warnings: string[] }> {
+): Promise<{ payload: PushPayload; warnings: StoredText[] }> {
   const data = typeof input === 'string' ? parseStructured(input) : input;
   if (!Array.isArray(data)) throw new ImportInputError('import.not_yapi');
   const author = opts.author ?? '';
-  const warnings: string[] = [];
+  const warnings: StoredText[] = [];
   const schemaParams = (raw: unknown): PushParam[] => {
     let s: unknown = raw;
     if (typeof raw === 'string') {

@@ -7,6 +7,7 @@ import { Paging } from '../../lib/schemas.js';
 import { authorizeDoc, authorizeProject, membershipsOf, projectRole } from '../../permissions/authorize.js';
 import { requireUser } from '../../plugins/auth.js';
 import { ok, okNull, okResponse } from '../../plugins/envelope.js';
+import { messageText } from './messages.service.js';
 
 const MessageView = Type.Object({
   id: Type.String(),
@@ -21,15 +22,27 @@ const MessagePage = Type.Object({ total: Type.Integer(), list: Type.Array(Messag
 export async function messagesRoutes(app: FastifyInstance): Promise<void> {
   const { db, ids } = app.ctx;
 
-  const view = (m: { id: number; message: string; type: number; sourceId: number; isRead: number; createdAt: number }) => ({
-    id: ids.encode(m.id),
-    message: m.message,
-    type: m.type,
-    sourceId: ids.encode(m.sourceId),
-    isRead: m.isRead,
-    gmtCreate: Number(m.createdAt),
-  });
-  const cols = ['id', 'message', 'type', 'sourceId', 'isRead', 'createdAt'] as const;
+  /** A message as listed, its text in the reader's language. */
+  const view =
+    (lang: string) =>
+    (m: {
+      id: number;
+      message: string;
+      messageKey: string | null;
+      messageParams: string | null;
+      type: number;
+      sourceId: number;
+      isRead: number;
+      createdAt: number;
+    }) => ({
+      id: ids.encode(m.id),
+      message: messageText(lang, m),
+      type: m.type,
+      sourceId: ids.encode(m.sourceId),
+      isRead: m.isRead,
+      gmtCreate: Number(m.createdAt),
+    });
+  const cols = ['id', 'message', 'messageKey', 'messageParams', 'type', 'sourceId', 'isRead', 'createdAt'] as const;
 
   // ---- subscriptions ----
   /** True when the user follows that doc or project. */
@@ -171,7 +184,7 @@ export async function messagesRoutes(app: FastifyInstance): Promise<void> {
         .where('isRead', '=', 0)
         .executeTakeFirst(),
     ]);
-    return ok({ total: Number(count?.n ?? 0), list: list.map(view) });
+    return ok({ total: Number(count?.n ?? 0), list: list.map(view(req.lang)) });
   });
 
   app.get(
@@ -199,7 +212,7 @@ export async function messagesRoutes(app: FastifyInstance): Promise<void> {
           .execute(),
         base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
       ]);
-      return ok({ total: Number(count?.n ?? 0), list: list.map(view) });
+      return ok({ total: Number(count?.n ?? 0), list: list.map(view(req.lang)) });
     },
   );
 

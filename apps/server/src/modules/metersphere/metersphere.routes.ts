@@ -10,6 +10,7 @@ import { IdString } from '../../lib/schemas.js';
 import { authorizeModule, authorizeSpace } from '../../permissions/authorize.js';
 import { ok, okNull } from '../../plugins/envelope.js';
 import { AuditAction, audit } from '../admin/audit.js';
+import { deliveryError } from '../webhooks/webhook-queue.js';
 import { type MsAccount, msCurrentUser, msModules, msProjects, msWorkspaces } from './client.js';
 import { MS_KIND, pushModuleToMeterSphere, spaceAccount } from './metersphere.service.js';
 
@@ -234,7 +235,7 @@ export async function metersphereRoutes(app: FastifyInstance): Promise<void> {
       enabled();
       const r = await pushModuleToMeterSphere(app, m.moduleId, 'manual');
       if (r.skipped) throw notFound('metersphere target');
-      return ok(r);
+      return ok({ ...r, error: deliveryError(req.lang, r.error) });
     },
   );
 
@@ -257,7 +258,7 @@ export async function metersphereRoutes(app: FastifyInstance): Promise<void> {
           trigger: r.event,
           state: r.state,
           responseStatus: r.responseStatus,
-          error: r.lastError,
+          error: deliveryError(req.lang, r.lastError),
           summary: r.body,
           gmtCreate: Number(r.createdAt),
         })),

@@ -4,12 +4,17 @@
  * application). Every outcome is written to the application's delivery log (webhook_deliveries, kind
  * 'metersphere', final states only); failures message the project's admins.
  */
+
+import { MessageType } from '@folio/shared';
 import type { FastifyInstance } from 'fastify';
-import { t } from '../../i18n/messages.js';
+import { inTx } from '../../db/database.js';
+import { type StoredText, text as storedText } from '../../i18n/stored-text.js';
 import { registerJobHandler } from '../../jobs/queue.js';
 import { decrypt } from '../../lib/crypto.js';
+import { AppError } from '../../lib/errors.js';
 import { onDocChanges } from '../doc-events.js';
 import { loadDocDetails } from '../docs/doc-detail.js';
+import { sendMessages } from '../messages/messages.service.js';
 import { type MsAccount, msImport } from './client.js';
 import { toPostmanCollection } from './postman.js';
 
@@ -52,7 +57,9 @@ export async function pushModuleToMeterSphere(app: FastifyInstance, moduleId: nu
   let docs = 0;
   let error = '';
   let status = 0;
-  if (!acc) error = 'the space has no MeterSphere account';
+  // Folio's own failures are kept as a message key (the log shows them in the reader's language).
+  let failure: StoredText | null = null;
+  if (!acc) failure = storedText('error.metersphere_no_account');
   else {
     try {
       const ids = await db.selectFrom('docs').select('id').where('moduleId', '=', moduleId).where('isDeleted', '=', 0).execute();
@@ -76,11 +83,13 @@ export async function pushModuleToMeterSphere(app: FastifyInstance, moduleId: nu
       );
       status = 200;
     } catch (e) {
-      error = (e as Error).message.slice(0, 2000);
+      if (e instanceof AppError) failure = storedText(e.msgKey, e.params);
+      else error = (e as Error).message.slice(0, 2000);
       const m = /^HTTP (\d{3})/.exec(error);
       status = m ? Number(m[1]) : 0;
     }
   }
+  if (failure) error = JSON.stringify(failure);
   const now = Date.now();
   await db
     .insertInto('webhookDeliveries')
@@ -107,11 +116,18 @@ export async function pushModuleToMeterSphere(app: FastifyInstance, moduleId: nu
       .execute();
     if (admins.length) {
       const lang = settings.get('folio.default-lang') || 'zh-CN';
-      const message = t(lang, 'notice.metersphere_failed', { module: `${mod.projectName} / ${mod.name}`, error: error.slice(0, 300) });
-      await db
-        .insertInto('messages')
-        .values(admins.map((a) => ({ userId: a.userId, message, type: 2, sourceId: mod.projectId, isRead: 0, createdAt: now })))
-        .execute();
+      const message = storedText('notice.metersphere_failed', {
+        module: `${mod.projectName} / ${mod.name}`,
+        error: failure ?? error.slice(0, 300),
+      });
+      await inTx(db, (tx) =>
+        sendMessages(
+          tx,
+          admins.map((a) => a.userId),
+          { message, type: MessageType.PROJECT, sourceId: mod.projectId },
+          lang,
+        ),
+      );
     }
   }
   return { ok: !error, docs, error };

@@ -1,5 +1,5 @@
 /**
- * The default mock of a doc: a JSON body generated from its response parameters (types, examples, enums;
+ * The default mock of a doc: the spec's own example of its main response when there is one (JSON), else a JSON body generated from its response parameters (types, examples, enums;
  * an array when the response is an array; wrapped in the application's common response where the `$data$`
  * node marks the doc's place), and the merge that refreshes it when the doc changes while keeping values a
  * person edited (a value differing from what was generated last time counts as edited).
@@ -123,13 +123,29 @@ function wrapInCommon(common: DocParam[], body: unknown): unknown {
   return placed ? env : null;
 }
 
-/** The generated default body of a doc. */
+/** The first of the spec's own examples of the doc's main response, when it is JSON (undefined otherwise). */
+export function specExampleBody(doc: Pick<DocDetail, 'responses'>): unknown {
+  const text = doc.responses?.find((r) => r.main)?.examples?.[0]?.value;
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The default body of a doc: the spec's own response example when it has one, else generated from its response params. */
 export function generateDefaultBody(doc: DocDetail, commonReturns: DocParam[] = []): unknown {
   const params = doc.responseParams ?? [];
+  const own = specExampleBody(doc);
   // A response that is itself `oneOf`/`anyOf` (one alternatives node) is its first alternative, not wrapped in its name.
   let body: unknown =
-    params.length === 1 && isAlternatives(params[0]) && params[0].children?.length ? paramValue(params[0]) : paramsObject(params);
-  if (doc.isResponseArray) body = [body];
+    own !== undefined
+      ? own
+      : params.length === 1 && isAlternatives(params[0]) && params[0].children?.length
+        ? paramValue(params[0])
+        : paramsObject(params);
+  if (doc.isResponseArray && own === undefined) body = [body];
   if (doc.isUseGlobalReturns && commonReturns.length) {
     const wrapped = wrapInCommon(commonReturns, body);
     if (wrapped !== null) body = wrapped;

@@ -79,3 +79,43 @@ describe('alternatives in the default mock (oneOf/anyOf)', () => {
     expect(generateDefaultBody(doc([p('body', 'anyOf', '', [card, bank])], { isResponseArray: 1 }))).toEqual([{ number: '4242' }]);
   });
 });
+
+describe('the default mock body of a doc imported with its spec’s examples', () => {
+  const withExample = (value: string, extra: Partial<DocDetail> = {}) =>
+    doc([p('amount', 'number', '1')], {
+      responses: [
+        {
+          status: '200',
+          description: '',
+          contentType: 'application/json',
+          params: [],
+          isArray: 0,
+          arrayType: '',
+          headers: [],
+          examples: [{ name: 'Card', summary: '', value }],
+          main: 1,
+        },
+        {
+          status: '400',
+          description: '',
+          contentType: '',
+          params: [],
+          isArray: 0,
+          arrayType: '',
+          headers: [],
+          examples: [{ name: '', summary: '', value: '{"title":"bad"}' }],
+          main: 0,
+        },
+      ],
+      ...extra,
+    });
+
+  it('is the main response’s first example, as the spec writes it (an array example is not wrapped again)', () => {
+    expect(generateDefaultBody(withExample('{"amount": 49.99, "status": "succeeded"}'))).toEqual({ amount: 49.99, status: 'succeeded' });
+    expect(generateDefaultBody(withExample('[{"amount": 1}]', { isResponseArray: 1 }))).toEqual([{ amount: 1 }]);
+  });
+
+  it('is generated from the params when the example is not JSON', () => {
+    expect(generateDefaultBody(withExample('<xml/>'))).toEqual({ amount: 1 });
+  });
+});

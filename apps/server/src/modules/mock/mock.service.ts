@@ -119,7 +119,9 @@ async function commonReturns(conn: Conn, ctx: Pick<AppContext, 'ids'>, moduleIds
   return out;
 }
 
-const isMockable = (d: DocDetail | null): d is DocDetail => !!d && !d.isFolder && (d.type === DocType.HTTP || d.type === undefined);
+/** An HTTP doc (a webhook is a call the API makes: nothing to mock). */
+const isMockable = (d: DocDetail | null): d is DocDetail =>
+  !!d && !d.isFolder && (d.type === DocType.HTTP || d.type === undefined) && !d.webhook;
 
 /**
  * Creates or refreshes the default mock of each doc (one read per 500 docs, one insert for the new ones,

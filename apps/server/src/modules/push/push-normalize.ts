@@ -3,7 +3,17 @@
  * fields, items without a name) into a strict tree the merge can work on. Lengths are checked against
  * the columns: a value that does not fit is rejected with the field's path, never silently clipped.
  */
-import { DocType, NOT_DEPRECATED, ParamStyle, type PushDocItem, type PushEnumInfo, type PushParam, type PushPayload } from '@folio/shared';
+import {
+  type DocSpecExtras,
+  DocType,
+  NOT_DEPRECATED,
+  ParamStyle,
+  type PushDocItem,
+  type PushEnumInfo,
+  type PushParam,
+  type PushPayload,
+} from '@folio/shared';
+import { normalizeExtras } from '../docs/doc-extras.js';
 import { normalizeVersion } from '../docs/doc-keys.js';
 
 export interface NEnum {
@@ -71,6 +81,8 @@ export interface NDoc extends NBase {
   responseArrayType: string;
   /** Param lists by style (path, header, body, response, code, query). */
   params: Record<number, NParam[]>;
+  /** The spec's named examples, every response, the webhook event (doc-extras.ts); null for none. */
+  extras: DocSpecExtras | null;
 }
 
 export type NItem = NFolder | NDoc;
@@ -333,6 +345,7 @@ function normalizeItems(list: unknown, path: string, parent: { type: number; aut
       requestArrayType: c.max(`${at}.requestArrayType`, str(it.requestArrayType).trim() || 'object', LIMITS.arrayType),
       responseArrayType: c.max(`${at}.responseArrayType`, str(it.responseArrayType).trim() || 'object', LIMITS.arrayType),
       params,
+      extras: normalizeExtras(it, at, c),
     });
   });
   return out;

@@ -6,7 +6,9 @@
 import { MessageType, ModifySource, type PushPayload, ROLES } from '@folio/shared';
 import type { FastifyInstance } from 'fastify';
 import { inTx } from '../../db/database.js';
+import { type TextParam, text } from '../../i18n/stored-text.js';
 import { enqueueJob, registerJobHandler } from '../../jobs/queue.js';
+import { AppError } from '../../lib/errors.js';
 import { type DocChange, emitDocChanges } from '../doc-events.js';
 import { loadDocDetails } from '../docs/doc-detail.js';
 import { sendMessages } from '../messages/messages.service.js';
@@ -14,7 +16,6 @@ import { withModuleLock } from './push-lock.js';
 import { type MergeResult, mergeNormalized } from './push-merge.js';
 import { normalizePayload } from './push-normalize.js';
 import { closeRun, runIsOpen, runWindowMs, settledRun } from './push-runs.js';
-import { pt } from './texts.js';
 
 export const PUSH_JOB = 'push.doc';
 export const SETTLE_JOB = 'push.settle';
@@ -57,12 +58,12 @@ export async function applicationAdmins(app: FastifyInstance, moduleId: number):
   return (await db.selectFrom('users').select('id').where('isSuperAdmin', '=', 1).where('status', '<>', 0).execute()).map((r) => r.id);
 }
 
-/** Messages the application's admins about a push, each in their language. */
+/** Messages the application's admins about a push (each reads it in their language). */
 export async function notifyAdmins(
   app: FastifyInstance,
   moduleId: number,
   key: 'push.msg.pushOk' | 'push.msg.pushFail',
-  params: Record<string, string | number>,
+  params: Record<string, TextParam>,
 ): Promise<void> {
   const { db } = app.ctx;
   const ids = await applicationAdmins(app, moduleId);
@@ -73,21 +74,22 @@ export async function notifyAdmins(
     .select(['m.name', 'p.name as projectName'])
     .where('m.id', '=', moduleId)
     .executeTakeFirst();
-  const users = await db.selectFrom('users').select(['id', 'lang']).where('id', 'in', ids).where('status', '<>', 0).execute();
-  const fallback = app.ctx.settings.get('folio.default-lang') || 'zh-CN';
-  const byLang = new Map<string, number[]>();
-  for (const u of users) byLang.set(u.lang || fallback, [...(byLang.get(u.lang || fallback) ?? []), u.id]);
-  await inTx(db, async (tx) => {
-    for (const [lang, uids] of byLang) {
-      const summary = pt(lang, 'push.msg.summary', {
-        added: params.added ?? 0,
-        updated: params.updated ?? 0,
-        deleted: params.deleted ?? 0,
-      });
-      const message = pt(lang, key, { project: mod?.projectName ?? '', app: mod?.name ?? '', summary, ...params });
-      await sendMessages(tx, uids, { message, type: MessageType.PUSH, sourceId: moduleId });
-    }
+  const users = await db.selectFrom('users').select('id').where('id', 'in', ids).where('status', '<>', 0).execute();
+  const summary = text('push.msg.summary', {
+    added: params.added ?? 0,
+    updated: params.updated ?? 0,
+    deleted: params.deleted ?? 0,
   });
+  const message = text(key, { project: mod?.projectName ?? '', app: mod?.name ?? '', summary, ...params });
+  const lang = app.ctx.settings.get('folio.default-lang') || 'zh-CN';
+  await inTx(db, (tx) =>
+    sendMessages(
+      tx,
+      users.map((u) => u.id),
+      { message, type: MessageType.PUSH, sourceId: moduleId },
+      lang,
+    ),
+  );
 }
 
 /** Runs a push now (serialised per application); messages admins; queues the settle job for deletions. */
@@ -142,7 +144,8 @@ export async function runPush(app: FastifyInstance, req: PushRequest, onProgress
     app.log.error({ err, moduleId: req.moduleId }, 'push failed');
     await notifyAdmins(app, req.moduleId, 'push.msg.pushFail', {
       author: norm.author || req.author,
-      error: (err instanceof Error ? err.message : String(err)).slice(0, 300),
+      // Folio's own errors as their message key (read in each admin's language).
+      error: err instanceof AppError ? text(err.msgKey, err.params) : (err instanceof Error ? err.message : String(err)).slice(0, 300),
     }).catch(() => undefined);
     throw err;
   }

@@ -142,6 +142,7 @@ const UPSERT_COLUMNS = [
   'url',
   'version',
   'identityKey',
+  'specExtras',
   'definition',
   'httpMethod',
   'contentType',

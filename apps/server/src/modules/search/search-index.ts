@@ -164,6 +164,20 @@ export async function indexDocs(
 }
 
 /**
+ * PostgreSQL/MySQL: locks the docs (and first their applications, in the order pushes take them) until the
+ * transaction ends, so a form save or push of one of them indexes it before or after this transaction, never
+ * at the same time: two writers that both found no entry for a doc would each insert one, and the second would
+ * fail on the unique (kind, ref_id) key. SQLite has one writer at a time.
+ */
+async function lockDocs(ctx: Ctx, conn: Conn, docIds: number[]): Promise<void> {
+  if (ctx.dialect === 'sqlite' || !docIds.length) return;
+  const mods = await conn.selectFrom('docs').select('moduleId').distinct().where('id', 'in', docIds).execute();
+  const moduleIds = mods.map((m) => m.moduleId).sort((a, b) => a - b);
+  if (moduleIds.length) await conn.selectFrom('modules').select('id').where('id', 'in', moduleIds).orderBy('id').forUpdate().execute();
+  await conn.selectFrom('docs').select('id').where('id', 'in', docIds).orderBy('id').forUpdate().execute();
+}
+
+/**
  * (Re)indexes docs by id from what is stored now: live ones are indexed, deleted or missing ones dropped;
  * the folders and dictionaries of their applications follow. Used by the catch-up job of large writes.
  */
@@ -171,6 +185,7 @@ export async function indexDocIds(ctx: Ctx, conn: Conn, docIds: number[]): Promi
   const moduleIds = new Set<number>();
   for (let i = 0; i < docIds.length; i += 500) {
     const part = docIds.slice(i, i + 500);
+    await lockDocs(ctx, conn, part);
     const live = await conn
       .selectFrom('docs')
       .select(['id', 'moduleId'])
@@ -380,7 +395,8 @@ export async function reindexAll(ctx: Ctx, onProgress?: (pct: number) => Promise
     });
     if (onProgress) await onProgress(Math.min(99, Math.floor((done / total) * 100)));
   }
-  // Fresh statistics for the planner (PostgreSQL would otherwise plan on an empty table until autovacuum runs).
+  // Fresh statistics for the planner (PostgreSQL would otherwise plan on an empty table until autovacuum runs),
+  // and on PostgreSQL a vacuum, so the index-only scans of a search do not visit the freshly written table.
   await analyzeIndex(ctx);
   if (onProgress) await onProgress(100);
   const n = await db
@@ -390,9 +406,9 @@ export async function reindexAll(ctx: Ctx, onProgress?: (pct: number) => Promise
   return Number(n.n);
 }
 
-/** Updates the planner's statistics of the index tables. */
+/** Updates the planner's statistics of the index tables (PostgreSQL: and its visibility map, by a vacuum). */
 async function analyzeIndex(ctx: Ctx): Promise<void> {
-  if (ctx.dialect === 'postgres') await sql`analyze search_terms, search_entries`.execute(ctx.db);
+  if (ctx.dialect === 'postgres') await sql`vacuum (analyze) search_terms, search_entries`.execute(ctx.db);
   else if (ctx.dialect === 'mysql') await sql`analyze table search_terms, search_entries`.execute(ctx.db);
   else await sql`analyze search_terms`.execute(ctx.db);
 }

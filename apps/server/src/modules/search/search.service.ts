@@ -188,13 +188,13 @@ async function rank(
         order by weight desc, entry_id desc limit ${page.pageSize} offset ${offset}`.execute(conn);
     return { rows: r.rows, total: counted[0].n, more: counted[0].n >= CANDIDATES };
   }
-  // Every word is common: count them further, so the rarest drives and the scan finds their overlap.
+  // Every word is common (CANDIDATES rows or more each): the longest exact word drives (long words are the
+  // rarer ones), and at most SCAN of its rows are read, stopping at CANDIDATES matches; the driver is counted
+  // up to SCAN only when fewer matches were found, to say whether the scan was complete.
   const wide = counted.length > 1 && Math.min(...counted.map((t) => t.n)) >= CANDIDATES;
-  const terms = wide
-    ? await countRows(conn, counted, scopeIds, SCAN).then((n) => counted.map((t, i) => ({ ...t, n: n.get(i) ?? 0 })))
-    : counted;
-  // The driver: fewest rows; on a tie an exact term before a prefix, then the longer one.
-  const [driver, ...others] = [...terms].sort((a, b) => a.n - b.n || Number(a.prefix) - Number(b.prefix) || b.term.length - a.term.length);
+  const byRarity = (a: CountedTerm, b: CountedTerm) =>
+    (wide ? 0 : a.n - b.n) || Number(a.prefix) - Number(b.prefix) || b.term.length - a.term.length;
+  const [driver, ...others] = [...counted].sort(byRarity);
   const scan = wide ? SCAN : driver.prefix ? CANDIDATES * 4 : CANDIDATES;
   const join = where ? sql` join search_entries e on e.id = t.entry_id` : sql``;
   const filter = where ? sql` and ${where}` : sql``;
@@ -220,7 +220,10 @@ async function rank(
       select m.entry_id, ${score} as score from (${matches}) m) s
     order by score desc, entry_id desc limit ${page.pageSize} offset ${offset}`.execute(conn);
   const total = Number(r.rows[0]?.total ?? 0);
-  return { rows: r.rows, total, more: total >= CANDIDATES || driver.n >= (wide ? SCAN : CANDIDATES) };
+  if (total >= CANDIDATES) return { rows: r.rows, total, more: true };
+  if (!wide) return { rows: r.rows, total, more: driver.n >= CANDIDATES };
+  const driverRows = (await countRows(conn, [driver], scopeIds, SCAN)).get(0) ?? 0;
+  return { rows: r.rows, total, more: driverRows >= SCAN };
 }
 
 interface Row {

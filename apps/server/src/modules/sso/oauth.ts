@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as oidc from 'openid-client';
 import type { AppContext } from '../../context.js';
 import { decrypt, encrypt, randomToken } from '../../lib/crypto.js';
+import { configuredPublicUrl } from '../../lib/public-url.js';
 
 export interface OAuthProvider {
   id: string;
@@ -53,9 +54,9 @@ export function providerView(p: OAuthProvider) {
   return { ...rest, hasSecret: !!clientSecretEnc };
 }
 
-/** The public base URL of Folio (setting, or the request's origin). */
+/** The public base URL of Folio (the setting, else FOLIO_PUBLIC_URL, else the request's origin). */
 export function publicBase(app: FastifyInstance, req: FastifyRequest): string {
-  const configured = app.ctx.settings.get('folio.public-url').trim().replace(/\/+$/, '');
+  const configured = configuredPublicUrl(app);
   if (configured) return configured;
   return `${req.protocol}://${req.host}`;
 }

@@ -7,6 +7,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { type Conn, type Db, inTx } from '../../db/database.js';
+import { prepared } from '../../db/prepared.js';
 import { ADMIN_SETTING_DEFAULTS } from '../admin/setting-defs.js';
 
 /** Known setting keys and their defaults. */
@@ -42,6 +43,9 @@ export const SECRET_KEYS = new Set([
 /** The row every settings write replaces (a random value), so readers know their copy is current. */
 export const REVISION_KEY = 'folio.settings.revision';
 
+/** The revision row's value (built once; read on every request). */
+const revisionRow = prepared(1, (db: Db, key: string) => db.selectFrom('systemConfigs').select('configValue').where('configKey', '=', key));
+
 export class Settings {
   private cache = new Map<string, string>();
   /** Order of the reads started by this process, so an older read finishing late never replaces a newer one. */
@@ -62,7 +66,7 @@ export class Settings {
   /** Checks the revision row (one indexed read) and reloads every row when another write changed it. */
   async refresh(): Promise<void> {
     const seq = ++this.started;
-    const row = await this.db.selectFrom('systemConfigs').select('configValue').where('configKey', '=', REVISION_KEY).executeTakeFirst();
+    const [row] = await revisionRow(this.db, REVISION_KEY);
     if ((row?.configValue ?? '') === (this.cache.get(REVISION_KEY) ?? '') && seq > this.applied) return;
     await this.load();
   }

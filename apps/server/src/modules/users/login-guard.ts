@@ -9,7 +9,7 @@
 import { MessageType } from '@folio/shared';
 import type { FastifyInstance } from 'fastify';
 import { inTx } from '../../db/database.js';
-import { t } from '../../i18n/messages.js';
+import { text } from '../../i18n/stored-text.js';
 import { rateLimited } from '../../lib/errors.js';
 import { RateLimiter } from '../../lib/rate-limit.js';
 import { sendMessages } from '../messages/messages.service.js';
@@ -48,13 +48,14 @@ export async function loginFailed(app: FastifyInstance, source: string, username
   if (ratio >= 1 && Number.isInteger(ratio) && (ratio & (ratio - 1)) === 0) {
     app.log.warn({ username: username.trim(), failures: n, source }, 'sustained failed logins for one username');
     const lang = app.ctx.settings.get('folio.default-lang') || 'zh-CN';
-    const message = t(lang, 'notice.login_attack', { username: username.trim().slice(0, 128), count: n });
+    const message = text('notice.login_attack', { username: username.trim().slice(0, 128), count: n });
     const admins = await db.selectFrom('users').select('id').where('isSuperAdmin', '=', 1).execute();
     await inTx(db, (tx) =>
       sendMessages(
         tx,
         admins.map((a) => a.id),
         { message, type: MessageType.SECURITY, sourceId: 0 },
+        lang,
       ),
     );
   }

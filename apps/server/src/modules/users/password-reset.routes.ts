@@ -1,9 +1,11 @@
 /** Forgot password: a one-hour reset link by e-mail when SMTP is configured. */
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
+import { renderText, text } from '../../i18n/stored-text.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import { badRequest } from '../../lib/errors.js';
 import { sendMail, smtpConfigured } from '../../lib/mailer.js';
+import { publicUrlInForce } from '../../lib/public-url.js';
 import { RateLimiter } from '../../lib/rate-limit.js';
 import { ok, okNull } from '../../plugins/envelope.js';
 import { AuditAction, audit } from '../admin/audit.js';
@@ -32,7 +34,7 @@ export async function registerPasswordResetRoutes(app: FastifyInstance): Promise
       await limiter.hit(db, app.ctx.dialect, `u:${name.toLowerCase()}`);
       const u = await db
         .selectFrom('users')
-        .select(['id', 'email', 'username', 'status'])
+        .select(['id', 'email', 'username', 'status', 'lang'])
         .where((eb) => eb.or([eb('username', '=', name), eb('email', '=', name)]))
         .executeTakeFirst();
       // Same answer whether or not the account exists.
@@ -43,14 +45,16 @@ export async function registerPasswordResetRoutes(app: FastifyInstance): Promise
           .insertInto('passwordResets')
           .values({ userId: u.id, tokenHash: sha256(token), createdAt: now, expiresAt: now + 3_600_000, usedAt: null })
           .execute();
-        const base = app.ctx.settings.get('folio.public-url') || app.ctx.config.publicUrl;
+        const base = publicUrlInForce(app).value;
         const link = `${base}/resetPassword?token=${encodeURIComponent(token)}`;
+        // In the account's saved language, else the language of the page that asked.
+        const lang = u.lang || req.lang;
         try {
           await sendMail(
             app.ctx,
             u.email,
-            'Folio password reset',
-            `Hello ${u.username},\n\nOpen this link within one hour to set a new password:\n${link}\n\nIf you did not ask for it, ignore this e-mail.`,
+            renderText(lang, text('notice.reset_mail_subject')),
+            renderText(lang, text('notice.reset_mail_body', { username: u.username, link })),
           );
         } catch (err) {
           req.log.error({ err }, 'password reset e-mail failed');

@@ -9,11 +9,12 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { type Conn, insertId } from '../../db/database.js';
-import { t } from '../../i18n/messages.js';
+import { renderText, text as storedText, type TextParam } from '../../i18n/stored-text.js';
 import { registerPeriodic } from '../../jobs/queue.js';
 import { decrypt } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
 import { outboundRequest } from '../../lib/outbound.js';
+import { publicUrlInForce } from '../../lib/public-url.js';
 import { pt } from '../push/texts.js';
 import {
   buildBody,
@@ -46,18 +47,6 @@ const BACKOFF_MS = [30_000, 120_000, 600_000, 3_600_000];
 /** Base URL of links in notices. */
 export function publicUrl(app: FastifyInstance): string {
   return publicUrlInForce(app).value;
-}
-
-/**
- * The public URL in force and where it comes from: the system setting, else FOLIO_PUBLIC_URL, else the
- * server's default (http://localhost:<port>). The admin page shows it next to the setting.
- */
-export function publicUrlInForce(app: FastifyInstance): { value: string; source: 'setting' | 'env' | 'default'; env: string } {
-  const { config, settings } = app.ctx;
-  const env = config.publicUrlFromEnv ? config.publicUrl.replace(/\/+$/, '') : '';
-  const setting = settings.get('folio.public-url').trim().replace(/\/+$/, '');
-  if (setting) return { value: setting, source: 'setting', env };
-  return { value: config.publicUrl.replace(/\/+$/, ''), source: env ? 'env' : 'default', env };
 }
 
 /** The text template of a kind: the super admin's (system settings) or the built-in default. */
@@ -154,8 +143,8 @@ export async function queueDocNotice(app: FastifyInstance, conn: Conn, n: DocNot
 export function deliveryError(lang: string, stored: string): string {
   if (!stored.startsWith('{"key":')) return stored;
   try {
-    const e = JSON.parse(stored) as { key: string; params?: Record<string, string | number> };
-    return t(lang, e.key, e.params ?? {});
+    const e = JSON.parse(stored) as { key: string; params?: Record<string, TextParam> };
+    return renderText(lang, storedText(e.key, e.params));
   } catch {
     return stored;
   }
@@ -178,7 +167,7 @@ export async function deliverOne(app: FastifyInstance, id: number): Promise<{ st
   let status = 0;
   let error = '';
   let ok = false;
-  if (!hook) error = 'webhook removed';
+  if (!hook) error = JSON.stringify(storedText('notice.webhook_removed'));
   else {
     try {
       const url = decrypt(app.ctx.installKey, hook.urlEnc);
@@ -209,7 +198,9 @@ export async function deliverOne(app: FastifyInstance, id: number): Promise<{ st
       error =
         err instanceof AppError
           ? JSON.stringify({ key: err.msgKey, params: { ...err.params, url: hook.urlHint } }).slice(0, 2000)
-          : (err instanceof Error ? err.message : String(err)).slice(0, 500);
+          : JSON.stringify(
+              storedText('notice.delivery_failed', { detail: (err instanceof Error ? err.message : String(err)).slice(0, 500) }),
+            );
     }
   }
   const state = ok ? 'done' : attempts >= MAX_ATTEMPTS || !hook ? 'failed' : 'retry';

@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { getToken } from '../../lib/api';
 import { readLocal, writeLocal } from '../../lib/storage';
 import type { DocViewSource, ViewDoc } from '../doc-view/doc-source';
-import { bodyExample } from '../doc-view/examples';
+import { jsonBodyText } from '../doc-view/examples';
 import { type DebugContext, grantOfSource, saveDebugProps, useDebugContext } from './debug-api';
 import { withAuthRows } from './debug-auth';
 import {
@@ -73,10 +73,7 @@ function initialForm(doc: DocDetail & { globalHeaders?: DocParam[]; globalParams
     queryRows: [...rowsFromParams(commonParams), ...rowsFromParams(doc.queryParams)],
     headerRows: [...rowsFromParams(commonHeaders), ...rowsFromParams(doc.headerParams)],
     bodyType,
-    bodyText:
-      bodyType === 'json' && doc.requestParams?.length
-        ? JSON.stringify(bodyExample(doc.requestParams, !!doc.isRequestArray, doc.requestArrayType), null, 2)
-        : '',
+    bodyText: bodyType === 'json' ? jsonBodyText(doc) : '',
     bodyRows: bodyType === 'form' || bodyType === 'multipart' ? rowsFromParams(doc.requestParams) : [],
   };
 }

@@ -3,7 +3,7 @@
  * Markdown description, parameter tables, generated examples, error codes, Dubbo info, Markdown/custom docs.
  */
 import { CopyOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
-import { DocType, type ErrorCodeParam, formatDateTime, isDeprecated } from '@folio/shared';
+import { type DocParam, type DocResponse, DocType, type ErrorCodeParam, formatDateTime, isDeprecated } from '@folio/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { Suspense, useMemo, useState } from 'react';
@@ -19,11 +19,11 @@ import { Description } from './description';
 import { CodeSamplesPanel, Outline, ResponseTabs, WhenVisible } from './doc-parts';
 import type { DocViewSource, LoadedDoc, ViewDoc } from './doc-source';
 import { withApplicationCodes } from './error-codes';
-import { AlternativeSwitcher, CodeBlock } from './example-block';
-import { alternativesOf, bodyExample, type Choices, findDataNode, queryString, responseExample } from './examples';
+import { AlternativeSwitcher, CodeBlock, ExamplePicker } from './example-block';
+import { alternativesOf, bodyExample, type Choices, findDataNode, pickedExample, queryString, responseExample } from './examples';
 import { MethodTag } from './method-tag';
 import { ParamViewTable } from './param-view-table';
-import { splitResponses } from './responses';
+import { type StatusTab, splitResponses } from './responses';
 
 const ENV_KEY = 'folio.view.env';
 
@@ -94,7 +94,10 @@ export function DocContent({ loaded, source }: { loaded: LoadedDoc; source: DocV
   const responseParams = useMemo(() => responseTable(doc), [doc]);
   const allCodes = useMemo(() => withApplicationCodes(doc), [doc]);
   // A spec's statuses become response tabs; business and application codes stay "error codes".
-  const { tabs: statusTabs, codes: errorCodes } = useMemo(() => splitResponses(doc.errorCodeParams ?? [], allCodes), [doc, allCodes]);
+  const { tabs: statusTabs, codes: errorCodes } = useMemo(
+    () => splitResponses(doc.errorCodeParams ?? [], allCodes, doc.responses ?? []),
+    [doc, allCodes],
+  );
   // One example per alternative of each oneOf/anyOf: the reader picks which (request and response apart).
   const [requestChoices, setRequestChoices] = useState<Choices>({});
   const [responseChoices, setResponseChoices] = useState<Choices>({});
@@ -112,9 +115,15 @@ export function DocContent({ loaded, source }: { loaded: LoadedDoc; source: DocV
     if (!doc.responseParams.length && !(doc.globalReturns ?? []).length) return '';
     return JSON.stringify(responseExample(doc, doc.globalReturns, responseChoices), null, 2);
   }, [doc, responseChoices]);
+  // The spec's own request examples come first; the reader's choice is also what code samples send.
+  const requestExamples = doc.requestExamples ?? [];
+  const [requestPick, setRequestPick] = useState(0);
+  const requestShown = pickedExample(requestExamples, requestText, requestPick);
+  const mainResponse = doc.responses?.find((r) => r.main === 1);
+  const [responsePick, setResponsePick] = useState(0);
   const sample = useMemo(
-    () => sampleRequest(doc, headers, requestParams, env?.url ?? '', formBody ? '' : requestText),
-    [doc, headers, requestParams, env, formBody, requestText],
+    () => sampleRequest(doc, headers, requestParams, env?.url ?? '', formBody && !requestExamples.length ? '' : requestShown),
+    [doc, headers, requestParams, env, formBody, requestShown, requestExamples.length],
   );
   const responseAlternatives = useMemo(() => alternativesOf(doc.responseParams, responseChoices), [doc, responseChoices]);
 
@@ -151,21 +160,48 @@ export function DocContent({ loaded, source }: { loaded: LoadedDoc; source: DocV
       )}
     </Section>
   );
-  const successBody = (
-    <>
-      {responseSection}
-      {responseText && (
-        <Section title={t('view.doc.responseExample')}>
-          <AlternativeSwitcher sets={responseAlternatives} choices={responseChoices} onChange={setResponseChoices} />
-          <CodeBlock text={responseText} testId="response-example" json />
-        </Section>
+  // The main status's body (also shown for a status whose body has the same schema, with its own headers and examples).
+  const mainBody = (r: DocResponse | undefined) => (
+    <div className="doc-pair">
+      <div className="doc-pair-main">
+        {r?.headers?.length ? <ResponseHeaders headers={r.headers} /> : null}
+        {responseSection}
+      </div>
+      {(responseText || (r?.examples?.length ?? 0) > 0) && (
+        <div className="doc-pair-side">
+          <Section title={t('view.doc.responseExample')}>
+            <ExamplePicker
+              examples={r?.examples ?? []}
+              generated={responseText}
+              value={responsePick}
+              onChange={setResponsePick}
+              generatedExtra={<AlternativeSwitcher sets={responseAlternatives} choices={responseChoices} onChange={setResponseChoices} />}
+              testId="response-example"
+            />
+          </Section>
+        </div>
       )}
-    </>
+    </div>
   );
+  const successBody = mainBody(mainResponse);
+  const panel = (tab: StatusTab) =>
+    tab.success || (tab.response?.sameAs && tab.response.sameAs === mainResponse?.status) ? (
+      mainBody(tab.response ?? mainResponse)
+    ) : tab.response && (tab.response.params?.length || tab.response.headers?.length || tab.response.examples?.length) ? (
+      <OtherResponse response={tab.response} />
+    ) : null;
+  const isWebhook = !!doc.webhook;
   return (
     <article className="doc-content">
       {header}
-      {doc.type === DocType.HTTP && (
+      {isWebhook && (
+        <div className="doc-url doc-webhook" data-testid="doc-webhook">
+          <span className="webhook-tag">{t('view.doc.webhook')}</span>
+          <span className="url-text">{doc.webhook}</span>
+          <span className="muted webhook-note">{t('view.doc.webhookNote')}</span>
+        </div>
+      )}
+      {doc.type === DocType.HTTP && !isWebhook && (
         <div className="doc-url" data-testid="doc-url">
           <MethodTag method={method} />
           <span className="url-text">{fullUrl || doc.url}</span>
@@ -215,11 +251,15 @@ export function DocContent({ loaded, source }: { loaded: LoadedDoc; source: DocV
           ['path', t('view.doc.pathParams'), doc.pathParams.length > 0],
           ['header', t('view.doc.headerParams'), headers.length > 0],
           ['query', t('view.doc.queryParams'), doc.queryParams.length > 0],
-          ['body', t('view.doc.requestParams'), true],
-          ['request-example', t('view.doc.requestExample'), !!requestText],
+          ['body', isWebhook ? t('view.doc.webhookPayload') : t('view.doc.requestParams'), true],
+          [
+            'request-example',
+            isWebhook ? t('view.doc.payloadExample') : t('view.doc.requestExample'),
+            !!requestText || requestExamples.length > 0,
+          ],
           ['responses', t('view.doc.responses'), true],
           ['error-codes', t('view.doc.errorCodes'), errorCodes.length > 0],
-          ['code-samples', t('view.doc.codeSamples'), doc.type === DocType.HTTP],
+          ['code-samples', t('view.doc.codeSamples'), doc.type === DocType.HTTP && !isWebhook],
         ]}
       />
       {doc.description && (
@@ -248,30 +288,45 @@ export function DocContent({ loaded, source }: { loaded: LoadedDoc; source: DocV
           <ParamViewTable params={doc.queryParams} kind="query" />
         </Section>
       )}
-      <Section
-        title={
-          doc.isRequestArray
-            ? `${t('view.doc.requestParams')} · ${t('view.doc.arrayOf', { 0: doc.requestArrayType || 'object' })}`
-            : t('view.doc.requestParams')
-        }
-        testId="request-params"
-        anchor="body"
-      >
-        {requestParams.length ? (
-          <ParamViewTable params={requestParams} kind="request" testId="request-table" />
-        ) : (
-          <span className="muted">{t('view.doc.none')}</span>
+      <div className="doc-pair">
+        <div className="doc-pair-main">
+          <Section
+            title={
+              isWebhook
+                ? t('view.doc.webhookPayload')
+                : doc.isRequestArray
+                  ? `${t('view.doc.requestParams')} · ${t('view.doc.arrayOf', { 0: doc.requestArrayType || 'object' })}`
+                  : t('view.doc.requestParams')
+            }
+            testId="request-params"
+            anchor="body"
+          >
+            {requestParams.length ? (
+              <ParamViewTable params={requestParams} kind="request" testId="request-table" />
+            ) : (
+              <span className="muted">{t('view.doc.none')}</span>
+            )}
+          </Section>
+        </div>
+        {(requestText || requestExamples.length > 0) && (
+          <div className="doc-pair-side">
+            <Section title={isWebhook ? t('view.doc.payloadExample') : t('view.doc.requestExample')} anchor="request-example">
+              <ExamplePicker
+                examples={requestExamples}
+                generated={requestText}
+                value={requestPick}
+                onChange={setRequestPick}
+                generatedExtra={<AlternativeSwitcher sets={requestAlternatives} choices={requestChoices} onChange={setRequestChoices} />}
+                testId="request-example"
+                json={!formBody || requestPick < requestExamples.length}
+              />
+            </Section>
+          </div>
         )}
-      </Section>
-      {requestText && (
-        <Section title={t('view.doc.requestExample')} anchor="request-example">
-          <AlternativeSwitcher sets={requestAlternatives} choices={requestChoices} onChange={setRequestChoices} />
-          <CodeBlock text={requestText} testId="request-example" json={!formBody} />
-        </Section>
-      )}
+      </div>
       {statusTabs.length > 0 ? (
         <Section title={t('view.doc.responses')} testId="responses" anchor="responses">
-          <ResponseTabs tabs={statusTabs}>{successBody}</ResponseTabs>
+          <ResponseTabs tabs={statusTabs} panel={panel} />
         </Section>
       ) : (
         successBody
@@ -281,7 +336,7 @@ export function DocContent({ loaded, source }: { loaded: LoadedDoc; source: DocV
           <ErrorCodes codes={errorCodes} />
         </Section>
       )}
-      {doc.type === DocType.HTTP && (
+      {doc.type === DocType.HTTP && !isWebhook && (
         <Section title={t('view.doc.codeSamples')} anchor="code-samples">
           <WhenVisible>
             <Suspense fallback={<div style={{ minHeight: 40 }} />}>
@@ -291,6 +346,55 @@ export function DocContent({ loaded, source }: { loaded: LoadedDoc; source: DocV
         </Section>
       )}
     </article>
+  );
+}
+
+/** A response's headers (name, type, description, example). */
+function ResponseHeaders({ headers }: { headers: DocParam[] }) {
+  const { t } = useTranslation();
+  return (
+    <Section title={t('view.doc.responseHeaders')} testId="response-headers">
+      <ParamViewTable params={headers} kind="response" />
+    </Section>
+  );
+}
+
+/** A documented status other than the main one: its headers, body and examples (the spec's, else generated). */
+function OtherResponse({ response: r }: { response: DocResponse }) {
+  const { t } = useTranslation();
+  const [choices, setChoices] = useState<Choices>({});
+  const [pick, setPick] = useState(0);
+  const generated = useMemo(
+    () => (r.params?.length ? JSON.stringify(bodyExample(r.params, !!r.isArray, r.arrayType, choices), null, 2) : ''),
+    [r, choices],
+  );
+  const alternatives = useMemo(() => alternativesOf(r.params ?? [], choices), [r, choices]);
+  const title = r.isArray
+    ? `${t('view.doc.responseParams')} · ${t('view.doc.arrayOf', { 0: r.arrayType || 'object' })}`
+    : t('view.doc.responseParams');
+  return (
+    <div className="doc-pair" data-testid="status-body">
+      <div className="doc-pair-main">
+        {r.headers?.length ? <ResponseHeaders headers={r.headers} /> : null}
+        <Section title={r.contentType ? `${title} · ${r.contentType}` : title}>
+          {r.params?.length ? <ParamViewTable params={r.params} kind="response" /> : <span className="muted">{t('view.doc.none')}</span>}
+        </Section>
+      </div>
+      {(generated || r.examples?.length > 0) && (
+        <div className="doc-pair-side">
+          <Section title={t('view.doc.responseExample')}>
+            <ExamplePicker
+              examples={r.examples ?? []}
+              generated={generated}
+              value={pick}
+              onChange={setPick}
+              generatedExtra={<AlternativeSwitcher sets={alternatives} choices={choices} onChange={setChoices} />}
+              testId="status-example"
+            />
+          </Section>
+        </div>
+      )}
+    </div>
   );
 }
 

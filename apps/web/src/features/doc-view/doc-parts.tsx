@@ -40,8 +40,8 @@ export function Outline({ items }: { items: [string, string, boolean][] }) {
   );
 }
 
-/** One tab per HTTP status; the success status holds the documented body. */
-export function ResponseTabs({ tabs, children }: { tabs: StatusTab[]; children: React.ReactNode }) {
+/** One tab per HTTP status; `panel` renders a status's body (the success one, or each documented one). */
+export function ResponseTabs({ tabs, panel }: { tabs: StatusTab[]; panel: (tab: StatusTab) => React.ReactNode }) {
   const { t } = useTranslation();
   const [active, setActive] = useState(() => tabs.find((x) => x.success)?.code ?? tabs[0].code);
   const tab = tabs.find((x) => x.code === active) ?? tabs[0];
@@ -64,9 +64,9 @@ export function ResponseTabs({ tabs, children }: { tabs: StatusTab[]; children: 
           </button>
         ))}
       </div>
-      <div role="tabpanel" data-testid="response-panel">
+      <div role="tabpanel" key={tab.code} data-testid="response-panel">
         {tab.description && <Description text={tab.description} className="status-desc" />}
-        {tab.success ? children : <span className="muted">{t('view.doc.noBody')}</span>}
+        {panel(tab) ?? <span className="muted">{t('view.doc.noBody')}</span>}
       </div>
     </div>
   );

@@ -21,9 +21,13 @@ const DebugPanel = lazy(() => import('../debug/debug-panel').then((m) => ({ defa
 const MockPanel = lazy(() => import('../mock/mock-panel').then((m) => ({ default: m.MockPanel })));
 const HistoryPanel = lazy(() => import('../history/history-panel').then((m) => ({ default: m.HistoryPanel })));
 
-/** The browser title of a doc (tabs, history): `GET /orders/{id} · Get order · Folio`. */
-export function docTitle(doc: { name: string; type: number; httpMethod: string; url: string }): string {
-  const head = doc.type === DocType.HTTP && doc.url ? `${(doc.httpMethod || 'GET').toUpperCase()} ${doc.url} · ` : '';
+/** The browser title of a doc (tabs, history): `GET /orders/{id} · Get order · Folio`; a webhook: `Webhook newBooking · …`. */
+export function docTitle(doc: { name: string; type: number; httpMethod: string; url: string; webhook?: string }): string {
+  const head = doc.webhook
+    ? `Webhook ${doc.webhook} · `
+    : doc.type === DocType.HTTP && doc.url
+      ? `${(doc.httpMethod || 'GET').toUpperCase()} ${doc.url} · `
+      : '';
   return `${head}${doc.name} · Folio`;
 }
 
@@ -86,7 +90,8 @@ function DocBody({ loaded, source, management }: { loaded: LoadedDoc; source: Do
   }, [doc]);
   const items = [
     { key: 'doc', label: t('view.doc.tab.doc'), children: <DocContent loaded={loaded} source={source} /> },
-    ...(doc.type === DocType.HTTP && debugAllowed
+    // A webhook is a call the API makes: nothing to send to the API's host.
+    ...(doc.type === DocType.HTTP && debugAllowed && !doc.webhook
       ? [
           {
             key: 'debug',

@@ -4,6 +4,7 @@
  * account") that regenerates the example from the chosen alternative.
  */
 import { CopyOutlined } from '@ant-design/icons';
+import type { NamedExample } from '@folio/shared';
 import { Button } from 'antd';
 import { Fragment, type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -44,6 +45,71 @@ export function CodeBlock({ text, testId, json }: { text: string; testId?: strin
       </Button>
       <pre>{body}</pre>
     </div>
+  );
+}
+
+/** Whether a text reads as JSON (an object or array written out), so it is highlighted as JSON. */
+export const isJsonText = (text: string) => /^\s*[[{]/.test(text);
+
+/** The label of a spec example: its summary, else its name, else "Example n". */
+export const exampleLabel = (e: NamedExample, i: number, fallback: (n: number) => string) => e.summary || e.name || fallback(i + 1);
+
+/**
+ * The examples of a body: the spec's own first ("Card Payment", "Bank Account Payment"), then the one generated
+ * from the schema; a picker when there are several. `value` is the chosen position (controlled: Copy, code
+ * samples and the debug pre-fill use the same choice). `generatedExtra` shows above the generated one (its switcher).
+ */
+export function ExamplePicker({
+  examples,
+  generated,
+  value,
+  onChange,
+  generatedExtra,
+  testId,
+  json,
+}: {
+  examples: NamedExample[];
+  generated: string;
+  value: number;
+  onChange: (i: number) => void;
+  generatedExtra?: ReactNode;
+  testId?: string;
+  json?: boolean;
+}) {
+  const { t } = useTranslation();
+  const labels = [
+    // An unnamed example is "Example" when it is the spec's only one, else "Example 2".
+    ...examples.map((e, i) =>
+      exampleLabel(e, i, (n) => (examples.length === 1 ? t('view.doc.example') : t('view.doc.exampleN', { 0: n }))),
+    ),
+    ...(generated ? [t('view.doc.generatedExample')] : []),
+  ];
+  if (!labels.length) return null;
+  const at = Math.min(Math.max(0, value), labels.length - 1);
+  const spec = examples[at];
+  const text = spec ? spec.value : generated;
+  return (
+    <>
+      {labels.length > 1 && (
+        <fieldset className="example-picker" aria-label={t('view.doc.examples')} data-testid={testId ? `${testId}-picker` : undefined}>
+          {labels.map((label, i) => (
+            <button
+              // biome-ignore lint/suspicious/noArrayIndexKey: an example is its position in the list
+              key={i}
+              type="button"
+              className={`alt-option${i === at ? ' is-active' : ''}`}
+              aria-pressed={i === at}
+              title={examples[i]?.name && examples[i]?.summary ? examples[i].name : undefined}
+              onClick={() => onChange(i)}
+            >
+              {label}
+            </button>
+          ))}
+        </fieldset>
+      )}
+      {!spec && generatedExtra}
+      <CodeBlock text={text} testId={testId} json={json !== false && isJsonText(text)} />
+    </>
   );
 }
 

@@ -1,6 +1,6 @@
 import type { DocParam } from '@folio/shared';
 import { describe, expect, it } from 'vitest';
-import { alternativesOf, bodyExample, findDataNode, paramsToObject, responseExample } from './examples';
+import { alternativesOf, bodyExample, findDataNode, jsonBodyText, paramsToObject, pickedExample, responseExample } from './examples';
 
 const p = (name: string, type: string, example = '', children: DocParam[] = []): DocParam => ({
   name,
@@ -89,5 +89,30 @@ describe('bodies that are alternatives', () => {
       id: 1,
       pet: { number: '4242' },
     });
+  });
+});
+
+describe('a spec’s own examples', () => {
+  const card = { name: 'Card', summary: 'Card Payment', value: '{\n  "amount": 49.99\n}' };
+  const bank = { name: 'Bank', summary: 'Bank Account Payment', value: '{\n  "amount": 100.5\n}' };
+  const generated = '{\n  "amount": 0\n}';
+
+  it('come first in the picker, the generated one last; a position out of range shows the last', () => {
+    expect(pickedExample([card, bank], generated, 0)).toBe(card.value);
+    expect(pickedExample([card, bank], generated, 1)).toBe(bank.value);
+    expect(pickedExample([card, bank], generated, 2)).toBe(generated);
+    expect(pickedExample([card, bank], generated, 9)).toBe(generated);
+    expect(pickedExample([card], '', 5)).toBe(card.value);
+    expect(pickedExample([], generated, 0)).toBe(generated);
+    expect(pickedExample(undefined, '', 0)).toBe('');
+  });
+
+  it('pre-fill the debug body (the first), else the body generated from the params', () => {
+    const params = [p('amount', 'number', '12.5')];
+    expect(jsonBodyText({ requestExamples: [card, bank], requestParams: params, isRequestArray: 0, requestArrayType: '' })).toBe(
+      card.value,
+    );
+    expect(JSON.parse(jsonBodyText({ requestParams: params, isRequestArray: 0, requestArrayType: '' }))).toEqual({ amount: 12.5 });
+    expect(jsonBodyText({ requestParams: [], isRequestArray: 0, requestArrayType: '' })).toBe('');
   });
 });

@@ -4,9 +4,10 @@
  * A `oneOf`/`anyOf` param's children are its alternatives: the example is one alternative (the first, or the
  * one `choices` names by the param's path), never all of them merged. A doc's response nests inside the
  * application's common response where a node's example is `$data$` (when the doc uses the common returns).
- * This is the one example generator of the web (view, Copy, debug pre-fill).
+ * This is the one example generator of the web (view, Copy, debug pre-fill); a spec's own examples come first
+ * where it has them (`jsonBodyText`, the view's example picker).
  */
-import { DATA_NODE_EXAMPLE, type DocParam, typeBase } from '@folio/shared';
+import { DATA_NODE_EXAMPLE, type DocDetail, type DocParam, type NamedExample, typeBase } from '@folio/shared';
 
 /** Which alternative each `oneOf`/`anyOf` param shows, by its path ("source", "owner.0.address"). */
 export type Choices = Record<string, number>;
@@ -68,7 +69,8 @@ export function scalarExample(p: Pick<DocParam, 'type' | 'example'> & { enumInfo
 
 /** The example value of a param and its children. */
 export function paramExample(p: DocParam, depth = 0, path = p.name, choices: Choices = {}): Json {
-  const type = (p.type || 'string').toLowerCase();
+  // `object(Pet)` (an imported schema's name) is an object; `integer(int64)` an integer.
+  const type = typeBase(p.type || 'string').toLowerCase();
   const kids = p.children ?? [];
   if (depth > 32) return null;
   if (isAlternatives(p) && kids.length) {
@@ -182,3 +184,21 @@ export function queryString(params: DocParam[]): string {
   const q = params.filter((p) => p.name).map((p) => `${encodeURIComponent(p.name)}=${encodeURIComponent(String(scalarExample(p)))}`);
   return q.length ? `?${q.join('&')}` : '';
 }
+
+/** The JSON body a debug form starts with: the spec's first own example, else one generated from the body params. */
+export function jsonBodyText(doc: Pick<DocDetail, 'requestExamples' | 'requestParams' | 'isRequestArray' | 'requestArrayType'>): string {
+  const own = doc.requestExamples?.[0]?.value;
+  if (own) return own;
+  return doc.requestParams?.length
+    ? JSON.stringify(bodyExample(doc.requestParams, !!doc.isRequestArray, doc.requestArrayType), null, 2)
+    : '';
+}
+
+/** The text an example picker shows for a position (the spec's example, else the generated one). */
+export const pickedExample = (examples: NamedExample[] | undefined, generated: string, value: number): string => {
+  const list = examples ?? [];
+  const count = list.length + (generated ? 1 : 0);
+  if (!count) return '';
+  const at = Math.min(Math.max(0, value), count - 1);
+  return list[at]?.value ?? generated;
+};

@@ -4,7 +4,7 @@
  * table). A plain table rather than antd's Table keeps /view's JavaScript small.
  */
 import type { DocParam } from '@folio/shared';
-import { Fragment, useMemo, useState } from 'react';
+import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Description } from './description';
 
@@ -40,6 +40,27 @@ function EnumValues({ p }: { p: DocParam }) {
 
 type Kind = 'header' | 'path' | 'query' | 'request' | 'response';
 
+/** "↗ see customer" / "↻ recursive: customer" at the end of an imported param's description (openapi-schema.ts). */
+const REF_MARK = /\s*(↗ see|↻ recursive:) ([\w.-]+)\s*$/;
+
+/** A description without its trailing reference mark, and the schema the mark names ('' when none). */
+export function splitRefMark(description: string): { text: string; ref: string } {
+  const m = REF_MARK.exec(description ?? '');
+  return m ? { text: description.slice(0, m.index), ref: m[2] } : { text: description ?? '', ref: '' };
+}
+
+/** The row key of the first row whose type names each schema (`object(customer)` → customer → "0.3"). */
+export function schemaRows(params: DocParam[], prefix = '', out = new Map<string, string>(), depth = 0): Map<string, string> {
+  if (depth > 32) return out;
+  params.forEach((p, i) => {
+    const key = `${prefix}${i}`;
+    const m = /^object\(([\w.-]+)\)/.exec(p.type ?? '');
+    if (m && !out.has(m[1]) && (p.children?.length ?? 0) > 0) out.set(m[1], key);
+    if (p.children?.length) schemaRows(p.children, `${key}.`, out, depth + 1);
+  });
+  return out;
+}
+
 function Rows({
   list,
   depth,
@@ -47,6 +68,9 @@ function Rows({
   prefix,
   isOpen,
   toggle,
+  targets,
+  jump,
+  flash,
 }: {
   list: DocParam[];
   depth: number;
@@ -54,6 +78,9 @@ function Rows({
   prefix: string;
   isOpen: (k: string, depth: number) => boolean;
   toggle: (k: string, depth: number) => void;
+  targets: Map<string, string>;
+  jump: (key: string) => void;
+  flash: string;
 }) {
   const { t } = useTranslation();
   return (
@@ -63,9 +90,11 @@ function Rows({
         const kids = p.children ?? [];
         const closed = !isOpen(key, depth);
         const e = enumText(p);
+        const { text, ref } = splitRefMark(p.description);
+        const target = ref ? targets.get(ref) : undefined;
         return (
           <Fragment key={key}>
-            <tr data-depth={depth}>
+            <tr data-depth={depth} data-key={key} className={flash === key ? 'is-flash' : undefined}>
               <td className="param-name" style={{ paddingLeft: 8 + depth * 16 }}>
                 {kids.length > 0 ? (
                   <button type="button" className="param-toggle" aria-expanded={!closed} onClick={() => toggle(key, depth)}>
@@ -84,7 +113,12 @@ function Rows({
                 </>
               )}
               <td className="param-desc">
-                <Description text={p.description} inline />
+                <Description text={target ? text : p.description} inline />
+                {target && (
+                  <button type="button" className="link-button ref-link" onClick={() => jump(target)} data-testid="schema-link">
+                    {t('view.seeSchema', { 0: ref })}
+                  </button>
+                )}
                 {e && (
                   <div className="enum-values">
                     <span className="muted">{t('view.enumValues')}: </span>
@@ -95,7 +129,17 @@ function Rows({
               <td className="param-example">{p.example}</td>
             </tr>
             {kids.length > 0 && !closed && (
-              <Rows list={kids} depth={depth + 1} kind={kind} prefix={`${key}.`} isOpen={isOpen} toggle={toggle} />
+              <Rows
+                list={kids}
+                depth={depth + 1}
+                kind={kind}
+                prefix={`${key}.`}
+                isOpen={isOpen}
+                toggle={toggle}
+                targets={targets}
+                jump={jump}
+                flash={flash}
+              />
             )}
           </Fragment>
         );
@@ -129,8 +173,27 @@ export function ParamViewTable({ params, kind, testId }: { params: DocParam[]; k
   };
   const depth = useMemo(() => branchDepth(params), [params]);
   const nested = depth >= 2;
+  // "↗ see customer" jumps to the row where customer is shown (its branches opened), and marks it a moment.
+  const targets = useMemo(() => schemaRows(params), [params]);
+  const [flash, setFlash] = useState('');
+  const box = useRef<HTMLDivElement>(null);
+  const jump = (key: string) => {
+    const parts = key.split('.');
+    setOverrides((o) => {
+      const next = new Map(o);
+      for (let i = 1; i < parts.length; i++) next.set(parts.slice(0, i).join('.'), true);
+      return next;
+    });
+    setFlash(key);
+  };
+  useEffect(() => {
+    if (!flash) return;
+    box.current?.querySelector(`tr[data-key="${flash}"]`)?.scrollIntoView({ block: 'center' });
+    const timer = setTimeout(() => setFlash(''), 1600);
+    return () => clearTimeout(timer);
+  }, [flash]);
   return (
-    <div className="param-view-table" data-testid={testId}>
+    <div className="param-view-table" data-testid={testId} ref={box}>
       {nested && (
         <div className="param-tools">
           <span className="param-levels" data-testid="expand-levels">
@@ -172,7 +235,7 @@ export function ParamViewTable({ params, kind, testId }: { params: DocParam[]; k
           </tr>
         </thead>
         <tbody>
-          <Rows list={params} depth={0} kind={kind} prefix="" isOpen={isOpen} toggle={toggle} />
+          <Rows list={params} depth={0} kind={kind} prefix="" isOpen={isOpen} toggle={toggle} targets={targets} jump={jump} flash={flash} />
         </tbody>
       </table>
     </div>

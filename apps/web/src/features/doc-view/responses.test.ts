@@ -25,4 +25,32 @@ describe('responses per status', () => {
     expect(['200', '2XX', '5xx', 'default'].every(isHttpStatus)).toBe(true);
     expect(['600', '20', 'E1', '1001'].some(isHttpStatus)).toBe(false);
   });
+
+  it('gives a doc imported with its responses a tab per documented status, each with its own body', () => {
+    const own = [
+      { code: '200', msg: 'ok', solution: '' },
+      { code: '400', msg: 'Bad Request', solution: '' },
+      { code: 'E_STOCK', msg: 'out of stock', solution: '' },
+    ];
+    const r = (status: string, main: number) => ({
+      status,
+      description: status === '200' ? 'ok' : 'Bad Request',
+      contentType: main ? 'application/json' : 'application/problem+json',
+      params: main
+        ? []
+        : [{ name: 'title', type: 'string', required: 0, maxLength: '', example: '', description: '', orderIndex: 0, children: [] }],
+      isArray: 0,
+      arrayType: '',
+      headers: [],
+      examples: [],
+      main,
+    });
+    const documented = [r('200', 1), r('400', 0)];
+    const { tabs, codes } = splitResponses(own, own, documented);
+    expect(tabs.map((x) => [x.code, x.success, x.response?.contentType])).toEqual([
+      ['200', true, 'application/json'],
+      ['400', false, 'application/problem+json'],
+    ]);
+    expect(codes.map((c) => c.code)).toEqual(['E_STOCK']);
+  });
 });

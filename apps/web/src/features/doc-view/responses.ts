@@ -3,7 +3,7 @@
  * (Torna's shape); the view shows those as response tabs and keeps the rest (Torna's business codes, the
  * application's error codes) as "error codes".
  */
-import type { ErrorCodeParam } from '@folio/shared';
+import type { DocResponse, ErrorCodeParam } from '@folio/shared';
 
 /** 200, 404, 2XX, default: an HTTP status of a spec's response. */
 export const isHttpStatus = (code: string) => /^([1-5]\d\d|[1-5]xx|default)$/i.test(String(code).trim());
@@ -13,11 +13,26 @@ export interface StatusTab {
   description: string;
   /** The status whose body the doc's response parameters describe (the first success, as imports pick it). */
   success: boolean;
+  /** What the spec documents for this status (body, headers, examples), when the doc was imported with it. */
+  response?: DocResponse;
 }
 
-/** The doc's own HTTP statuses as tabs (the success one marked), and the codes that stay error codes. */
-export function splitResponses(own: ErrorCodeParam[], all: ErrorCodeParam[]): { tabs: StatusTab[]; codes: ErrorCodeParam[] } {
+/**
+ * The doc's own HTTP statuses as tabs (the success one marked), and the codes that stay error codes. A doc
+ * imported with its responses (`documented`) has a tab per documented status, each with its body and headers.
+ */
+export function splitResponses(
+  own: ErrorCodeParam[],
+  all: ErrorCodeParam[],
+  documented: DocResponse[] = [],
+): { tabs: StatusTab[]; codes: ErrorCodeParam[] } {
   const statuses = own.filter((c) => isHttpStatus(c.code));
+  if (documented.length) {
+    const listed = new Set(documented.map((r) => r.status));
+    const taken = new Set(statuses.filter((c) => listed.has(String(c.code))));
+    const tabs = documented.map((r) => ({ code: r.status, description: r.description, success: r.main === 1, response: r }));
+    return { tabs, codes: all.filter((c) => !taken.has(c)) };
+  }
   if (!statuses.length) return { tabs: [], codes: all };
   const codes = statuses.map((c) => String(c.code));
   const success =

@@ -1,49 +1,35 @@
 /** Dictionary management of an application: categories (enum infos) and their items (name, type, value, description). */
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Empty, Form, Input, List, Modal, Row, Select, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../components/confirm';
-import { api } from '../../lib/api';
 import { showError } from '../../lib/errors';
-import { queryClient } from '../../lib/query';
-
-export interface EnumBase {
-  id: string;
-  name: string;
-  description: string;
-}
-interface EnumItemRow {
-  id: string;
-  name: string;
-  type: string;
-  value: string;
-  description: string;
-}
-
-/** Dictionaries of an application (also used by the editors' enum links). */
-export const useDictionaries = (moduleId?: string) =>
-  useQuery({
-    queryKey: ['enums', moduleId],
-    queryFn: () => api.get<EnumBase[]>('doc/enum/info/baselist', { moduleId }),
-    enabled: !!moduleId,
-  });
+import {
+  type DictionaryBase,
+  type DictionaryItem,
+  useDeleteDictionaryItemMutation,
+  useDeleteDictionaryMutation,
+  useDictionariesQuery,
+  useDictionaryItemsQuery,
+  useSaveDictionaryItemMutation,
+  useSaveDictionaryMutation,
+} from '../dictionary/api';
 
 export function DictionaryPanel({ moduleId, canEdit }: { moduleId: string; canEdit: boolean }) {
   const { t } = useTranslation();
-  const { data, isLoading } = useDictionaries(moduleId);
+  const { data, isLoading } = useDictionariesQuery(moduleId);
   const [selected, setSelected] = useState<string>();
   const current = data?.find((d) => d.id === selected) ?? data?.[0];
-  const items = useQuery({
-    queryKey: ['enumItems', current?.id],
-    queryFn: () => api.get<EnumItemRow[]>('doc/enum/item/list', { enumId: current?.id }),
-    enabled: !!current,
-  });
+  const items = useDictionaryItemsQuery(current?.id);
+  const saveInfo = useSaveDictionaryMutation(moduleId);
+  const deleteInfo = useDeleteDictionaryMutation(moduleId);
+  const saveItem = useSaveDictionaryItemMutation(current?.id);
+  const deleteItem = useDeleteDictionaryItemMutation(current?.id);
   const [infoForm] = Form.useForm();
   const [itemForm] = Form.useForm();
-  const [infoOpen, setInfoOpen] = useState<EnumBase | 'new' | null>(null);
-  const [itemOpen, setItemOpen] = useState<EnumItemRow | 'new' | null>(null);
+  const [infoOpen, setInfoOpen] = useState<DictionaryBase | 'new' | null>(null);
+  const [itemOpen, setItemOpen] = useState<DictionaryItem | 'new' | null>(null);
 
   return (
     <Row gutter={16}>
@@ -101,10 +87,7 @@ export function DictionaryPanel({ moduleId, canEdit }: { moduleId: string; canEd
                             e.stopPropagation();
                             confirmAction({
                               title: t('dict.deleteConfirm', { 0: d.name }),
-                              run: async () => {
-                                await api.post('doc/enum/info/delete', { id: d.id });
-                                queryClient.invalidateQueries({ queryKey: ['enums', moduleId] });
-                              },
+                              run: () => deleteInfo.mutateAsync(d.id),
                             });
                           }}
                         />,
@@ -141,7 +124,7 @@ export function DictionaryPanel({ moduleId, canEdit }: { moduleId: string; canEd
           {!current ? (
             <Empty description={t('dict.none')} />
           ) : (
-            <Table<EnumItemRow>
+            <Table<DictionaryItem>
               size="small"
               rowKey="id"
               loading={items.isLoading}
@@ -158,7 +141,7 @@ export function DictionaryPanel({ moduleId, canEdit }: { moduleId: string; canEd
                         title: '',
                         key: 'op',
                         width: 90,
-                        render: (_: unknown, r: EnumItemRow) => (
+                        render: (_: unknown, r: DictionaryItem) => (
                           <Space size={0}>
                             <Button
                               size="small"
@@ -179,10 +162,7 @@ export function DictionaryPanel({ moduleId, canEdit }: { moduleId: string; canEd
                               onClick={() =>
                                 confirmAction({
                                   title: t('common.confirmDelete'),
-                                  run: async () => {
-                                    await api.post('doc/enum/item/delete', { id: r.id });
-                                    items.refetch();
-                                  },
+                                  run: () => deleteItem.mutateAsync(r.id),
                                 })
                               }
                             />
@@ -203,13 +183,11 @@ export function DictionaryPanel({ moduleId, canEdit }: { moduleId: string; canEd
         onOk={async () => {
           const v = await infoForm.validateFields();
           try {
-            const r = await api.post<{ id: string }>('doc/enum/info/save', {
+            const r = await saveInfo.mutateAsync({
               ...(infoOpen && infoOpen !== 'new' ? { id: infoOpen.id } : {}),
-              moduleId,
               name: v.name.trim(),
               description: v.description ?? '',
             });
-            await queryClient.invalidateQueries({ queryKey: ['enums', moduleId] });
             setSelected(r.id);
             setInfoOpen(null);
           } catch (e) {
@@ -237,15 +215,13 @@ export function DictionaryPanel({ moduleId, canEdit }: { moduleId: string; canEd
         onOk={async () => {
           const v = await itemForm.validateFields();
           try {
-            await api.post('doc/enum/item/save', {
+            await saveItem.mutateAsync({
               ...(itemOpen && itemOpen !== 'new' ? { id: itemOpen.id } : {}),
-              enumId: current?.id,
               name: v.name.trim(),
               type: v.type,
               value: v.value ?? '',
               description: v.description ?? '',
             });
-            items.refetch();
             setItemOpen(null);
           } catch (e) {
             showError(e, itemForm);

@@ -184,14 +184,15 @@ export function SharePanel({ moduleId, canManage }: { moduleId: string; canManag
         rowKey="id"
         loading={isLoading}
         dataSource={data ?? []}
-        // Every column has a width and the scroll width is their sum, so the fixed actions column never covers another.
-        scroll={{ x: 1530 }}
+        // Every column has a width and the scroll width is their sum, so the fixed actions column never covers another;
+        // the sum fits the 1,184 px the list gets in a 1,440 px window, so nothing waits behind a sideways scroll there.
+        scroll={{ x: 1160 }}
         pagination={{ pageSizeOptions: [5, 10, 20, 50, 100], showSizeChanger: true, defaultPageSize: 10 }}
         columns={[
           {
             title: t('share.link'),
             key: 'link',
-            width: 200,
+            width: 190,
             render: (_, s) => (
               <>
                 <Typography.Link href={s.url} target="_blank" data-testid="share-link" ellipsis style={{ maxWidth: 180 }} title={s.url}>
@@ -224,36 +225,38 @@ export function SharePanel({ moduleId, canManage }: { moduleId: string; canManag
             ),
           },
           {
-            title: t('share.type'),
+            title: `${t('share.type')} / ${t('share.content')}`,
             dataIndex: 'type',
-            width: 100,
-            render: (v: number) =>
-              v === ShareType.ENCRYPT ? <Tag color="orange">{t('share.encrypt')}</Tag> : <Tag color="green">{t('share.public')}</Tag>,
-          },
-          {
-            title: t('share.content'),
-            dataIndex: 'isAll',
-            width: 120,
-            render: (v: number, s) => (v ? t('share.wholeApp') : t('share.nDocs', { 0: s.contents.length })),
+            width: 110,
+            render: (v: number, s) => (
+              <>
+                {v === ShareType.ENCRYPT ? <Tag color="orange">{t('share.encrypt')}</Tag> : <Tag color="green">{t('share.public')}</Tag>}
+                <div>
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {s.isAll ? t('share.wholeApp') : t('share.nDocs', { 0: s.contents.length })}
+                  </Typography.Text>
+                </div>
+              </>
+            ),
           },
           {
             title: t('share.expiry'),
             dataIndex: 'expiresAt',
-            width: 170,
+            width: 160,
             render: (v: number | null, s) =>
               v ? <span className={s.expired ? 'text-danger' : ''}>{formatDateTime(v)}</span> : t('share.never'),
           },
-          { title: t('share.remark'), dataIndex: 'remark', width: 160, ellipsis: { showTitle: true } },
+          { title: t('share.remark'), dataIndex: 'remark', width: 120, ellipsis: { showTitle: true } },
           {
             title: t('share.allowDebug'),
             dataIndex: 'allowDebug',
-            width: 100,
+            width: 90,
             render: (v: number) => (v ? t('common.yes') : t('common.no')),
           },
           {
             title: t('common.status'),
             dataIndex: 'status',
-            width: 100,
+            width: 90,
             render: (v: number, s) => (
               <Switch
                 size="small"
@@ -272,13 +275,25 @@ export function SharePanel({ moduleId, canManage }: { moduleId: string; canManag
               />
             ),
           },
-          { title: t('common.creator'), dataIndex: 'creatorName', width: 120, ellipsis: { showTitle: true } },
-          { title: t('common.createTime'), dataIndex: 'gmtCreate', width: 180, render: (v: number) => formatDateTime(v) },
+          {
+            title: `${t('common.creator')} / ${t('common.createTime')}`,
+            dataIndex: 'gmtCreate',
+            width: 160,
+            ellipsis: true,
+            render: (v: number, s) => (
+              <>
+                <div title={s.creatorName}>{s.creatorName}</div>
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {formatDateTime(v)}
+                </Typography.Text>
+              </>
+            ),
+          },
           {
             title: t('common.actions'),
             key: 'op',
             fixed: 'right',
-            width: 280,
+            width: 240,
             render: (_, s) => (
               <Space size={0} wrap>
                 <Button size="small" type="link" icon={<CopyOutlined />} onClick={() => copyText(link(s))}>

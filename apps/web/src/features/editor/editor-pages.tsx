@@ -41,7 +41,7 @@ import { countParams, type EditParam, invalidNames } from '../../lib/param-tree'
 import { queryClient } from '../../lib/query';
 import { ui } from '../../lib/ui';
 import { useUnsavedEdits } from '../../lib/unsaved';
-import { useDictionaries } from '../docs/dictionary-panel';
+import { useDictionariesQuery } from '../dictionary/api';
 import { invalidateModule, type ModuleItem, useDocTree } from '../docs/docs-api';
 import { ConflictDialog, type CurrentVersion } from './conflict-dialog';
 import { type DocFormValues, type DocParamsState, docToForm, emptyDoc, formToPayload, missingPathParams } from './doc-form';
@@ -74,7 +74,7 @@ function DocEditor({ moduleId, mode }: { moduleId: string; mode: Mode }) {
   const initOrder = useViewConfig().data?.initOrder ?? 10000;
   const moduleInfo = useQuery({ queryKey: ['module', moduleId], queryFn: () => api.get<ModuleItem>('module/info', { moduleId }) });
   const tree = useDocTree(moduleId);
-  const dicts = useDictionaries(moduleId);
+  const dicts = useDictionariesQuery(moduleId);
   const sourceId = mode.kind === 'edit' ? mode.docId : mode.kind === 'copy' ? mode.copyId : '';
   const source = useQuery({
     queryKey: ['doc', sourceId],

@@ -1,5 +1,6 @@
 /** What a pushed doc becomes: its key, its detail (params sorted, dictionaries linked), its row and param sets. */
 import { type DocDetail, type DocParam, DocType, ModifySource, ParamStyle } from '@folio/shared';
+import { extrasText } from '../../docs/doc-extras.js';
 import { contentHash, docKey } from '../../docs/doc-keys.js';
 import type { ParamInput, ParamSet } from '../../docs/doc-params.js';
 import { docParams, type NDoc, type NEnum, type NItem, type NParam } from '../push-normalize.js';
@@ -110,6 +111,7 @@ export function buildDetail(s: MergeState, p: PlannedDoc): void {
     requestParams: list(ParamStyle.REQUEST),
     responseParams: list(ParamStyle.RESPONSE),
     errorCodeParams: sortParams(params[ParamStyle.CODE] ?? []).map((c) => ({ code: c.name, msg: c.description, solution: c.example })),
+    ...(it.extras ?? {}),
   } as unknown as DocDetail;
   p.hash = contentHash(p.detail);
 }
@@ -152,6 +154,7 @@ export function docRow(s: MergeState, p: PlannedDoc, content: boolean): Record<s
     url: it.url,
     version: it.version,
     identityKey: it.identityKey,
+    specExtras: extrasText(it.extras),
     definition: it.definition,
     httpMethod: it.httpMethod,
     contentType: it.contentType,

@@ -1,0 +1,157 @@
+/**
+ * What a spec says about a doc beyond Torna's shape: the request body's own named examples, every documented
+ * response (status, body, headers, examples) and the webhook event name. Pushed as Folio's own fields, stored
+ * as one JSON text in `docs.spec_extras` ('' when there is none, so Torna pushes store and hash as before).
+ */
+import type { DocParam, DocResponse, DocSpecExtras, NamedExample, PushExample, PushParam, PushResponse } from '@folio/shared';
+
+/** Column limits (characters) and list bounds of the extras. */
+export const EXTRAS_LIMITS = {
+  name: 255,
+  summary: 1024,
+  value: 200_000,
+  status: 32,
+  contentType: 255,
+  webhook: 255,
+  examples: 50,
+  responses: 100,
+  paramName: 255,
+  paramType: 64,
+} as const;
+
+/** Reports a value longer than its limit (the push checker: the field is named, nothing is clipped). */
+export interface LengthCheck {
+  max(path: string, value: string, limit: number): string;
+  readonly errors: { field: string; message: string }[];
+}
+
+function bounded<T>(list: unknown, at: string, limit: number, c: LengthCheck): T[] {
+  const raws = arr<T>(list);
+  if (raws.length > limit) c.errors.push({ field: at, message: `${raws.length} items exceed ${limit}` });
+  return raws;
+}
+
+const arr = <T>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
+const obj = (v: unknown): Record<string, unknown> | null =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+const text = (v: unknown): string =>
+  v === undefined || v === null ? '' : typeof v === 'string' ? v : typeof v === 'object' ? JSON.stringify(v) : String(v);
+const on = (v: unknown): number => (v === true || v === 1 || v === '1' || v === 'true' ? 1 : 0);
+
+/** An example's payload as text: strings as they are, anything else as indented JSON. */
+export function exampleValueText(v: unknown): string {
+  if (v === undefined) return '';
+  if (typeof v === 'string') return v;
+  return JSON.stringify(v, null, 2) ?? '';
+}
+
+function examples(list: unknown, at: string, c: LengthCheck): NamedExample[] {
+  const raws = bounded<PushExample>(list, at, EXTRAS_LIMITS.examples, c);
+  const out: NamedExample[] = [];
+  raws.forEach((raw, i) => {
+    const e = obj(raw);
+    if (!e || e.value === undefined) return;
+    out.push({
+      name: c.max(`${at}[${i}].name`, text(e.name).trim(), EXTRAS_LIMITS.name),
+      summary: c.max(`${at}[${i}].summary`, text(e.summary).trim(), EXTRAS_LIMITS.summary),
+      value: c.max(`${at}[${i}].value`, exampleValueText(e.value), EXTRAS_LIMITS.value),
+    });
+  });
+  return out;
+}
+
+/** A param's own values (no dictionary of the application: these params are shown, never edited). */
+function enumOf(v: unknown): DocParam['enumInfo'] {
+  const e = obj(v);
+  const items = arr<unknown>(e?.items)
+    .map((x) => obj(x))
+    .filter((x): x is Record<string, unknown> => !!x)
+    .slice(0, 500)
+    .map((x) => ({
+      name: text(x.name) || text(x.value),
+      type: text(x.type) || 'string',
+      value: text(x.value),
+      description: text(x.description),
+    }));
+  return e && items.length ? { name: text(e.name), description: text(e.description), items } : undefined;
+}
+
+function params(list: unknown, at: string, c: LengthCheck, depth = 0): DocParam[] {
+  if (depth > 32) return [];
+  return arr<PushParam>(list)
+    .map((raw, i) => ({ p: obj(raw), i }))
+    .filter((x): x is { p: Record<string, unknown>; i: number } => !!x.p)
+    .map(({ p, i }) => {
+      const children = params(p.children, `${at}[${i}].children`, c, depth + 1);
+      const enumInfo = enumOf(p.enumInfo);
+      return {
+        name: c.max(`${at}[${i}].name`, text(p.name).trim(), EXTRAS_LIMITS.paramName),
+        type: c.max(`${at}[${i}].type`, text(p.type).trim() || (children.length ? 'object' : 'string'), EXTRAS_LIMITS.paramType),
+        required: on(p.required),
+        maxLength: text(p.maxLength).slice(0, 32),
+        example: text(p.example),
+        description: text(p.description),
+        orderIndex: i,
+        ...(enumInfo ? { enumInfo } : {}),
+        children,
+      };
+    });
+}
+
+function responses(list: unknown, at: string, c: LengthCheck): DocResponse[] {
+  const raws = bounded<PushResponse>(list, at, EXTRAS_LIMITS.responses, c);
+  const out: DocResponse[] = [];
+  raws.forEach((raw, i) => {
+    const r = obj(raw);
+    if (!r) return;
+    const where = `${at}[${i}]`;
+    const status = c.max(`${where}.status`, text(r.status).trim(), EXTRAS_LIMITS.status);
+    if (!status) return;
+    out.push({
+      status,
+      description: text(r.description),
+      contentType: c.max(`${where}.contentType`, text(r.contentType).trim(), EXTRAS_LIMITS.contentType),
+      params: params(r.params, `${where}.params`, c),
+      isArray: on(r.isArray),
+      arrayType: text(r.arrayType).trim().slice(0, 32),
+      headers: params(r.headers, `${where}.headers`, c),
+      examples: examples(r.examples, `${where}.examples`, c),
+      main: on(r.main),
+      ...(text(r.sameAs).trim() ? { sameAs: c.max(`${where}.sameAs`, text(r.sameAs).trim(), EXTRAS_LIMITS.status) } : {}),
+    });
+  });
+  return out;
+}
+
+/** The extras of a pushed doc (null when it has none), every length checked. */
+export function normalizeExtras(it: Record<string, unknown>, at: string, c: LengthCheck): DocSpecExtras | null {
+  const out: DocSpecExtras = {};
+  const req = examples(it.requestExamples, `${at}.requestExamples`, c);
+  if (req.length) out.requestExamples = req;
+  const res = responses(it.responses, `${at}.responses`, c);
+  if (res.length) out.responses = res;
+  const webhook = c.max(`${at}.webhook`, text(it.webhook).trim(), EXTRAS_LIMITS.webhook);
+  if (webhook) out.webhook = webhook;
+  return Object.keys(out).length ? out : null;
+}
+
+/** The stored text of extras ('' for none): keys in a fixed order, so equal extras give equal text (and hash). */
+export function extrasText(x: DocSpecExtras | null | undefined): string {
+  if (!x) return '';
+  const out: DocSpecExtras = {};
+  if (x.requestExamples?.length) out.requestExamples = x.requestExamples;
+  if (x.responses?.length) out.responses = x.responses;
+  if (x.webhook) out.webhook = x.webhook;
+  return Object.keys(out).length ? JSON.stringify(out) : '';
+}
+
+/** The extras of a stored doc row (none when the text is empty or unreadable). */
+export function readExtras(stored: string | null | undefined): DocSpecExtras {
+  if (!stored) return {};
+  try {
+    const v = JSON.parse(stored) as DocSpecExtras;
+    return obj(v) ? v : {};
+  } catch {
+    return {};
+  }
+}

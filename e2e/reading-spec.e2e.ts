@@ -1,0 +1,170 @@
+/**
+ * Issue 21 in the browser, on a Train Travel-shaped spec (apps/server/test/fixtures/specs.ts TRAINS_SPEC): the
+ * spec's own named examples come first with a picker ("Card Payment"), and feed code samples and the debug
+ * form; every status has its tab with its body, headers and example; examples sit beside the schema on wide
+ * screens and below it on narrow ones; a webhook reads as an incoming call, without Debug. Screenshots go to
+ * READING_SHOTS (default /tmp/reading-shots; not committed).
+ */
+import { mkdirSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TRAINS_BANK, TRAINS_CARD, TRAINS_PROBLEM, TRAINS_SPEC } from '../apps/server/test/fixtures/specs.js';
+import { type Harness, startHarness } from './harness.js';
+
+const SHOTS = process.env.READING_SHOTS ?? '/tmp/reading-shots';
+let h: Harness;
+let paymentId = '';
+let webhookId = '';
+
+interface Node {
+  id: string;
+  url?: string;
+  isFolder?: number;
+  children?: Node[];
+}
+const findDoc = (nodes: Node[], url: string): Node | undefined => {
+  for (const n of nodes) {
+    if (!n.isFolder && n.url === url) return n;
+    const hit = findDoc(n.children ?? [], url);
+    if (hit) return hit;
+  }
+  return undefined;
+};
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  h = await startHarness({ prefix: 'reading-spec' });
+  const space = await h.admin<{ id: string }>('POST', 'space/add', { name: 'Rail', isCompose: 0 });
+  const project = await h.admin<{ id: string }>('POST', 'project/add', {
+    spaceId: space.id,
+    name: 'Trains',
+    description: '',
+    isPrivate: 0,
+  });
+  const job = await h.admin<{ jobId: string }>('POST', 'import', {
+    projectId: project.id,
+    name: 'trains',
+    content: JSON.stringify(TRAINS_SPEC),
+  });
+  for (let i = 0; ; i++) {
+    const s = await h.admin<{ state: string }>('GET', 'import/status', { jobId: job.jobId });
+    if (s.state === 'done') break;
+    if (s.state === 'failed' || i > 120) throw new Error(`import: ${JSON.stringify(s)}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const tree = await h.admin<Node[]>('GET', 'doc/view/dataByProject', { projectId: project.id });
+  paymentId = findDoc(tree, '/bookings/{bookingId}/payment')?.id ?? '';
+  webhookId = findDoc(tree, '/newBooking')?.id ?? '';
+  if (!paymentId || !webhookId) throw new Error('payment or webhook doc not imported');
+}, 120_000);
+afterAll(async () => {
+  await h?.stop();
+});
+
+const reader = (width = 1440, height = 900) => h.newPage({ token: h.adminToken, lang: 'en', viewport: { width, height } });
+const json = async (page: Page, testId: string) =>
+  JSON.parse((await page.getByTestId(testId).first().locator('pre').textContent()) ?? '') as Record<string, unknown>;
+
+describe('a spec’s own examples', () => {
+  it('come first with a picker; the generated one stays last with its alternatives switcher', async () => {
+    const page = await reader();
+    await page.goto(`/view/${paymentId}`);
+    const picker = page.getByTestId('request-example-picker');
+    await picker.waitFor();
+    expect(await picker.getByRole('button').allInnerTexts()).toEqual(['Card Payment', 'Bank Account Payment', 'Generated from the schema']);
+    expect(await json(page, 'request-example')).toEqual(TRAINS_CARD);
+    expect(await page.getByTestId('request-example').locator('.tok-key').count()).toBeGreaterThan(0);
+    await page.getByTestId('request-example').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/trains-payment-1440.png` });
+    await picker.getByRole('button', { name: 'Bank Account Payment' }).click();
+    await expect.poll(() => json(page, 'request-example')).toEqual(TRAINS_BANK);
+    await picker.getByRole('button', { name: 'Generated from the schema' }).click();
+    await page.getByTestId('example-alternatives').first().waitFor();
+    expect(Object.keys(await json(page, 'request-example'))).toEqual(['amount', 'currency', 'status', 'source']);
+  });
+
+  it('are what code samples send (the one picked) and what the debug form starts with', async () => {
+    const page = await reader();
+    await page.goto(`/view/${paymentId}`);
+    const picker = page.getByTestId('request-example-picker');
+    await picker.getByRole('button', { name: 'Bank Account Payment' }).click();
+    await page.getByTestId('doc-outline').getByRole('button', { name: 'Code samples' }).click();
+    const sample = page.getByTestId('code-sample').locator('pre');
+    await expect.poll(() => sample.textContent()).toContain('bank_account');
+    await page.getByTestId('doc-tab-debug').click();
+    await page.getByTestId('debug-panel').waitFor();
+    await page.getByTestId('debug-panel').getByRole('tab', { name: /^Body/ }).click();
+    const body = page.getByTestId('debug-body-text').locator('.cm-content');
+    await body.waitFor();
+    await expect.poll(async () => JSON.parse((await body.innerText()) || 'null')).toEqual(TRAINS_CARD);
+  });
+});
+
+describe('every response', () => {
+  it('has a tab per status; an error status shows its body, headers and the spec’s example', async () => {
+    const page = await reader();
+    await page.goto(`/view/${paymentId}`);
+    const tabs = page.getByTestId('response-tab');
+    await tabs.first().waitFor();
+    expect(await tabs.allInnerTexts()).toEqual(['200', '400', 'default']);
+    expect(await json(page, 'response-example')).toEqual({ ...TRAINS_CARD, status: 'succeeded' });
+    expect(await page.getByTestId('response-headers').textContent()).toContain('RateLimit');
+    await tabs.filter({ hasText: '400' }).click();
+    const panel = page.getByTestId('response-panel');
+    await expect.poll(() => panel.getByTestId('status-body').count()).toBe(1);
+    expect(await panel.textContent()).toContain('application/problem+json');
+    expect(await panel.locator('td.param-name').allInnerTexts()).toEqual(expect.arrayContaining(['title', 'detail', 'RateLimit']));
+    expect(await json(page, 'status-example')).toEqual(TRAINS_PROBLEM);
+    await panel.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/trains-payment-400-1440.png` });
+    await tabs.filter({ hasText: 'default' }).click();
+    await expect.poll(() => panel.textContent()).toContain('No body is documented for this status.');
+  });
+});
+
+describe('layout', () => {
+  const boxes = async (page: Page) => {
+    const table = await page.getByTestId('request-table').boundingBox();
+    const example = await page.getByTestId('request-example').first().boundingBox();
+    if (!table || !example) throw new Error('request table or example not shown');
+    return { table, example };
+  };
+
+  it('puts the example beside the schema at 1,440 px and below it at 390 px', async () => {
+    const wide = await reader(1440, 900);
+    await wide.goto(`/view/${paymentId}`);
+    await wide.getByTestId('request-example').first().waitFor();
+    const w = await boxes(wide);
+    expect(w.example.x).toBeGreaterThanOrEqual(w.table.x + w.table.width);
+    expect(Math.abs(w.example.y - w.table.y)).toBeLessThan(120);
+    const narrow = await reader(390, 844);
+    await narrow.goto(`/view/${paymentId}`);
+    await narrow.getByTestId('request-example').first().waitFor();
+    const n = await boxes(narrow);
+    expect(n.example.y).toBeGreaterThanOrEqual(n.table.y + n.table.height);
+    await narrow.screenshot({ path: `${SHOTS}/trains-payment-390.png` });
+    await narrow.getByTestId('responses').scrollIntoViewIfNeeded();
+    await narrow.screenshot({ path: `${SHOTS}/trains-payment-responses-390.png` });
+  });
+});
+
+describe('webhooks', () => {
+  it('read as an incoming call named by its event, with its payload, and no Debug tab or code samples', async () => {
+    const page = await reader();
+    await page.goto(`/view/${webhookId}`);
+    const head = page.getByTestId('doc-webhook');
+    await head.waitFor();
+    expect(await head.textContent()).toContain('Webhook');
+    expect(await head.textContent()).toContain('newBooking');
+    expect(await page.getByTestId('doc-url').count()).toBe(0);
+    expect(await page.getByTestId('doc-tab-debug').count()).toBe(0);
+    expect(await page.getByTestId('request-params').textContent()).toContain('Payload');
+    expect(await json(page, 'request-example')).toEqual({ id: 'b1', passenger_name: 'John Doe' });
+    await expect.poll(() => page.title()).toBe('Webhook newBooking · New Booking · Folio');
+    await page.screenshot({ path: `${SHOTS}/trains-webhook-1440.png` });
+    const narrow = await reader(390, 844);
+    await narrow.goto(`/view/${webhookId}`);
+    await narrow.getByTestId('doc-webhook').waitFor();
+    await narrow.screenshot({ path: `${SHOTS}/trains-webhook-390.png` });
+  });
+});
