@@ -189,6 +189,8 @@ export function ParamViewTable({ params, kind, testId }: { params: DocParam[]; k
   useEffect(() => {
     if (!flash) return;
     box.current?.querySelector(`tr[data-key="${flash}"]`)?.scrollIntoView({ block: 'center' });
+    // The row's name shows (a wide table may have been scrolled sideways to the link).
+    if (box.current) box.current.scrollLeft = 0;
     const timer = setTimeout(() => setFlash(''), 1600);
     return () => clearTimeout(timer);
   }, [flash]);

@@ -66,6 +66,8 @@ export const view: Record<string, string> = {
   'view.doc.example': 'Example',
   'view.doc.exampleN': 'Example {0}',
   'view.doc.generatedExample': 'Generated from the schema',
+  'view.doc.moreAlternatives': '{0} more with alternatives',
+  'view.doc.fewerAlternatives': 'Show fewer',
   'view.doc.responseHeaders': 'Response headers',
   'view.doc.webhook': 'Webhook',
   'view.doc.webhookNote': 'The API calls your endpoint with this payload when the event happens.',

@@ -66,6 +66,8 @@ export const view: Record<string, string> = {
   'view.doc.example': '示例',
   'view.doc.exampleN': '示例 {0}',
   'view.doc.generatedExample': '按结构生成',
+  'view.doc.moreAlternatives': '另有 {0} 处可选结构',
+  'view.doc.fewerAlternatives': '收起',
   'view.doc.responseHeaders': '响应头',
   'view.doc.webhook': 'Webhook',
   'view.doc.webhookNote': '事件发生时，API 会以此内容调用你的接收地址。',
