@@ -5,9 +5,10 @@
  * the window at 390 px; at 1,440 px no column under the fixed actions column), then saved to
  * e2e/screenshots/screens-<name>.png to look at.
  */
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, settled, startHarness } from './harness.js';
+import { type Harness, SCREENSHOT_DIR, settled, startHarness } from './harness.js';
 import { createShopWorld, importWithWarnings, type ShopWorld } from './world.js';
 
 let h: Harness;
@@ -99,6 +100,8 @@ describe('changed screens', () => {
         const guide = await open(lang, width, `/openapi?moduleId=${w.moduleId}`, '[data-testid=openapi-guide] h1');
         expect(await guide.locator('[data-testid=openapi-guide] h1').textContent()).toContain(lang === 'en' ? 'Pushing docs' : '推送文档');
         await h.shot(guide, `openapi-${tag}`);
+        // The MCP part on its own (its tab strip and code blocks were what made the page wider than a phone).
+        await guide.getByTestId('mcp-guide').screenshot({ path: join(SCREENSHOT_DIR, `screens-mcp-guide-${tag}.png`) });
 
         const projects = await open(lang, width, `/space/project/${w.spaceId}`, '[data-testid=project-card]');
         await projects.getByTestId('create-project').click();

@@ -50,7 +50,7 @@ export function McpGuide() {
   const { t } = useTranslation();
   const origin = window.location.origin;
   return (
-    <Card title={t('agents.guide.title')} style={{ marginTop: 16 }} data-testid="mcp-guide">
+    <Card title={t('agents.guide.title')} style={{ marginTop: 16 }} className="mcp-guide" data-testid="mcp-guide">
       <Typography.Paragraph>
         {t('agents.guide.intro')} <Link to="/user/tokens">{t('agents.tokens')}</Link>
       </Typography.Paragraph>
