@@ -65,6 +65,7 @@ export const view: Record<string, string> = {
   'view.doc.examples': 'Examples',
   'view.doc.example': 'Example',
   'view.doc.exampleN': 'Example {0}',
+  'view.doc.exampleCount': '{0} examples',
   'view.doc.generatedExample': 'Generated from the schema',
   'view.doc.moreAlternatives': '{0} more with alternatives',
   'view.doc.fewerAlternatives': 'Show fewer',

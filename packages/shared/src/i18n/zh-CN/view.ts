@@ -65,6 +65,7 @@ export const view: Record<string, string> = {
   'view.doc.examples': '示例',
   'view.doc.example': '示例',
   'view.doc.exampleN': '示例 {0}',
+  'view.doc.exampleCount': '{0} 个示例',
   'view.doc.generatedExample': '按结构生成',
   'view.doc.moreAlternatives': '另有 {0} 处可选结构',
   'view.doc.fewerAlternatives': '收起',
