@@ -64,7 +64,7 @@ export async function registerModules(app: FastifyInstance, opts: ModuleOptions)
       await mockRoutes(api);
       await adminRoutes(api);
       await ssoRoutes(api);
-      await openUsersRoutes(api);
+      await openUsersRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await metersphereRoutes(api);
       await trashRoutes(api);
       await searchRoutes(api);
