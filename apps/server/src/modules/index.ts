@@ -48,7 +48,7 @@ export async function registerModules(app: FastifyInstance, opts: ModuleOptions)
       await spacesRoutes(api);
       await projectsRoutes(api);
       await uploadsRoutes(api);
-      await applicationsRoutes(api);
+      await applicationsRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await docsRoutes(api);
       await dictionariesRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await constantsRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
