@@ -44,7 +44,7 @@ export async function registerModules(app: FastifyInstance, opts: ModuleOptions)
   await app.register(
     async (api) => {
       await systemRoutes(api);
-      await usersRoutes(api);
+      await usersRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await spacesRoutes(api);
       await projectsRoutes(api);
       await uploadsRoutes(api);
