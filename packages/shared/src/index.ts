@@ -16,6 +16,7 @@ export * from './schemas/open-users.js';
 export * from './schemas/params.js';
 export * from './schemas/search.js';
 export * from './schemas/shares.js';
+export * from './schemas/spaces.js';
 export * from './schemas/users.js';
 export * from './security.js';
 export * from './types.js';

@@ -45,7 +45,7 @@ export async function registerModules(app: FastifyInstance, opts: ModuleOptions)
     async (api) => {
       await systemRoutes(api);
       await usersRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
-      await spacesRoutes(api);
+      await spacesRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await projectsRoutes(api);
       await uploadsRoutes(api);
       await applicationsRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
