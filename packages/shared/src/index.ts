@@ -14,6 +14,7 @@ export * from './schemas/constants.js';
 export * from './schemas/dictionaries.js';
 export * from './schemas/open-users.js';
 export * from './schemas/params.js';
+export * from './schemas/projects.js';
 export * from './schemas/search.js';
 export * from './schemas/shares.js';
 export * from './schemas/spaces.js';

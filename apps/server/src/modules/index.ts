@@ -46,7 +46,7 @@ export async function registerModules(app: FastifyInstance, opts: ModuleOptions)
       await systemRoutes(api);
       await usersRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await spacesRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
-      await projectsRoutes(api);
+      await projectsRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await uploadsRoutes(api);
       await applicationsRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await docsRoutes(api);

@@ -8,10 +8,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { confirmAction } from '../../components/confirm';
 import { PageHeader } from '../../components/page-header';
-import { api } from '../../lib/api';
 import { usePerms } from '../../lib/auth';
 import { showError } from '../../lib/errors';
 import { AdminSettingPage } from '../admin-setting/admin-setting-page';
+import { fetchViewProjects } from '../project/project-api';
 import { SectionLayout } from '../shell/sidebar';
 import {
   type AdminUser,
@@ -69,13 +69,6 @@ function showPassword(t: (k: string, o?: Record<string, unknown>) => string, use
   });
 }
 
-interface ViewProject {
-  id: string;
-  name: string;
-  spaceId: string;
-  spaceName: string;
-}
-
 export function AdminUsersPage() {
   const { t } = useTranslation();
   const [q, setQ] = useState<{ pageIndex: number; pageSize: number; keyword?: string; status?: number; isSuperAdmin?: number }>({
@@ -96,7 +89,7 @@ export function AdminUsersPage() {
   const [allocForm] = Form.useForm();
   const projects = useQuery({
     queryKey: ['viewProjects'],
-    queryFn: () => api.get<ViewProject[]>('doc/view/projects'),
+    queryFn: fetchViewProjects,
     enabled: !!allocating,
   });
 
