@@ -11,6 +11,7 @@ export * from './push.js';
 export * from './schemas/applications.js';
 export * from './schemas/common.js';
 export * from './schemas/constants.js';
+export * from './schemas/debug.js';
 export * from './schemas/dictionaries.js';
 export * from './schemas/open-users.js';
 export * from './schemas/params.js';

@@ -60,7 +60,7 @@ export async function registerModules(app: FastifyInstance, opts: ModuleOptions)
       await webhooksRoutes(api);
       await importsRoutes(api);
       await exportsRoutes(api);
-      await debugRoutes(api);
+      await debugRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await mockRoutes(api);
       await adminRoutes(api);
       await ssoRoutes(api);
