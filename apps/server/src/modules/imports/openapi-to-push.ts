@@ -309,7 +309,8 @@ function convertOperation(w: SchemaWalker, x: OpInput): PushDocItem {
     }
     const conv = paramFromParameter(w, raw, where);
     if (!conv) continue;
-    if (conv.named.length) (doc.paramExamples ??= []).push({ in: conv.in, name: conv.param.name ?? '', examples: conv.named });
+    if (conv.named.length)
+      doc.paramExamples = [...(doc.paramExamples ?? []), { in: conv.in, name: conv.param.name ?? '', examples: conv.named }];
     if (conv.in === 'path') doc.pathParams?.push(conv.param);
     else if (conv.in === 'query') doc.queryParams?.push(conv.param);
     else if (conv.in === 'header' || conv.in === 'cookie') doc.headerParams?.push(conv.param);
