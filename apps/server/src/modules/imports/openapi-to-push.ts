@@ -222,7 +222,11 @@ interface OpInput {
   author?: string;
 }
 
-function paramFromParameter(w: SchemaWalker, raw: unknown, where: string): { in: string; param: PushParam; raw: Obj } | null {
+function paramFromParameter(
+  w: SchemaWalker,
+  raw: unknown,
+  where: string,
+): { in: string; param: PushParam; raw: Obj; named: PushExample[] } | null {
   const { value: p } = w.deref(raw);
   if (!p || typeof p.name !== 'string' || typeof p.in !== 'string') {
     w.warn('import.warn.param_unnamed', { where });
@@ -237,13 +241,15 @@ function paramFromParameter(w: SchemaWalker, raw: unknown, where: string): { in:
     const ex = w.deref(Object.values(p.examples)[0]).value;
     example = ex?.value;
   }
+  // Several named examples of a parameter are kept beside it (its first is its example).
+  const named = isObj(p.examples) && Object.keys(p.examples).length > 1 ? namedExamples(w, { examples: p.examples }, where) : [];
   const param = w.param(p.name, schema, p.required === true || p.in === 'path', [], 0, example, where);
   const d = typeof p.description === 'string' ? p.description : '';
   const parts = [p.in === 'cookie' ? '[cookie]' : '', p.deprecated === true ? '[deprecated]' : '', d || param.description || ''].filter(
     Boolean,
   );
   param.description = parts.join(' ');
-  return { in: p.in, param, raw: p };
+  return { in: p.in, param, raw: p, named };
 }
 
 function convertOperation(w: SchemaWalker, x: OpInput): PushDocItem {
@@ -307,6 +313,8 @@ function convertOperation(w: SchemaWalker, x: OpInput): PushDocItem {
     }
     const conv = paramFromParameter(w, raw, where);
     if (!conv) continue;
+    if (conv.named.length)
+      doc.paramExamples = [...(doc.paramExamples ?? []), { in: conv.in, name: conv.param.name ?? '', examples: conv.named }];
     if (conv.in === 'path') doc.pathParams?.push(conv.param);
     else if (conv.in === 'query') doc.queryParams?.push(conv.param);
     else if (conv.in === 'header' || conv.in === 'cookie') doc.headerParams?.push(conv.param);

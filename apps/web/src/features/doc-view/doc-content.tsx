@@ -191,6 +191,8 @@ export function DocContent({ loaded, source }: { loaded: LoadedDoc; source: DocV
       <OtherResponse response={tab.response} />
     ) : null;
   const isWebhook = !!doc.webhook;
+  const namedIn = (where: string[]) =>
+    new Map((doc.paramExamples ?? []).filter((x) => where.includes(x.in)).map((x) => [x.name, x.examples] as const));
   return (
     <article className="doc-content">
       {header}
@@ -275,17 +277,17 @@ export function DocContent({ loaded, source }: { loaded: LoadedDoc; source: DocV
       {doc.type === DocType.DUBBO && <DubboInfo doc={doc} />}
       {doc.pathParams.length > 0 && (
         <Section title={t('view.doc.pathParams')} anchor="path">
-          <ParamViewTable params={doc.pathParams} kind="path" />
+          <ParamViewTable params={doc.pathParams} kind="path" named={namedIn(['path'])} />
         </Section>
       )}
       {headers.length > 0 && (
         <Section title={t('view.doc.headerParams')} anchor="header">
-          <ParamViewTable params={headers} kind="header" />
+          <ParamViewTable params={headers} kind="header" named={namedIn(['header', 'cookie'])} />
         </Section>
       )}
       {doc.queryParams.length > 0 && (
         <Section title={t('view.doc.queryParams')} anchor="query">
-          <ParamViewTable params={doc.queryParams} kind="query" />
+          <ParamViewTable params={doc.queryParams} kind="query" named={namedIn(['query'])} />
         </Section>
       )}
       <div className="doc-pair">

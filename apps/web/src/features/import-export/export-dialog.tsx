@@ -6,9 +6,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Form, Modal, Radio, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, apiLanguage, apiUrl, getToken, langHeaders } from '../../lib/api';
+import { apiLanguage, apiUrl, getToken, langHeaders } from '../../lib/api';
 import { showError } from '../../lib/errors';
 import { ui } from '../../lib/ui';
+import { fetchEnvironments, fetchModuleOfDoc } from '../application/api';
 
 export type ExportFormat = 'markdown' | 'markdown-torna' | 'markdown-zip' | 'html' | 'docx' | 'postman' | 'openapi-json' | 'openapi-yaml';
 
@@ -22,12 +23,6 @@ const FORMATS: { value: ExportFormat; key: string }[] = [
   { value: 'openapi-json', key: 'ie.export.format.openapiJson' },
   { value: 'openapi-yaml', key: 'ie.export.format.openapiYaml' },
 ];
-
-interface Env {
-  id: string;
-  name: string;
-  url: string;
-}
 
 /** The file name from a Content-Disposition header (RFC 5987 first). */
 function fileNameOf(header: string | null, fallback: string): string {
@@ -114,13 +109,13 @@ export function ExportDialog({
       if (scope.moduleId) return scope.moduleId;
       const docId = scope.folderId ?? scope.docIds?.[0];
       if (!docId) return '';
-      return (await api.get<{ id: string }>('module/infoByDocId', { docId })).id;
+      return (await fetchModuleOfDoc(docId)).id;
     },
   });
   const envQ = useQuery({
     queryKey: ['module-environments', moduleQ.data],
     enabled: open && !!moduleQ.data,
-    queryFn: () => api.get<Env[]>('module/environment/list', { moduleId: moduleQ.data }),
+    queryFn: () => fetchEnvironments(moduleQ.data ?? ''),
   });
 
   const scopeText = scope.projectId
