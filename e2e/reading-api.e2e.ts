@@ -12,7 +12,7 @@ import { fixture } from '../apps/server/test/fixtures/index.js';
 import { type Harness, startHarness } from './harness.js';
 import { createShopWorld, type ShopWorld } from './world.js';
 
-const SHOTS = '/tmp/reading-shots';
+const SHOTS = process.env.READING_SHOTS ?? '/tmp/reading-shots';
 let h: Harness;
 let w: ShopWorld;
 let stripe: { projectId: string; docId: string };
@@ -187,6 +187,27 @@ describe('reading a big real API', () => {
     await page.screenshot({ path: `${SHOTS}/stripe-customers-default-tab-1440.png` });
   });
 
+  it('"↗ see address" is a link to the row that shows the address schema', async () => {
+    const page = await readerWhoOpenedTheShop();
+    await page.goto(`/view/${stripe.docId}`);
+    const table = page.getByTestId('response-table');
+    await table.locator('tbody tr').first().waitFor();
+    await table.getByTestId('expand-all').click();
+    const link = table
+      .getByTestId('schema-link')
+      .filter({ hasText: /^↗ see address$/ })
+      .first();
+    await link.scrollIntoViewIfNeeded();
+    await link.click();
+    const target = table.locator('tr.is-flash');
+    await target.waitFor();
+    expect(await target.locator('td.param-name').innerText()).toMatch(/^[−+]address$/);
+    expect(await target.locator('td').nth(1).innerText()).toBe('object(address)|null');
+    const box = await target.boundingBox();
+    expect(box && box.y > 0 && box.y < 900).toBe(true);
+    await page.screenshot({ path: `${SHOTS}/stripe-see-link-1440.png` });
+  });
+
   it('examples are valid payloads: one anyOf alternative at a time with a switcher, highlighted JSON', async () => {
     const page = await readerWhoOpenedTheShop();
     await page.goto(`/view/${altDocId}`);
@@ -250,7 +271,12 @@ describe('reading a big real API', () => {
     }
   });
 
-  it('reads at 375 px', async () => {
+  it('reads at 375 and 390 px', async () => {
+    const wide = await readerWhoOpenedTheShop({ width: 390, height: 844 });
+    await wide.goto(`/view/${stripe.docId}`);
+    await wide.getByTestId('doc-title').waitFor();
+    await wide.getByTestId('responses').scrollIntoViewIfNeeded();
+    await wide.screenshot({ path: `${SHOTS}/stripe-customers-responses-390.png` });
     const page = await readerWhoOpenedTheShop({ width: 375, height: 800 });
     await page.goto(`/view/${stripe.docId}`);
     await page.getByTestId('doc-title').waitFor();

@@ -78,6 +78,14 @@ describe('a spec’s own examples', () => {
     await page.screenshot({ path: `${SHOTS}/trains-payment-1440.png` });
     await picker.getByRole('button', { name: 'Bank Account Payment' }).click();
     await expect.poll(() => json(page, 'request-example')).toEqual(TRAINS_BANK);
+    // A header's several named examples fold under its example.
+    const more = page.getByTestId('param-examples');
+    expect(await more.locator('summary').innerText()).toBe('2 examples');
+    await more.locator('summary').click();
+    expect(await more.locator('li').allInnerTexts()).toEqual([
+      'f3c2a1d4-5b6e-4f70-8a91-b2c3d4e5f607 A UUID',
+      'order-1234-payment Any unique text',
+    ]);
     await picker.getByRole('button', { name: 'Generated from the schema' }).click();
     await page.getByTestId('example-alternatives').first().waitFor();
     expect(Object.keys(await json(page, 'request-example'))).toEqual(['amount', 'currency', 'status', 'source']);

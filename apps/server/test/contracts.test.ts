@@ -10,7 +10,7 @@ import { call, createTestApp, type TestApp } from './harness.js';
 import type { PermCase } from './permission-matrix.world.js';
 
 /** Modules converted so far. */
-const CONVERTED = ['dictionaries'];
+const CONVERTED = ['dictionaries', 'open-users', 'applications', 'users', 'spaces', 'projects', 'debug'];
 /** Routes that forward another server's answer as is (no JSON contract). */
 const RAW = /^[A-Z]+ \/api\/(debug\/proxy|doc\/debug\/v1)$/;
 

@@ -79,6 +79,7 @@ export interface PushDocItem {
   requestExamples?: PushExample[];
   responses?: PushResponse[];
   webhook?: string;
+  paramExamples?: { in?: string; name?: string; examples?: PushExample[] }[];
 }
 
 /** A named example as pushed (the value as text, or any JSON value, written as JSON text). */

@@ -79,6 +79,15 @@ export interface DocSpecExtras {
   responses?: DocResponse[];
   /** Set on an OpenAPI 3.1 webhook: the event name (an incoming call the API makes, not an endpoint to call). */
   webhook?: string;
+  /** A parameter's own named examples, when the spec gives it several (its first is also the param's example). */
+  paramExamples?: ParamExamples[];
+}
+
+/** The named examples of one path, query, header or cookie parameter. */
+export interface ParamExamples {
+  in: string;
+  name: string;
+  examples: NamedExample[];
 }
 
 /** A doc in the push-payload field names. */

@@ -1,4 +1,6 @@
 /** Reusable TypeBox schemas for route declarations. */
+import { PARAM_NODE_ID, ParamNodeSchema } from '@folio/shared';
+import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 
 /** Ids, flags and times are defined once, in packages/shared (schemas/common.ts). */
@@ -52,4 +54,9 @@ export function hasNonFinite(v: unknown, depth = 0): boolean {
   if (depth > 64 || !v || typeof v !== 'object') return false;
   for (const x of Array.isArray(v) ? v : Object.values(v)) if (hasNonFinite(x, depth + 1)) return true;
   return false;
+}
+
+/** Registers the answered parameter node schema (recursive, referred to by id) once on the instance. */
+export function registerParamNodeSchema(app: Pick<FastifyInstance, 'getSchema' | 'addSchema'>): void {
+  if (!app.getSchema(PARAM_NODE_ID)) app.addSchema(ParamNodeSchema);
 }

@@ -44,11 +44,11 @@ export async function registerModules(app: FastifyInstance, opts: ModuleOptions)
   await app.register(
     async (api) => {
       await systemRoutes(api);
-      await usersRoutes(api);
-      await spacesRoutes(api);
-      await projectsRoutes(api);
+      await usersRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
+      await spacesRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
+      await projectsRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await uploadsRoutes(api);
-      await applicationsRoutes(api);
+      await applicationsRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await docsRoutes(api);
       await dictionariesRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await constantsRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
@@ -60,11 +60,11 @@ export async function registerModules(app: FastifyInstance, opts: ModuleOptions)
       await webhooksRoutes(api);
       await importsRoutes(api);
       await exportsRoutes(api);
-      await debugRoutes(api);
+      await debugRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await mockRoutes(api);
       await adminRoutes(api);
       await ssoRoutes(api);
-      await openUsersRoutes(api);
+      await openUsersRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await metersphereRoutes(api);
       await trashRoutes(api);
       await searchRoutes(api);

@@ -1,5 +1,5 @@
 /** Shared member-list logic for spaces and projects (one query per list). */
-import type { RoleCode } from '@folio/shared';
+import type { Member, RoleCode } from '@folio/shared';
 import type { FastifyInstance } from 'fastify';
 import { inTx } from '../db/database.js';
 import { notFound } from '../lib/errors.js';
@@ -9,7 +9,7 @@ const table = (k: Kind) => (k === 'space' ? 'spaceMembers' : 'projectMembers') a
 const col = (k: Kind) => (k === 'space' ? 'spaceId' : 'projectId') as 'spaceId';
 
 /** Lists members with their user info. */
-export async function listMembers(app: FastifyInstance, kind: Kind, scopeId: number) {
+export async function listMembers(app: FastifyInstance, kind: Kind, scopeId: number): Promise<Member[]> {
   const rows = await app.ctx.db
     .selectFrom(`${table(kind)} as m`)
     .innerJoin('users as u', 'u.id', 'm.userId')
@@ -24,7 +24,7 @@ export async function listMembers(app: FastifyInstance, kind: Kind, scopeId: num
     nickname: r.nickname,
     email: r.email,
     status: r.status,
-    roleCode: r.roleCode,
+    roleCode: r.roleCode as RoleCode,
     gmtCreate: r.createdAt,
   }));
 }

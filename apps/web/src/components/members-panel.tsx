@@ -1,6 +1,6 @@
 /** Members of a space or project with their roles: add (user search), change role, remove (confirmed). */
 import { PlusOutlined } from '@ant-design/icons';
-import { formatDateTime, ROLES, type RoleCode } from '@folio/shared';
+import { formatDateTime, type Member, ROLES, type RoleCode, type UserBrief } from '@folio/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Form, Input, Modal, Select, Table, Tag } from 'antd';
 import { useState } from 'react';
@@ -9,17 +9,6 @@ import { api } from '../lib/api';
 import { showError } from '../lib/errors';
 import { queryClient } from '../lib/query';
 import { confirmAction } from './confirm';
-
-interface Member {
-  id: string;
-  userId: string;
-  username: string;
-  nickname: string;
-  email: string;
-  status: number;
-  roleCode: RoleCode;
-  gmtCreate: number;
-}
 
 /** Debounced user search for pickers. */
 export function UserPicker({
@@ -42,7 +31,7 @@ export function UserPicker({
   const [q, setQ] = useState('');
   const { data, isFetching } = useQuery({
     queryKey: ['userSearch', q],
-    queryFn: () => api.get<{ id: string; username: string; nickname: string; email: string }[]>('user/search', { q }),
+    queryFn: () => api.get<UserBrief[]>('user/search', { q }),
     staleTime: 10_000,
   });
   return (

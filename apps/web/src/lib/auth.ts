@@ -1,21 +1,11 @@
 /** Current user and permissions (loaded on entering the layouts), plus login/logout. */
-import { type Action, can, type Perms } from '@folio/shared';
+import { type Action, can, type LoginResult, type Perms, type UserInfo } from '@folio/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api, getToken, setToken } from './api';
 import { queryClient } from './query';
 
-export interface Me {
-  id: string;
-  username: string;
-  nickname: string;
-  avatar: string;
-  email: string;
-  isSuperAdmin: number;
-  status: number;
-  source: string;
-  gmtCreate: number;
-  lang: string;
-}
+/** The logged-in user (GET /api/user/info; packages/shared/src/schemas/users.ts). */
+export type Me = UserInfo;
 
 /** The logged-in user. */
 export function useMe() {
@@ -35,7 +25,7 @@ export function useCan(): (action: Action, scopeId?: string) => boolean {
 
 /** Logs in and keeps the token; returns the account status (2 = must set a password). */
 export async function login(username: string, password: string, silent = false): Promise<{ status: number }> {
-  const r = await api.post<{ token: string; status: number }>('user/login', { username, password }, { silentSession: silent });
+  const r = await api.post<LoginResult>('user/login', { username, password }, { silentSession: silent });
   setToken(r.token);
   queryClient.removeQueries({ queryKey: ['me'] });
   queryClient.removeQueries({ queryKey: ['perms'] });

@@ -6,7 +6,7 @@
  * Compact by design: one line per parameter in a nested list (no repeated parent paths, no empty columns),
  * JSON examples on one line, and body/response example values only in the JSON examples.
  */
-import { type DocParam, DocType } from '@folio/shared';
+import { type DocAuth, type DocAuthScheme, type DocParam, DocType } from '@folio/shared';
 import { descriptionMarkdown } from '@folio/shared/markdown';
 import { wrapResponse } from '../docs/param-input.js';
 import { generateDefaultBody, paramsObject } from '../mock/mock-default.js';
@@ -81,6 +81,34 @@ export interface MarkdownOptions {
   baseUrl?: string;
 }
 
+const code = (s: string) => `\`${inline(s).replace(/`/g, "'")}\``;
+
+/** One scheme of a doc's security: kind, where the credential goes, scopes. */
+function schemeMarkdown(s: DocAuthScheme): string {
+  const kind =
+    s.type === 'http' ? `HTTP ${s.scheme ?? ''}`.trim() : s.type === 'apiKey' ? 'API key' : s.type === 'oauth2' ? 'OAuth 2' : s.type;
+  const where =
+    s.type === 'apiKey' && s.paramName
+      ? ` in ${s.in === 'query' ? 'query parameter' : s.in === 'cookie' ? 'cookie' : 'header'} ${code(s.paramName)}`
+      : s.type === 'http' || s.type === 'oauth2' || s.type === 'openIdConnect'
+        ? ' in header `Authorization`'
+        : '';
+  return `${code(s.name)}: ${kind}${where}${s.scopes.length ? `, scopes ${s.scopes.map(code).join(', ')}` : ''}`;
+}
+
+/** The security a doc needs, as the "Authorization" section. */
+function authMarkdown(auth: DocAuth): string {
+  const alts = auth.filter((a) => a.length);
+  const out = ['### Authorization'];
+  if (!alts.length) out.push('None needed.');
+  else {
+    if (alts.length > 1) out.push('Any one of:');
+    for (const a of alts) out.push(`- ${a.map(schemeMarkdown).join(' and ')}`);
+    if (alts.length < auth.length) out.push('Or none (optional).');
+  }
+  return out.join('\n');
+}
+
 /** Renders a doc (with its common params) as Markdown. */
 export function docMarkdown(doc: ViewDoc, opts: MarkdownOptions = {}): string {
   const parts: string[] = [`# ${doc.name}`];
@@ -98,6 +126,7 @@ export function docMarkdown(doc: ViewDoc, opts: MarkdownOptions = {}): string {
   const desc = descriptionMarkdown(doc.description);
   if (desc && desc !== doc.name) parts.push(desc);
 
+  if (doc.security) parts.push(authMarkdown(doc.security));
   const headers = [...(doc.isUseGlobalHeaders === 0 ? [] : doc.globalHeaders), ...doc.headerParams];
   const body = [...(doc.isUseGlobalParams === 0 ? [] : doc.globalParams), ...doc.requestParams];
   const commonReturns = doc.isUseGlobalReturns === 0 ? [] : doc.globalReturns;

@@ -9,7 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
 import type { ModuleEnvironmentsTable } from '../../db/types.js';
 import { AppError, notFound, unauthorized } from '../../lib/errors.js';
-import { authorizeDoc } from '../../permissions/authorize.js';
+import { authorizeDoc, authorizeModule, authorizeProject } from '../../permissions/authorize.js';
 import { grantOf, type ShareGrantInfo, verifyShareGrant } from '../shares/share-grant.js';
 
 export type EnvRow = Selectable<ModuleEnvironmentsTable>;
@@ -92,4 +92,14 @@ export async function debugAccess(req: FastifyRequest, docIdExt: string): Promis
     asUser: false,
     role: null,
   };
+}
+
+/**
+ * Authorises script.update on where a script of a scope lives (doc 0, application 1, project 2). A dynamic
+ * case (docs/ARCHITECTURE.md): the resource kind of POST /api/doc/debugscript/save depends on body.scope.
+ */
+export async function authorizeScriptRef(req: FastifyRequest, scope: number, refId: number): Promise<void> {
+  if (scope === 0) await authorizeDoc(req, refId, 'script.update');
+  else if (scope === 1) await authorizeModule(req, refId, 'script.update');
+  else await authorizeProject(req, refId, 'script.update');
 }

@@ -3,7 +3,16 @@
  * response (status, body, headers, examples) and the webhook event name. Pushed as Folio's own fields, stored
  * as one JSON text in `docs.spec_extras` ('' when there is none, so Torna pushes store and hash as before).
  */
-import type { DocParam, DocResponse, DocSpecExtras, NamedExample, PushExample, PushParam, PushResponse } from '@folio/shared';
+import type {
+  DocParam,
+  DocResponse,
+  DocSpecExtras,
+  NamedExample,
+  ParamExamples,
+  PushExample,
+  PushParam,
+  PushResponse,
+} from '@folio/shared';
 
 /** Column limits (characters) and list bounds of the extras. */
 export const EXTRAS_LIMITS = {
@@ -132,6 +141,15 @@ export function normalizeExtras(it: Record<string, unknown>, at: string, c: Leng
   if (res.length) out.responses = res;
   const webhook = c.max(`${at}.webhook`, text(it.webhook).trim(), EXTRAS_LIMITS.webhook);
   if (webhook) out.webhook = webhook;
+  const byParam: ParamExamples[] = [];
+  bounded<Record<string, unknown>>(it.paramExamples, `${at}.paramExamples`, EXTRAS_LIMITS.responses, c).forEach((raw, i) => {
+    const x = obj(raw);
+    const where = `${at}.paramExamples[${i}]`;
+    const name = x ? c.max(`${where}.name`, text(x.name).trim(), EXTRAS_LIMITS.paramName) : '';
+    const list = x ? examples(x.examples, `${where}.examples`, c) : [];
+    if (name && list.length) byParam.push({ in: c.max(`${where}.in`, text(x?.in).trim(), 16), name, examples: list });
+  });
+  if (byParam.length) out.paramExamples = byParam;
   return Object.keys(out).length ? out : null;
 }
 
@@ -142,6 +160,7 @@ export function extrasText(x: DocSpecExtras | null | undefined): string {
   if (x.requestExamples?.length) out.requestExamples = x.requestExamples;
   if (x.responses?.length) out.responses = x.responses;
   if (x.webhook) out.webhook = x.webhook;
+  if (x.paramExamples?.length) out.paramExamples = x.paramExamples;
   return Object.keys(out).length ? JSON.stringify(out) : '';
 }
 

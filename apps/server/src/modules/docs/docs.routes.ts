@@ -16,6 +16,7 @@ import {
 } from '../../permissions/authorize.js';
 import { requireUser } from '../../plugins/auth.js';
 import { ok, okNull, okResponse } from '../../plugins/envelope.js';
+import { docAuth } from '../shares/view-doc.js';
 import { trashed } from '../trash/trash.schemas.js';
 import { detailsFromRows } from './doc-detail.js';
 import { buildDocForest, loadDocsLite, loadTreeModules, projectTree, type SortType, spaceTree, type TreeModule } from './doc-tree.js';
@@ -130,7 +131,8 @@ export async function docsRoutes(app: FastifyInstance): Promise<void> {
     if (!roleAllows('doc.read', role)) throw forbidden();
     const d = (await detailsFromRows(app.ctx, [doc], db)).get(id);
     if (!d) throw notFound('doc');
-    return ok(d);
+    // Readers see what authorization the doc needs (the security schemes its import brought).
+    return ok({ ...d, security: await docAuth(db, doc.moduleId, d) });
   });
 
   app.post(

@@ -2,7 +2,7 @@
  * `GET /api/export?format=…` with one scope (docIds, folderId, moduleId or projectId) and an optional
  * environmentId: Markdown (file, Torna's layout, or zip), HTML, Word (.docx), Postman v2.1, OpenAPI 3.1/3.0 JSON or YAML.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { pickLang } from '../../i18n/messages.js';
 import { badRequest } from '../../lib/errors.js';
@@ -11,7 +11,7 @@ import { toDocx } from './to-docx.js';
 import { toHtml } from './to-html.js';
 import { toMarkdown, toMarkdownZip } from './to-markdown.js';
 import { toMarkdownTorna } from './to-markdown-torna.js';
-import { type OasVersion, toOpenApiJson, toOpenApiYaml } from './to-openapi.js';
+import { type MergedDoc, type OasVersion, toOpenApiText } from './to-openapi.js';
 import { toPostman } from './to-postman.js';
 
 export const EXPORT_FORMATS = [
@@ -33,6 +33,22 @@ function disposition(base: string, ext: string): string {
   const name = `${base.replace(/[\\/:*?"<>|\r\n]/g, '_').slice(0, 100) || 'export'}.${ext}`;
   const ascii = name.replace(/[^\x20-\x7e]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/** How many docs of a list a header names (the count says how many there are). */
+const MERGED_LISTED = 20;
+
+/**
+ * Docs that shared a method and path with another (OpenAPI holds one operation per method and path): their
+ * number in `X-Folio-Export-Merged`, the first of them (`METHOD url › name`, URI-encoded JSON) in
+ * `X-Folio-Export-Merged-Docs`, so the export dialog can say what went where.
+ */
+function reportMerged(reply: FastifyReply, merged: MergedDoc[]): void {
+  if (!merged.length) return;
+  const names = merged.slice(0, MERGED_LISTED).map((m) => `${m.method} ${m.url} › ${m.name}`);
+  reply
+    .header('x-folio-export-merged', String(merged.length))
+    .header('x-folio-export-merged-docs', encodeURIComponent(JSON.stringify(names)));
 }
 
 export async function exportsRoutes(app: FastifyInstance): Promise<void> {
@@ -84,9 +100,16 @@ export async function exportsRoutes(app: FastifyInstance): Promise<void> {
         case 'postman':
           return send(JSON.stringify(toPostman(set), null, 2), 'application/json; charset=utf-8', 'postman_collection.json');
         case 'openapi-json':
-          return send(toOpenApiJson(set, v), 'application/json; charset=utf-8', 'openapi.json');
-        case 'openapi-yaml':
-          return send(toOpenApiYaml(set, v), 'application/yaml; charset=utf-8', 'openapi.yaml');
+        case 'openapi-yaml': {
+          const json = q.format === 'openapi-json';
+          const { text, merged } = toOpenApiText(set, v, json ? 'json' : 'yaml');
+          reportMerged(reply, merged);
+          return send(
+            text,
+            json ? 'application/json; charset=utf-8' : 'application/yaml; charset=utf-8',
+            json ? 'openapi.json' : 'openapi.yaml',
+          );
+        }
       }
     },
   );

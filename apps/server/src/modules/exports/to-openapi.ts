@@ -2,8 +2,13 @@
  * OpenAPI 3.1 / 3.0 export: folders → tags, docs → operations, parameter trees → inline schemas (nesting,
  * enums, arrays, alternatives, examples), error codes → responses, environments → servers. The inverse
  * of the importer's mapping, so export → import gives the same docs and parameters.
+ *
+ * OpenAPI holds one operation per method and path; Folio can hold several docs there (Postman requests told
+ * apart by their identity key, versions of a pushed doc, docs of two applications). The first is the
+ * operation; the others are operations of their own, whole, in its `x-folio-operations` (Folio's importer
+ * makes each a doc again), listed in its description for other readers, and reported (`OpenApiExport.merged`).
  */
-import { type DocDetail, type DocParam, DocType, docSecurity, securityDocKey } from '@folio/shared';
+import { type DocDetail, type DocParam, DocType, securityDocKey, securityOfDoc } from '@folio/shared';
 import { stringify } from 'yaml';
 import type { ExportSet } from './export-scope.js';
 import { walkOutline } from './export-scope.js';
@@ -91,9 +96,13 @@ function component(name: string, schema: Obj, ctx: SchemaCtx): Obj {
 
 /** Alternatives (`oneOf`, `anyOf(petType)`) → the keyword, the alternatives and the discriminator with its mapping. */
 function alternativesSchema(kind: string, prop: string, kids: DocParam[], v: OasVersion, ctx?: SchemaCtx): Obj {
-  const alts = kids.map((c) =>
-    ctx && COMPONENT_KEY.test(c.name) ? component(c.name, paramSchema(c, v, ctx), ctx) : { title: c.name, ...paramSchema(c, v, ctx) },
-  );
+  const alts = kids.map((c) => {
+    if (!ctx || !COMPONENT_KEY.test(c.name)) return { title: c.name, ...paramSchema(c, v, ctx) };
+    // A component named after the alternative; an object the source did not name stays unnamed (`object`) on import.
+    const schema = paramSchema(c, v, ctx);
+    if (/^object(\|null)?$/.test(c.type) && !schema['x-folio-type']) schema['x-folio-type'] = c.type;
+    return component(c.name, schema, ctx);
+  });
   const s: Obj = { [kind]: alts };
   if (prop) {
     const mapping: Obj = {};
@@ -114,22 +123,32 @@ export function paramSchema(p: DocParam, v: OasVersion, ctx?: SchemaCtx): Obj {
   const alt = /^(oneOf|anyOf)(?:\(([^()]+)\))?$/.exec(type);
   if (alt && kids.length) {
     s = alternativesSchema(alt[1], alt[2] ?? '', kids, v, ctx);
+  } else if (alt) {
+    // Alternatives the import cut short (too deep): any value here, and Folio's importer reads the kind back.
+    s = { 'x-folio-type': type };
   } else {
-    s = typeSchema(type, v);
+    // `object(Pet)`: an object of the named schema Pet (the name is Folio's; the schema is written in place).
+    const namedObject = /^object\([^()]+\)/.test(type);
+    s = typeSchema(namedObject ? type.replace(/^object\([^()]+\)/, 'object') : type, v);
+    if (namedObject) s['x-folio-type'] = type;
     const base = Array.isArray(s.type) ? (s.type as string[])[0] : s.type;
     if (kids.length && base === 'array') {
       if (kids.length === 1 && kids[0].name === '[item]') s.items = paramSchema(kids[0], v, ctx);
       else s.items = objectSchema(kids, v, ctx);
     } else if (kids.length) {
       if (base !== 'object') s.type = Array.isArray(s.type) ? ['object', 'null'] : 'object';
-      Object.assign(s, objectSchema(kids, v, ctx));
+      // The properties, keeping the type (`['object', 'null']`: an object that may be null).
+      const { type: _object, ...props } = objectSchema(kids, v, ctx);
+      Object.assign(s, props);
     }
   }
   if (p.description) s.description = p.description;
   if (p.maxLength && /^\d+$/.test(p.maxLength)) s.maxLength = Number(p.maxLength);
   const items = p.enumInfo?.items ?? [];
   if (items.length) {
-    const target = s.type === 'array' && s.items && !(s.items as Obj).properties ? (s.items as Obj) : s;
+    // An array's values are its items' (`array[string]`, also when the array may be null).
+    const kind = Array.isArray(s.type) ? (s.type as string[])[0] : s.type;
+    const target = kind === 'array' && s.items && !(s.items as Obj).properties ? (s.items as Obj) : s;
     target.enum = items.map((i) =>
       i.type === 'number' && Number.isFinite(Number(i.value)) ? Number(i.value) : i.type === 'boolean' ? i.value === 'true' : i.value,
     );
@@ -224,12 +243,44 @@ function operation(d: DocDetail, tag: string, v: OasVersion, ctx: SchemaCtx): Ob
   return op;
 }
 
-/** The scope as an OpenAPI document (object). */
-export function toOpenApi(set: ExportSet, v: OasVersion = '3.1'): Obj {
+/** A doc that shares its method and path with another and went into that operation's `x-folio-operations`. */
+export interface MergedDoc {
+  method: string;
+  url: string;
+  name: string;
+  /** Its folder path (` / `-joined), '' at the top. */
+  folder: string;
+  /** The doc that is the operation. */
+  into: string;
+}
+
+export interface OpenApiExport {
+  doc: Obj;
+  merged: MergedDoc[];
+}
+
+/** The extension holding the other docs of a method and path, and the heading of their list in the description. */
+export const SHARED_OPS_KEY = 'x-folio-operations';
+const sharedNoteHead = (method: string, url: string) => `**Other docs on ${method} ${url}**`;
+/** The description note an export appends to an operation with `x-folio-operations` (the importer takes it off). */
+export const SHARED_NOTE = /(?:^|\n\n)---\n\*\*Other docs on [^\n]*\*\* \(OpenAPI holds one operation per method and path;[\s\S]*$/;
+
+function sharedNote(method: string, url: string, ops: Obj[]): string {
+  const lines = ops.map((o) => {
+    const tag = Array.isArray(o.tags) && o.tags.length ? ` (${String(o.tags[0])})` : '';
+    return `- ${String(o.summary ?? '')}${tag}`;
+  });
+  return `\n\n---\n${sharedNoteHead(method, url)} (OpenAPI holds one operation per method and path; each is kept whole in \`${SHARED_OPS_KEY}\`):\n${lines.join('\n')}`;
+}
+
+/** The scope as an OpenAPI document (object), with the docs that had to share an operation. */
+export function toOpenApiExport(set: ExportSet, v: OasVersion = '3.1'): OpenApiExport {
   const paths: Obj = {};
   const webhooks: Obj = {};
   const tags = new Map<string, string>();
   const ctx: SchemaCtx = { schemas: {} };
+  const merged: MergedDoc[] = [];
+  const shared: { op: Obj; method: string; url: string }[] = [];
   // Security: the schemes of every application; one application's default requirement at the root,
   // else each operation says what applies to it.
   const securitySchemes: Obj = {};
@@ -251,19 +302,45 @@ export function toOpenApi(set: ExportSet, v: OasVersion = '3.1'): Obj {
     const target = isHook ? webhooks : paths;
     const item = (target[url] ?? {}) as Obj;
     const method = (d.httpMethod || 'GET').toLowerCase();
-    if (item[method]) return;
-    item[method] = operation(d, isHook ? '' : tag, v, ctx);
+    const op = operation(d, isHook ? '' : tag, v, ctx);
     const sec = set.security.get(d.moduleId);
-    const key = securityDocKey(d.httpMethod || 'GET', d.url, d.version);
-    const own = rootSecurity ? sec?.docs[key] : docSecurity(sec, key);
-    if (own) (item[method] as Obj).security = own;
+    // With a root requirement an operation says only what the source said of it; else what applies to it.
+    const m = d.httpMethod || 'GET';
+    const own = sec?.docs[securityDocKey(m, d.url, d.version, d.identityKey)] ?? sec?.docs[securityDocKey(m, d.url, d.version)];
+    const req = rootSecurity ? own : securityOfDoc(sec, d);
+    if (req) op.security = req;
+    // What tells docs on one method and path apart comes back on import.
+    if (d.identityKey) op['x-folio-identity'] = d.identityKey;
+    if (d.version) op['x-folio-version'] = d.version;
+    const primary = item[method] as Obj | undefined;
+    if (primary) {
+      if (!op['x-folio-identity'] && !op['x-folio-version']) op['x-folio-identity'] = d.name;
+      let list = primary[SHARED_OPS_KEY] as Obj[] | undefined;
+      if (!list) {
+        list = [];
+        primary[SHARED_OPS_KEY] = list;
+        shared.push({ op: primary, method: method.toUpperCase(), url });
+      }
+      list.push(op);
+      merged.push({ method: method.toUpperCase(), url, name: d.name, folder: tag, into: String(primary.summary ?? '') });
+      return;
+    }
+    item[method] = op;
     target[url] = item;
   });
+  for (const s of shared) {
+    const note = sharedNote(s.method, s.url, s.op[SHARED_OPS_KEY] as Obj[]);
+    s.op.description = `${String(s.op.description ?? '')}${note}`.replace(/^\s+/, '');
+  }
   const doc: Obj = {
     openapi: v === '3.1' ? '3.1.0' : '3.0.3',
     info: { title: set.title, version: '1.0.0' },
   };
-  if (servers.length) doc.servers = servers.filter((s) => s.url).map((s) => ({ url: s.url, description: s.name }));
+  // Without an environment the server is the document's own origin (`/`, what an absent list means), written
+  // out: linters (Redocly's no-empty-servers) refuse a document without servers.
+  // (A base URL's trailing slash is left out: a doc's path starts with one.)
+  const listed = servers.filter((s) => s.url).map((s) => ({ url: s.url.replace(/(.)\/+$/, '$1'), description: s.name }));
+  doc.servers = listed.length ? listed : [{ url: '/' }];
   if (tags.size) doc.tags = [...tags.keys()].map((name) => ({ name }));
   doc.paths = paths;
   if (Object.keys(webhooks).length) doc.webhooks = webhooks;
@@ -272,11 +349,15 @@ export function toOpenApi(set: ExportSet, v: OasVersion = '3.1'): Obj {
   if (Object.keys(ctx.schemas).length) components.schemas = ctx.schemas;
   if (Object.keys(securitySchemes).length) components.securitySchemes = securitySchemes;
   if (Object.keys(components).length) doc.components = components;
-  return doc;
+  return { doc, merged };
 }
 
-/** JSON text of the export. */
-export const toOpenApiJson = (set: ExportSet, v: OasVersion) => JSON.stringify(toOpenApi(set, v), null, 2);
-/** YAML text of the export. */
-export const toOpenApiYaml = (set: ExportSet, v: OasVersion) =>
-  stringify(toOpenApi(set, v), { aliasDuplicateObjects: false, lineWidth: 0 });
+/** The scope as an OpenAPI document (object). */
+export const toOpenApi = (set: ExportSet, v: OasVersion = '3.1'): Obj => toOpenApiExport(set, v).doc;
+
+/** An export as JSON or YAML text, with the docs that had to share an operation. */
+export function toOpenApiText(set: ExportSet, v: OasVersion, as: 'json' | 'yaml'): { text: string; merged: MergedDoc[] } {
+  const { doc, merged } = toOpenApiExport(set, v);
+  const text = as === 'json' ? JSON.stringify(doc, null, 2) : stringify(doc, { aliasDuplicateObjects: false, lineWidth: 0 });
+  return { text, merged };
+}

@@ -8,10 +8,9 @@ import {
   type DocDetail,
   type DocParam,
   DocType,
-  docSecurity,
   type SecurityData,
   type SecurityRequirement,
-  securityDocKey,
+  securityOfDoc,
   typeBase,
 } from '@folio/shared';
 import type { FastifyInstance } from 'fastify';
@@ -125,6 +124,14 @@ function graphql(d: DocDetail): { body: Obj; description: string } | null {
 
 const kv = (o: Record<string, string>) => Object.entries(o).map(([key, value]) => ({ key, value, type: 'string' }));
 
+/** OpenAPI OAuth 2 flows as Postman grant types. */
+const GRANT_TYPES: Record<string, string> = {
+  authorizationCode: 'authorization_code',
+  clientCredentials: 'client_credentials',
+  password: 'password_credentials',
+  implicit: 'implicit',
+};
+
 /** A security requirement as Postman auth (its first alternative's first scheme Postman can express). */
 export function postmanAuth(schemes: Record<string, Obj>, req: SecurityRequirement[] | null): Obj | null {
   if (!req) return null;
@@ -134,17 +141,22 @@ export function postmanAuth(schemes: Record<string, Obj>, req: SecurityRequireme
     if (!s) continue;
     const var_ = `{{${name.replace(/[^\w-]/g, '_')}}}`;
     if (s.type === 'http' && String(s.scheme).toLowerCase() === 'bearer') return { type: 'bearer', bearer: kv({ token: var_ }) };
-    if (s.type === 'http' && String(s.scheme).toLowerCase() === 'basic')
-      return { type: 'basic', basic: kv({ username: '{{username}}', password: '{{password}}' }) };
+    if (s.type === 'http' && ['basic', 'digest'].includes(String(s.scheme).toLowerCase())) {
+      const kind = String(s.scheme).toLowerCase();
+      const user = typeof s['x-folio-username'] === 'string' ? s['x-folio-username'] : '{{username}}';
+      return { type: kind, [kind]: kv({ username: user, password: '{{password}}' }) };
+    }
     if (s.type === 'apiKey')
       return { type: 'apikey', apikey: kv({ key: String(s.name ?? ''), value: var_, in: s.in === 'query' ? 'query' : 'header' }) };
     if (s.type === 'oauth2') {
       const flows = (s.flows ?? {}) as Record<string, Obj>;
-      const flow = Object.values(flows)[0] ?? {};
+      const [flowName, flow = {}] = Object.entries(flows)[0] ?? [];
+      const grant = GRANT_TYPES[flowName ?? ''];
       return {
         type: 'oauth2',
         oauth2: kv({
           addTokenTo: 'header',
+          ...(grant ? { grant_type: grant } : {}),
           ...(flow.tokenUrl ? { accessTokenUrl: String(flow.tokenUrl) } : {}),
           ...(flow.authorizationUrl ? { authUrl: String(flow.authorizationUrl) } : {}),
           ...(Array.isArray(req[0][name]) && req[0][name].length ? { scope: req[0][name].join(' ') } : {}),
@@ -173,7 +185,7 @@ function items(nodes: OutlineNode[], withHost: boolean, security: Map<string, Se
       if (!d || d.type !== DocType.HTTP) continue;
       const it: Obj = { name: d.name, request: request(d, withHost), response: [] };
       const sec = security.get(d.moduleId);
-      const auth = sec ? postmanAuth(sec.schemes, docSecurity(sec, securityDocKey(d.httpMethod || 'GET', d.url, d.version))) : null;
+      const auth = sec ? postmanAuth(sec.schemes, securityOfDoc(sec, d)) : null;
       if (auth) (it.request as Obj).auth = auth;
       // Every HTTP status the doc lists is a saved response (name, status text); the first success one
       // carries the response parameters as its JSON body.
@@ -192,8 +204,9 @@ function items(nodes: OutlineNode[], withHost: boolean, security: Map<string, Se
         code: Number(c.code),
         ...(i === bodyAt ? responseBody(d) : { header: [], body: '' }),
       }));
-      if (hasBody && !codes.length)
-        responses.push({ name: 'Example', originalRequest: it.request, status: 'OK', code: 200, ...responseBody(d) });
+      // A body without any status (a Postman example saved without one): an example without one, so the
+      // import does not make up a 200.
+      if (hasBody && !codes.length) responses.push({ name: 'Example', originalRequest: it.request, ...responseBody(d) });
       it.response = responses;
       out.push(it);
     } else {

@@ -1,5 +1,5 @@
 /** Converters on real third-party files (apps/server/test/fixtures, see the README there). */
-import type { PushDocItem, PushParam } from '@folio/shared';
+import { type PushDocItem, type PushParam, securityDocKey } from '@folio/shared';
 import { describe, expect, it } from 'vitest';
 import { fixture } from '../../../test/fixtures/index.js';
 import { renderText } from '../../i18n/stored-text.js';
@@ -261,14 +261,29 @@ describe('Kubernetes (Swagger 2.0)', () => {
 
 describe('Postman collections', () => {
   it('v2.0 echo: folders, saved examples, form-data, raw JSON bodies', async () => {
-    const { payload } = await postmanToPush(fixture('postman/newman-echo-v2.postman_collection.json'));
+    const { payload, security } = await postmanToPush(fixture('postman/newman-echo-v2.postman_collection.json'));
     const c = countPayload(payload.apis);
     expect(c.docs).toBe(22);
     expect(c.folders).toBe(7);
     expect(payload.apis.filter((a) => a.isFolder).map((a) => a.name)).toContain('Auth: Digest');
-    const digest = flat(payload.apis).find((d) => d.name === 'DigestAuth Success') as PushDocItem;
+    const all = flat(payload.apis);
+    const digest = all.find((d) => d.name === 'DigestAuth Success') as PushDocItem;
     expect(digest.url).toBe('/digest-auth');
-    expect(digest.description).toContain('**Auth:** HTTP digest');
+    // Auth OpenAPI can express is data (a scheme and the request's requirement), not description text…
+    expect(digest.description).not.toContain('**Auth:**');
+    expect(security?.schemes.digestAuth).toEqual({
+      type: 'http',
+      scheme: 'digest',
+      description: 'User `postman`',
+      'x-folio-username': 'postman',
+    });
+    expect(security?.docs[securityDocKey('GET', '/digest-auth', '', digest.identityKey ?? '')]).toEqual([{ digestAuth: [] }]);
+    const basic = all.find((d) => d.name === 'Basic Auth') as PushDocItem;
+    expect(security?.docs[securityDocKey('GET', String(basic.url), '', basic.identityKey ?? '')]).toEqual([{ basicAuth: [] }]);
+    // …and a kind it cannot (OAuth 1.0) stays described.
+    const oauth1 = all.find((d) => d.name === 'OAuth1.0 Verify Signature') as PushDocItem;
+    expect(oauth1.description).toContain('**Auth:** oauth1');
+    expect(Object.keys(security?.schemes ?? {}).sort()).toEqual(['basicAuth', 'digestAuth']);
     expect(payload.debugEnvs?.[0]?.url).toBe('https://postman-echo.com');
   });
 
@@ -340,8 +355,8 @@ describe('Postman collections', () => {
     expect(r.counts).toMatchObject({ folders: 2, docs: 3, params: 3 });
   });
 
-  it('v2.1 Wise: urlencoded bodies, basic auth described, JSON bodies as trees', async () => {
-    const { payload } = await postmanToPush(fixture('postman/transferwise-cards-api.postman_collection.json'));
+  it('v2.1 Wise: urlencoded bodies, basic auth as a scheme that names its user, JSON bodies as trees', async () => {
+    const { payload, security } = await postmanToPush(fixture('postman/transferwise-cards-api.postman_collection.json'));
     const docs = flat(payload.apis);
     expect(docs).toHaveLength(42);
     const refresh = docs.find((d) => d.name === 'Refresh existing access token') as PushDocItem;
@@ -351,7 +366,12 @@ describe('Postman collections', () => {
       ['grant_type', 'refresh_token'],
       ['refresh_token', '{{refresh_token}}'],
     ]);
-    expect(refresh.description).toContain('HTTP basic (user `{{client-id}}`)');
+    // The basic user (a variable here) stays with the scheme: readers see it, the Postman export writes it back.
+    const req = security?.docs[securityDocKey('POST', '/oauth/token', '', refresh.identityKey ?? '')];
+    expect(req).toHaveLength(1);
+    const scheme = security?.schemes[Object.keys(req?.[0] ?? {})[0]];
+    expect(scheme).toEqual({ type: 'http', scheme: 'basic', description: 'User `{{client-id}}`', 'x-folio-username': '{{client-id}}' });
+    expect(refresh.description).not.toContain('**Auth:**');
     const withJson = docs.find((d) => d.contentType === 'application/json' && (d.requestParams?.length ?? 0) > 0);
     expect(withJson).toBeTruthy();
   });
@@ -378,7 +398,16 @@ describe('Postman collections', () => {
     const docs = flat(payload.apis);
     expect(docs).toHaveLength(12);
     expect(docs.filter((d) => (d.errorCodeParams?.length ?? 0) > 0).length).toBeGreaterThan(0);
-    expect(docs.filter((d) => d.description?.includes('**Auth:** Bearer token')).length).toBeGreaterThan(0);
+    // The collection's bearer auth, inherited by every request: one scheme named after its `{{token}}` variable.
+    const { security } = await postmanToPush(fixture('postman/sabre-lodging-v2025.04.postman_collection.json'));
+    expect(security?.schemes).toEqual({ token: { type: 'http', scheme: 'bearer' } });
+    // (Its six token and session requests say `noauth`: none needed.)
+    const reqs = docs.map((d) =>
+      JSON.stringify(security?.docs[securityDocKey(String(d.httpMethod), String(d.url), '', d.identityKey ?? '')]),
+    );
+    expect(reqs.filter((r) => r === '[{"token":[]}]')).toHaveLength(6);
+    expect(reqs.filter((r) => r === '[]')).toHaveLength(6);
+    expect(docs.filter((d) => d.description?.includes('**Auth:**'))).toEqual([]);
     const close = docs.find((d) => d.name === 'SessionCloseRQ 1.0.0') as PushDocItem;
     expect(close.contentType).toBe('text/xml');
     expect(close.description).toContain('<SessionCloseRQ');

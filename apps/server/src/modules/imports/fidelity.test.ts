@@ -4,25 +4,22 @@
  * it wrote. Each file is imported once (the big ones are costly); the tests then read what was stored.
  */
 import { readFileSync } from 'node:fs';
-import SwaggerParser from '@apidevtools/swagger-parser';
-import type { DocParam } from '@folio/shared';
 import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
+import {
+  docsOf,
+  exportOf as exportOfApp,
+  exportWithHeaders,
+  firstDiff,
+  foldersOf,
+  importInto as importIntoApp,
+  type Obj,
+  snapshot as snapshotOf,
+  swaggerVerdict,
+} from '../../../test/fidelity-kit.js';
 import { fixture } from '../../../test/fixtures/index.js';
-import { call, createTestApp, createWorld, type TestApp } from '../../../test/harness.js';
-import { drainJobs } from '../../jobs/queue.js';
-import { loadDocDetails } from '../docs/doc-detail.js';
-
-type Obj = Record<string, any>;
-interface TreeNode {
-  id: string;
-  name: string;
-  isFolder: number;
-  url: string;
-  httpMethod: string;
-  children: TreeNode[];
-}
+import { createTestApp, createWorld, type TestApp } from '../../../test/harness.js';
 
 let t: TestApp;
 let projectId = '';
@@ -34,35 +31,9 @@ afterAll(async () => {
   await t.close();
 });
 
-/** Imports `content` into a new application; returns the job status and the application's tree. */
-export async function importInto(tt: TestApp, project: string, name: string, content: string) {
-  // As a browser uploads a file (a pasted JSON call has a smaller body limit).
-  const boundary = '----folio-fidelity';
-  const field = (k: string, v: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `${field('projectId', project)}${field('name', name.slice(0, 60))}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="source"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    Buffer.from(content),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const res = await tt.app.inject({
-    method: 'POST',
-    url: '/api/import',
-    headers: { token: tt.adminToken, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload,
-  });
-  const r = res.json();
-  expect(r.code).toBe('0');
-  await drainJobs(tt.app);
-  const status = (await call(tt.app, tt.adminToken, 'GET', '/api/import/status', { jobId: r.data.jobId })).data;
-  const tree = (await call(tt.app, tt.adminToken, 'GET', '/api/doc/tree', { moduleId: status.moduleId })).data as TreeNode[];
-  return { status, tree };
-}
-
-const docsOf = (nodes: TreeNode[]): TreeNode[] => nodes.flatMap((n) => (n.isFolder ? docsOf(n.children) : [n]));
-const foldersOf = (nodes: TreeNode[], at = ''): { path: string; node: TreeNode }[] =>
-  nodes.filter((n) => n.isFolder).flatMap((n) => [{ path: `${at}/${n.name}`, node: n }, ...foldersOf(n.children, `${at}/${n.name}`)]);
+const importInto = importIntoApp;
+const snapshot = (moduleId: string) => snapshotOf(t, moduleId);
+const exportOf = (moduleId: string, format: string) => exportOfApp(t, moduleId, format);
 
 /** A Postman collection's requests and the folder paths that hold at least one request (below them). */
 function postmanShape(c: Obj): { requests: number; filled: Set<string> } {
@@ -85,68 +56,10 @@ function postmanShape(c: Obj): { requests: number; filled: Set<string> } {
   return { requests, filled };
 }
 
-/** Everything a reader sees of an application's docs, keyed by method + URL (+ identity key, + version), ids left out. */
-async function snapshot(moduleId: string): Promise<Record<string, any>> {
-  const mid = t.app.ctx.ids.decode(moduleId, 'module');
-  const rows = await t.app.ctx.db
-    .selectFrom('docs')
-    .select(['id', 'isFolder'])
-    .where('moduleId', '=', mid)
-    .where('isDeleted', '=', 0)
-    .execute();
-  const details = await loadDocDetails(
-    t.app.ctx,
-    rows.filter((r) => !r.isFolder).map((r) => r.id),
-  );
-  const strip = (ps: DocParam[]): unknown[] =>
-    ps.map((p) => ({
-      name: p.name,
-      type: p.type,
-      required: p.required,
-      example: p.example,
-      description: p.description,
-      enum: p.enumInfo?.items.map((i) => i.value) ?? null,
-      children: strip(p.children ?? []),
-    }));
-  const out: Record<string, unknown> = {};
-  for (const d of details.values()) {
-    out[`${d.httpMethod} ${d.url}${d.identityKey ? `#${d.identityKey}` : ''}${d.version ? ` v${d.version}` : ''}`] = {
-      name: d.name,
-      description: d.description,
-      contentType: d.contentType,
-      header: strip(d.headerParams),
-      path: strip(d.pathParams),
-      query: strip(d.queryParams),
-      request: strip(d.requestParams),
-      response: strip(d.responseParams),
-      codes: d.errorCodeParams.map((c) => String(c.code)),
-    };
-  }
-  return out;
-}
-
-async function exportOf(moduleId: string, format: string): Promise<string> {
-  const res = await t.app.inject({ method: 'GET', url: '/api/export', query: { format, moduleId }, headers: { token: t.adminToken } });
-  expect(res.statusCode).toBe(200);
-  return res.body;
-}
-
 /** The official Postman v2.1 JSON schema (test/fixtures/postman, Apache-2.0), compiled once. */
 const postmanSchema = new Ajv({ strict: false }).compile(
   JSON.parse(readFileSync(new URL('../../../test/fixtures/postman/collection-v2.1.0.schema.json', import.meta.url), 'utf8')),
 );
-
-/** swagger-parser's verdict on a document (it mutates what it reads: a copy goes in). */
-async function swaggerVerdict(doc: unknown): Promise<string> {
-  try {
-    await SwaggerParser.validate(structuredClone(doc) as never);
-    return 'valid';
-  } catch (err) {
-    return `invalid: ${String((err as Error).message)
-      .split('\n')[0]
-      .slice(0, 160)}`;
-  }
-}
 
 /** Printed at the end: one row per fixture. */
 const table: string[] = [];
@@ -166,6 +79,9 @@ const POSTMAN = [
   ['postman/contentstack-graphql-collection.json', 0],
 ] as const;
 
+/** The application each Postman fixture was imported into (read again by the OpenAPI export checks). */
+const postmanApps = new Map<string, string>();
+
 describe('Postman: every request is a doc in its own folder', () => {
   for (const [file, expected] of POSTMAN) {
     it(file, { timeout: 240_000 }, async () => {
@@ -176,6 +92,7 @@ describe('Postman: every request is a doc in its own folder', () => {
       const { status, tree } = await importInto(t, projectId, file, text);
       expect(status.errors).toEqual([]);
       expect(status.state).toBe('done');
+      postmanApps.set(file, status.moduleId);
       const docs = docsOf(tree);
       expect(docs).toHaveLength(shape.requests);
       // The job reports what the database holds.
@@ -195,12 +112,69 @@ describe('Postman: every request is a doc in its own folder', () => {
       for (const k of Object.keys(before)) expect(after[k].name, k).toBe(before[k].name);
       // Field-level differences are counted and reported in the table (see the report of issue 19).
       const differing = Object.keys(before).filter((k) => JSON.stringify(after[k]) !== JSON.stringify(before[k]));
-      if (differing.length && process.env.FIDELITY_DIFF)
-        console.log(file, differing[0], JSON.stringify(before[differing[0]]), JSON.stringify(after[differing[0]]));
-      // Round trips are field-equal, GraphQL bodies included; Sabre Booking's 4 remaining docs are reported.
-      if (!file.includes('sabre-booking')) expect(differing).toEqual([]);
+      // Round trips are field-equal, GraphQL bodies and examples saved without a status included.
+      expect(differing.map((k) => `${k}${firstDiff(before[k], after[k])}`)).toEqual([]);
       table.push(
         `| ${file} | ${shape.requests} | ${docs.length} | ${filledHere}/${shape.filled.size} | Postman v2.1 schema: ${valid ? 'valid' : 'invalid'}; re-import: ${differing.length ? `${differing.length} docs differ in fields` : 'same'} |`,
+      );
+    });
+  }
+});
+
+/** Collections with requests that share a method and URL (OAuth grant types, SOAP operations, echo calls). */
+const SHARING = [
+  'postman/sabre-booking-management-v2026.04.postman_collection.json.gz',
+  'postman/transferwise-payouts-third-party.postman_collection.json',
+  'postman/sabre-lodging-v2025.04.postman_collection.json',
+  'postman/sabre-automation-solutions.postman_collection.json',
+  'postman/newman-echo-v2.postman_collection.json',
+  'postman/newman-bom-in-collection-file.postman_collection.json',
+] as const;
+
+describe('Postman → OpenAPI export → import: docs on one method and URL all come back, and the export says so', () => {
+  for (const file of SHARING) {
+    it(file, { timeout: 240_000 }, async () => {
+      const moduleId = postmanApps.get(file);
+      expect(moduleId, 'imported by the Postman suite above').toBeDefined();
+      if (!moduleId) return;
+      const before = await snapshot(moduleId);
+      // Docs beyond the first on each method and path: those OpenAPI cannot hold as operations of their own.
+      const perPath = new Map<string, number>();
+      for (const k of Object.keys(before)) {
+        const [method, url] = k.replace(/#.*$/, '').split(' ');
+        const key = `${method} ${url.startsWith('/') ? url : `/${url}`}`;
+        perPath.set(key, (perPath.get(key) ?? 0) + 1);
+      }
+      const sharing = [...perPath.values()].reduce((n, c) => n + c - 1, 0);
+      expect(sharing).toBeGreaterThan(0);
+      const res = await exportWithHeaders(t, moduleId, 'openapi-json');
+      const spec = JSON.parse(res.body) as Obj;
+      // The export tells what it had to nest: how many, and which.
+      expect(Number(res.headers['x-folio-export-merged'])).toBe(sharing);
+      const listed = JSON.parse(decodeURIComponent(String(res.headers['x-folio-export-merged-docs']))) as string[];
+      expect(listed).toHaveLength(Math.min(sharing, 20));
+      // One operation per method and path, the others whole inside it, listed in its description.
+      const nested = operationsOf(spec).flatMap(({ op }) => (op['x-folio-operations'] ?? []) as Obj[]);
+      expect(nested).toHaveLength(sharing);
+      const withList = operationsOf(spec).filter(({ op }) => op['x-folio-operations']);
+      for (const { op } of withList) for (const other of op['x-folio-operations']) expect(op.description).toContain(`- ${other.summary}`);
+      expect(await swaggerVerdict(spec)).toBe('valid');
+      // Import the export: every doc comes back, with its identity, name and content.
+      const again = await importInto(t, projectId, `${file} via openapi`, res.body);
+      expect(again.status.errors).toEqual([]);
+      expect(again.status.counts.docs).toBe(Object.keys(before).length);
+      const after = await snapshot(again.status.moduleId);
+      expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
+      // Name, description and what the request sends, field by field (the first difference of each doc is named).
+      const lost: string[] = [];
+      for (const k of Object.keys(before))
+        for (const part of ['name', 'description', 'header', 'path', 'query', 'request'] as const) {
+          const d = firstDiff(before[k][part], after[k][part]);
+          if (d) lost.push(`${k} › ${part}${d}`);
+        }
+      expect(lost).toEqual([]);
+      table.push(
+        `| ${file} → OpenAPI | ${Object.keys(before).length} | ${Object.keys(after).length} | - | swagger-parser: export valid; ${sharing} docs nested in x-folio-operations (reported); re-import: same |`,
       );
     });
   }
@@ -254,7 +228,8 @@ describe('OpenAPI: every operation is a doc; export validates and imports back t
         // (A 3.1 webhook's name is stored as its URL, with a leading slash.)
         const d = before[key] ?? before[key.replace(' ', ' /')];
         expect(d, key).toBeDefined();
-        if (typeof op.summary === 'string' && op.summary.length <= 128) expect(d.name).toBe(op.summary.replace(/\s+/g, ' ').trim());
+        if (typeof op.summary === 'string' && op.summary.length <= 128)
+          expect(d.name).toBe(op.summary.replace(/\s*[\r\n]+\s*/g, ' ').trim());
         expect(d.codes).toEqual(Object.keys(op.responses ?? {}));
         const own = (op.parameters ?? []).filter((p: Obj) => !p.$ref && p.in === 'query');
         for (const p of own) {

@@ -11,8 +11,13 @@ import { type StoredText, type TextParam, text, writeText } from '../../i18n/sto
 export const RECURSION_MARK = '↻ recursive:';
 /** Marker text of a named schema already shown earlier in the same body. */
 export const SEE_MARK = '↗ see';
-/** Deepest parameter nesting produced. */
+/** Deepest parameter nesting produced below a `$ref` (references multiply: GitHub's bodies would not end). */
 export const MAX_PARAM_DEPTH = 6;
+/**
+ * Deepest nesting of a schema written inline all the way down (its size is the document's, and the
+ * per-doc budget still holds): a Postman body exported as OpenAPI comes back whole. Below the store's 32.
+ */
+export const MAX_INLINE_DEPTH = 24;
 /** Most parameters produced for one doc (all its lists together). */
 export const MAX_PARAMS_PER_DOC = 1500;
 
@@ -276,7 +281,8 @@ export class SchemaWalker {
         .filter((v) => v !== null)
         .slice(0, 500)
         .map((v, i) => ({
-          name: Array.isArray(names) && names[i] != null ? String(names[i]) : String(v),
+          // (An empty value, Stripe's way to unset, needs a name to be stored: `""`.)
+          name: Array.isArray(names) && names[i] != null ? String(names[i]) : v === '' ? '""' : String(v),
           type: typeof v === 'number' ? 'number' : typeof v === 'boolean' ? 'boolean' : 'string',
           value: typeof v === 'object' ? JSON.stringify(v) : String(v),
           description: Array.isArray(descs) && descs[i] != null ? String(descs[i]) : '',
@@ -330,7 +336,14 @@ export class SchemaWalker {
     const named = n.own || (n.refs.length ? n.refs[n.refs.length - 1] : '');
     // A named object that is shown shows its schema's name in its type (`object(customer)`): what "↗ see customer"
     // and "↻ recursive: customer" point to.
-    const type = named && t.base === 'object' && isObj(s.properties) ? namedType(t.type, refName(named)) : t.type;
+    // (Folio's export writes the name it showed as `x-folio-type`: the schema itself is written in place.)
+    const exported =
+      typeof s['x-folio-type'] === 'string' && t.base === 'object' && /^object(\([\w.-]{1,48}\))?(\|null)?$/.test(s['x-folio-type']);
+    const type = exported
+      ? String(s['x-folio-type'])
+      : named && t.base === 'object' && isObj(s.properties)
+        ? namedType(t.type, refName(named))
+        : t.type;
     if (named && depth > 0 && t.base === 'object' && isObj(s.properties)) {
       if (this.expanded.has(named)) {
         desc.push(`${SEE_MARK} ${refName(named)}`);
@@ -349,7 +362,11 @@ export class SchemaWalker {
     // alternative's discriminator property as that alternative's example value (see docs/import-export.md).
     const disc = isObj(s.discriminator) && typeof s.discriminator.propertyName === 'string' ? s.discriminator : null;
     const alts = (Array.isArray(s.oneOf) ? s.oneOf : Array.isArray(s.anyOf) ? s.anyOf : null) as unknown[] | null;
-    const tooDeep = depth >= this.maxDepth;
+    // The bound: lower for what is shown beside the doc's own lists; deeper for a schema inline all the way down.
+    const tooDeep = depth >= (!innerStack.length && this.maxDepth === MAX_PARAM_DEPTH ? MAX_INLINE_DEPTH : this.maxDepth);
+    // Alternatives cut short where Folio's export found them (see to-openapi.ts) come back as they were.
+    const folioType = typeof s['x-folio-type'] === 'string' && /^(oneOf|anyOf)\b/.test(s['x-folio-type']) ? s['x-folio-type'] : '';
+    if (folioType && !alts) p.type = folioType;
     if (alts && !isObj(s.properties)) {
       const kind = Array.isArray(s.oneOf) ? 'oneOf' : 'anyOf';
       const simple = alts.every((a) => {
@@ -397,15 +414,20 @@ export class SchemaWalker {
     } else if (t.base === 'array') {
       const items = s.items;
       const ni = this.normalize(items, innerStack);
-      if (ni.cycle) {
+      if (items === undefined || (isObj(items) && !Object.keys(items).length)) {
+        // Items of any kind (none declared): an array, not a guess at what it holds.
+        p.type = `array${t.nullable ? '|null' : ''}`;
+      } else if (ni.cycle) {
         p.type = 'array';
         desc.push(`${RECURSION_MARK} ${refName(ni.cycle)}`);
       } else {
         const it = this.typeOf(ni.s, `${where}/items`);
+        const folioAlts = typeof ni.s['x-folio-type'] === 'string';
         const objectish =
           isObj(ni.s.properties) ||
           Array.isArray(ni.s.oneOf) ||
           Array.isArray(ni.s.anyOf) ||
+          folioAlts ||
           isObj(ni.s.additionalProperties) ||
           it.base === 'array';
         if (!objectish) {
@@ -416,7 +438,7 @@ export class SchemaWalker {
           if (ien && !p.enumInfo) p.enumInfo = ien;
         } else if (tooDeep) {
           desc.push(this.say('import.text.truncated'));
-        } else if (it.base === 'array' || Array.isArray(ni.s.oneOf) || Array.isArray(ni.s.anyOf)) {
+        } else if (it.base === 'array' || Array.isArray(ni.s.oneOf) || Array.isArray(ni.s.anyOf) || folioAlts) {
           p.children = [
             this.param('[item]', items, false, innerStack, depth + 1, Array.isArray(exVal) ? exVal[0] : undefined, `${where}/items`),
           ];

@@ -15,6 +15,7 @@ import {
   securityDocKey,
 } from '@folio/shared';
 import { type StoredText, type TextParam, text } from '../../i18n/stored-text.js';
+import { SHARED_NOTE, SHARED_OPS_KEY } from '../exports/to-openapi.js';
 import { exampleOf, exampleText, MAX_PARAM_DEPTH, MAX_PARAMS_PER_DOC, SchemaWalker } from './openapi-schema.js';
 import { ImportInputError, parseStructured } from './spec-text.js';
 
@@ -192,6 +193,8 @@ function servers(root: Obj, v2: boolean, w: SchemaWalker): PushDebugEnv[] {
   const names = new Set<string>();
   for (const [i, s] of (root.servers as unknown[]).entries()) {
     if (!isObj(s) || typeof s.url !== 'string') continue;
+    // `/` is the document's own origin (what no servers means): no environment to offer.
+    if (s.url === '/') continue;
     let url = s.url;
     if (isObj(s.variables)) {
       for (const [k, v] of Object.entries(s.variables)) {
@@ -218,7 +221,11 @@ interface OpInput {
   author?: string;
 }
 
-function paramFromParameter(w: SchemaWalker, raw: unknown, where: string): { in: string; param: PushParam; raw: Obj } | null {
+function paramFromParameter(
+  w: SchemaWalker,
+  raw: unknown,
+  where: string,
+): { in: string; param: PushParam; raw: Obj; named: PushExample[] } | null {
   const { value: p } = w.deref(raw);
   if (!p || typeof p.name !== 'string' || typeof p.in !== 'string') {
     w.warn('import.warn.param_unnamed', { where });
@@ -233,13 +240,15 @@ function paramFromParameter(w: SchemaWalker, raw: unknown, where: string): { in:
     const ex = w.deref(Object.values(p.examples)[0]).value;
     example = ex?.value;
   }
+  // Several named examples of a parameter are kept beside it (its first is its example).
+  const named = isObj(p.examples) && Object.keys(p.examples).length > 1 ? namedExamples(w, { examples: p.examples }, where) : [];
   const param = w.param(p.name, schema, p.required === true || p.in === 'path', [], 0, example, where);
   const d = typeof p.description === 'string' ? p.description : '';
   const parts = [p.in === 'cookie' ? '[cookie]' : '', p.deprecated === true ? '[deprecated]' : '', d || param.description || ''].filter(
     Boolean,
   );
   param.description = parts.join(' ');
-  return { in: p.in, param, raw: p };
+  return { in: p.in, param, raw: p, named };
 }
 
 function convertOperation(w: SchemaWalker, x: OpInput): PushDocItem {
@@ -247,8 +256,9 @@ function convertOperation(w: SchemaWalker, x: OpInput): PushDocItem {
   w.startDoc();
   w.docLabel = String(op.operationId ?? `${x.method.toUpperCase()} ${x.path}`);
   const doc: PushDocItem = {
+    // One line (a name keeps its own spacing: a Postman request's name comes back as it was).
     name: String(op.summary ?? op.operationId ?? `${x.method.toUpperCase()} ${x.path}`)
-      .replace(/\s+/g, ' ')
+      .replace(/\s*[\r\n]+\s*/g, ' ')
       .trim()
       .slice(0, 128),
     description: '',
@@ -302,6 +312,8 @@ function convertOperation(w: SchemaWalker, x: OpInput): PushDocItem {
     }
     const conv = paramFromParameter(w, raw, where);
     if (!conv) continue;
+    if (conv.named.length)
+      doc.paramExamples = [...(doc.paramExamples ?? []), { in: conv.in, name: conv.param.name ?? '', examples: conv.named }];
     if (conv.in === 'path') doc.pathParams?.push(conv.param);
     else if (conv.in === 'query') doc.queryParams?.push(conv.param);
     else if (conv.in === 'header' || conv.in === 'cookie') doc.headerParams?.push(conv.param);
@@ -314,7 +326,8 @@ function convertOperation(w: SchemaWalker, x: OpInput): PushDocItem {
     doc.contentType = hasFile ? 'multipart/form-data' : (consumes.find((c) => /form/i.test(c)) ?? 'application/x-www-form-urlencoded');
   }
   // Path variables in the template must be declared; report the ones that are not.
-  for (const m of x.path.matchAll(/\{([^}]+)\}/g)) {
+  // (`{{name}}` is a Postman variable in the path, not a path parameter.)
+  for (const m of x.path.matchAll(/(?<!\{)\{([^{}]+)\}(?!\})/g)) {
     const name = m[1];
     if (!doc.pathParams?.some((p) => p.name === name)) {
       const base = name.split(':')[0];
@@ -471,40 +484,62 @@ export async function openApiToPush(spec: unknown, opts: ConvertOptions = {}): P
       const { value: item } = w.deref(rawItem);
       if (!item) continue;
       for (const method of METHODS) {
-        const op = item[method];
-        if (!isObj(op)) continue;
-        const where = ptr(section, path, method);
-        let doc: PushDocItem;
-        try {
-          doc = convertOperation(w, {
-            root,
-            v2,
-            path,
-            method,
-            op,
-            pathParams: Array.isArray(item.parameters) ? item.parameters : [],
-            where,
-            author: opts.author,
-          });
-        } catch (err) {
-          if (err instanceof RangeError) {
-            w.warn('import.warn.too_deep', { where });
-            continue;
+        const first = item[method];
+        if (!isObj(first)) continue;
+        // Folio's export keeps the other docs of one method and path whole in `x-folio-operations`: each is a doc.
+        const others = Array.isArray(first[SHARED_OPS_KEY]) ? (first[SHARED_OPS_KEY] as unknown[]).filter(isObj) : [];
+        const ops: { op: Obj; where: string }[] = [
+          {
+            op:
+              others.length && typeof first.description === 'string'
+                ? { ...first, description: first.description.replace(SHARED_NOTE, '') }
+                : first,
+            where: ptr(section, path, method),
+          },
+          ...others.map((op, i) => ({ op, where: ptr(section, path, method, SHARED_OPS_KEY, String(i)) })),
+        ];
+        for (const { op, where } of ops) {
+          let doc: PushDocItem;
+          try {
+            doc = convertOperation(w, {
+              root,
+              v2,
+              path,
+              method,
+              op,
+              pathParams: Array.isArray(item.parameters) ? item.parameters : [],
+              where,
+              author: opts.author,
+            });
+          } catch (err) {
+            if (err instanceof RangeError) {
+              w.warn('import.warn.too_deep', { where });
+              continue;
+            }
+            throw err;
           }
-          throw err;
-        }
-        if (Array.isArray(op.security))
-          security.docs[securityDocKey(method, path)] = requirementOf(op.security, schemes, w, `${method.toUpperCase()} ${path}`);
-        if (section === 'webhooks') {
-          doc.name = String(op.summary ?? op.operationId ?? path).slice(0, 128);
-          doc.webhook = path;
-          folderOf(w.say('import.text.webhooks')).items?.push(doc);
-        } else {
-          let tag = Array.isArray(op.tags) && typeof op.tags[0] === 'string' ? op.tags[0] : '';
-          // A spec without any tags (Stripe) is grouped by the first path segment after a version.
-          if (!tag && !anyTags) tag = path.split('/').find((seg) => seg && !/^v\d+(\.\d+)*$/i.test(seg) && !seg.startsWith('{')) ?? '';
-          if (tag) folderOf(tag).items?.push(doc);
-          else rootDocs.push(doc);
+          const identity = typeof op['x-folio-identity'] === 'string' ? op['x-folio-identity'].slice(0, 255) : '';
+          const version = typeof op['x-folio-version'] === 'string' ? op['x-folio-version'] : '';
+          if (identity) doc.identityKey = identity;
+          if (version) doc.version = version;
+          if (Array.isArray(op.security))
+            security.docs[securityDocKey(method, path, version, identity)] = requirementOf(
+              op.security,
+              schemes,
+              w,
+              `${method.toUpperCase()} ${path}`,
+            );
+          if (section === 'webhooks') {
+            doc.name = String(op.summary ?? op.operationId ?? path).slice(0, 128);
+            doc.webhook = path;
+            folderOf(w.say('import.text.webhooks')).items?.push(doc);
+          } else {
+            let tag = Array.isArray(op.tags) && typeof op.tags[0] === 'string' ? op.tags[0] : '';
+            // A spec without any tags (Stripe) is grouped by the first path segment after a version.
+            if (!tag && !anyTags) tag = path.split('/').find((seg) => seg && !/^v\d+(\.\d+)*$/i.test(seg) && !seg.startsWith('{')) ?? '';
+            if (tag) folderOf(tag).items?.push(doc);
+            else rootDocs.push(doc);
+          }
         }
         done++;
         if (done % 50 === 0) {

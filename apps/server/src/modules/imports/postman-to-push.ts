@@ -3,7 +3,15 @@
  * query variables, headers, auth (described), raw/urlencoded/form-data/GraphQL/file bodies (JSON
  * bodies become parameter trees), saved example responses, and collection variables.
  */
-import type { PushDebugEnv, PushDocItem, PushParam, PushPayload } from '@folio/shared';
+import {
+  type PushDebugEnv,
+  type PushDocItem,
+  type PushParam,
+  type PushPayload,
+  type SecurityData,
+  type SecurityRequirement,
+  securityDocKey,
+} from '@folio/shared';
 import { type StoredText, text as storedText, writeText } from '../../i18n/stored-text.js';
 import { ImportInputError, parseStructured } from './spec-text.js';
 
@@ -24,6 +32,8 @@ export interface PostmanConvertResult {
   warnings: StoredText[];
   /** Collection variables, to keep in the imported environment. */
   variables: PostmanVariable[];
+  /** Auth as security schemes and requirements (absent when no request has any). */
+  security?: SecurityData;
 }
 
 const MAX_JSON_PARAMS = 1500;
@@ -188,6 +198,86 @@ interface Ctx {
   count: number;
   /** The importer's language: the words the conversion writes into docs. */
   lang: string;
+  /** Security schemes made from the auth of requests, by name. */
+  schemes: Record<string, Record<string, unknown>>;
+  /** The requirement of each request whose auth is a scheme OpenAPI can express (`[]`: no auth). */
+  requirements: Map<PushDocItem, SecurityRequirement[]>;
+}
+
+/** An auth block's fields (`[{key, value}]` in v2.1, an object in v2.0). */
+function authFields(auth: Obj): Obj {
+  const raw = auth[str(auth.type)];
+  const fields: Obj = {};
+  if (Array.isArray(raw)) {
+    for (const kv of raw) if (isObj(kv) && typeof kv.key === 'string') fields[kv.key] = kv.value;
+  } else if (isObj(raw)) Object.assign(fields, raw);
+  return fields;
+}
+
+/** `{{name}}` → `name` (the scheme names Folio's Postman export writes as placeholders). */
+const placeholder = (v: unknown): string => /^\{\{\s*([\w-]+)\s*\}\}$/.exec(str(v).trim())?.[1] ?? '';
+
+const OAUTH_FLOWS: Record<string, string> = {
+  authorization_code: 'authorizationCode',
+  authorization_code_with_pkce: 'authorizationCode',
+  client_credentials: 'clientCredentials',
+  password_credentials: 'password',
+  implicit: 'implicit',
+};
+
+/**
+ * A request's auth as a security requirement whose schemes join `ctx.schemes` (a name another definition holds
+ * is numbered); `[]` for `noauth`; null when there is none or OpenAPI cannot express it (then it is described).
+ */
+function securityOf(auth: unknown, ctx: Ctx): SecurityRequirement[] | null {
+  if (!isObj(auth) || typeof auth.type !== 'string') return null;
+  if (auth.type === 'noauth') return [];
+  const f = authFields(auth);
+  let name: string;
+  let scheme: Record<string, unknown>;
+  let scopes: string[] = [];
+  switch (auth.type) {
+    case 'bearer':
+      name = placeholder(f.token) || 'bearerAuth';
+      scheme = { type: 'http', scheme: 'bearer' };
+      break;
+    case 'basic':
+    case 'digest': {
+      name = `${auth.type}Auth`;
+      scheme = { type: 'http', scheme: auth.type };
+      // The user it names (often a variable: `{{client-id}}`) is documentation: kept with the scheme.
+      const user = str(f.username);
+      if (user && user !== '{{username}}')
+        Object.assign(scheme, { description: writeText(ctx.lang, 'import.text.auth_scheme_user', { user }), 'x-folio-username': user });
+      break;
+    }
+    case 'apikey': {
+      const where = str(f.in) === 'query' ? 'query' : 'header';
+      name = placeholder(f.value) || 'apiKeyAuth';
+      scheme = { type: 'apiKey', in: where, name: str(f.key) || 'key' };
+      break;
+    }
+    case 'oauth2': {
+      scopes = str(f.scope)
+        .split(/[\s,]+/)
+        .filter(Boolean);
+      const grant = str(f.grant_type);
+      const flowName = OAUTH_FLOWS[grant] ?? (f.authUrl ? 'authorizationCode' : 'clientCredentials');
+      const flow: Obj = { scopes: Object.fromEntries(scopes.map((x) => [x, ''])) };
+      if (flowName === 'authorizationCode' || flowName === 'implicit') flow.authorizationUrl = str(f.authUrl);
+      if (flowName !== 'implicit') flow.tokenUrl = str(f.accessTokenUrl);
+      name = 'oauth2';
+      scheme = { type: 'oauth2', flows: { [flowName]: flow } };
+      break;
+    }
+    default:
+      return null;
+  }
+  const text = JSON.stringify(scheme);
+  let key = name;
+  for (let n = 2; ctx.schemes[key] && JSON.stringify(ctx.schemes[key]) !== text; n++) key = `${name}_${n}`;
+  ctx.schemes[key] = scheme;
+  return [{ [key]: scopes }];
 }
 
 function convertRequest(item: Obj, inheritedAuth: unknown, ctx: Ctx, where: string): PushDocItem {
@@ -199,8 +289,11 @@ function convertRequest(item: Obj, inheritedAuth: unknown, ctx: Ctx, where: stri
   const descParts: string[] = [];
   const d = descriptionOf(req.description) || descriptionOf(item.description);
   if (d.trim()) descParts.push(d.trim());
-  const auth = req.auth !== undefined ? req.auth : inheritedAuth;
-  const authText = describeAuth(auth, ctx.lang);
+  // `null` or no auth: the folder's (or collection's) applies.
+  const auth = req.auth !== undefined && req.auth !== null ? req.auth : inheritedAuth;
+  // Auth OpenAPI can express is data (shown in the doc view, exported); any other kind is described.
+  const requirement = securityOf(auth, ctx);
+  const authText = requirement ? '' : describeAuth(auth, ctx.lang);
   if (authText) descParts.push(authText);
   const doc: PushDocItem = {
     name: str(item.name).slice(0, 128) || `${str(req.method || 'GET')} ${url}`,
@@ -217,6 +310,7 @@ function convertRequest(item: Obj, inheritedAuth: unknown, ctx: Ctx, where: stri
     responseParams: [],
     errorCodeParams: [],
   };
+  if (requirement) ctx.requirements.set(doc, requirement);
   const headers = Array.isArray(req.header) ? (req.header.filter(isObj) as Obj[]) : [];
   let contentTypeHeader = '';
   for (const h of headers) {
@@ -377,7 +471,7 @@ function convertItems(items: unknown[], inheritedAuth: unknown, ctx: Ctx, where:
         ctx.warnings.push(storedText('import.warn.folders_too_deep', { where: at, max: 30 }));
         return;
       }
-      const auth = raw.auth !== undefined ? raw.auth : inheritedAuth;
+      const auth = raw.auth !== undefined && raw.auth !== null ? raw.auth : inheritedAuth;
       const children = convertItems(raw.item, auth, ctx, at, depth + 1);
       out.push({
         name: str(raw.name).slice(0, 128) || writeText(ctx.lang, 'import.text.folder'),
@@ -425,7 +519,14 @@ function separateCollisions(apis: PushDocItem[]): void {
     const labelOf = (path: string[], k: number) => path.slice(-k).join('/');
     let k = 1;
     while (k < depth && new Set(g.map((e) => labelOf(e.path, k))).size < g.length) k++;
-    for (const { doc, path } of g) {
+    // Numbered in the order of their whole folder paths, then of their content (not of the file): the same
+    // requests get the same numbers whatever order a collection (or Folio's export of it) lists them in.
+    const sortKey = (e: { doc: PushDocItem; path: string[] }) =>
+      `${e.path.join('\u0000')}\u0001${JSON.stringify(e.doc, (k, v) => (k === 'orderIndex' ? undefined : v))}`;
+    const keyed = g.map((e) => ({ e, key: sortKey(e) }));
+    keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    const byPath = keyed.map((x) => x.e);
+    for (const { doc, path } of byPath) {
       const base = labelOf(path, k).slice(-MAX_LABEL).trim();
       let label = base;
       for (let n = 2; taken.has(identity(doc, label)); n++) label = `${base.slice(0, MAX_LABEL - 6)} (${n})`;
@@ -443,10 +544,22 @@ export async function postmanToPush(collection: unknown, opts: { author?: string
   const schema = str(info.schema);
   const warnings: StoredText[] = [];
   if (schema && !/v2\.[01]/.test(schema)) warnings.push(storedText('import.warn.postman_schema', { schema }));
-  const ctx: Ctx = { warnings, hosts: new Map(), author: opts.author ?? '', count: 0, lang: opts.lang ?? 'en' };
+  const ctx: Ctx = {
+    warnings,
+    hosts: new Map(),
+    author: opts.author ?? '',
+    count: 0,
+    schemes: {},
+    requirements: new Map(),
+    lang: opts.lang ?? 'en',
+  };
   const apis = convertItems(root.item, root.auth, ctx, '', 0);
   if (!ctx.count) throw new ImportInputError('import.no_operations');
   separateCollisions(apis);
+  // Requirements are keyed by method, URL and identity (known once collisions are told apart).
+  const security: SecurityData = { schemes: ctx.schemes, requirement: null, docs: {} };
+  for (const [doc, req] of ctx.requirements)
+    security.docs[securityDocKey(str(doc.httpMethod), str(doc.url), '', str(doc.identityKey))] = req;
   const varsRaw = (Array.isArray(root.variable) ? root.variable : Array.isArray(root.variables) ? root.variables : []) as unknown[];
   const variables: PostmanVariable[] = varsRaw
     .filter(isObj)
@@ -461,5 +574,10 @@ export async function postmanToPush(collection: unknown, opts: { author?: string
   } else if (variables.length) {
     debugEnvs.push({ name: str(info.name).slice(0, 50) || 'Postman', url: '' });
   }
-  return { payload: { apis, debugEnvs, author: opts.author ?? '' }, warnings, variables };
+  return {
+    payload: { apis, debugEnvs, author: opts.author ?? '' },
+    warnings,
+    variables,
+    ...(ctx.requirements.size ? { security } : {}),
+  };
 }

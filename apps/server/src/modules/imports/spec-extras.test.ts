@@ -66,6 +66,20 @@ describe('a spec’s own examples', () => {
     expect(JSON.parse(ex[1].value)).toEqual(bank);
   });
 
+  it('of a parameter are kept beside it when there are several (its first is its example)', () => {
+    expect(payment.paramExamples).toEqual([
+      {
+        in: 'header',
+        name: 'Idempotency-Key',
+        examples: [
+          { name: 'uuid', summary: 'A UUID', value: 'f3c2a1d4-5b6e-4f70-8a91-b2c3d4e5f607' },
+          { name: 'text', summary: 'Any unique text', value: 'order-1234-payment' },
+        ],
+      },
+    ]);
+    expect((payment.headerParams as Obj[]).find((p) => p.name === 'Idempotency-Key')?.example).toBe('f3c2a1d4-5b6e-4f70-8a91-b2c3d4e5f607');
+  });
+
   it('are what the default mock answers (the spec’s response example, not a generated one)', async () => {
     const list = await call(t.app, t.adminToken, 'GET', '/api/doc/mock/list', { docId: payment.id });
     expect(list.code).toBe('0');

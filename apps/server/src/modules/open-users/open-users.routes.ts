@@ -1,133 +1,97 @@
 /**
  * Open users of a space (/space/openuser): app key + secret pairs for clients that still sign open-API
- * calls. Secrets are encrypted at rest and shown once, when created or reset. Space admins only.
+ * calls. Secrets are encrypted at rest and shown once, when created or reset. Space admins only: each route
+ * declares space.manageOpenUsers on the space or on the open user (which lives in its space).
+ * Contracts: packages/shared/src/schemas/open-users.ts.
  */
-import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { IdInput, OpenUserAddBody, OpenUserListQuery, OpenUserSchema, OpenUserSecretSchema, OpenUserStatusBody } from '@folio/shared';
 import { Type } from 'typebox';
-import { insertId } from '../../db/database.js';
-import { encrypt } from '../../lib/crypto.js';
-import { notFound } from '../../lib/errors.js';
-import { IdString } from '../../lib/schemas.js';
-import { authorizeSpace } from '../../permissions/authorize.js';
-import { ok, okNull } from '../../plugins/envelope.js';
+import { accessOf } from '../../permissions/declared.js';
+import { ok, okNull, okResponse } from '../../plugins/envelope.js';
 import { AuditAction, audit } from '../admin/audit.js';
+import * as openUsers from './open-users.service.js';
 
-const newAppKey = () => `${new Date().toISOString().slice(0, 10).replaceAll('-', '')}${randomBytes(8).toString('hex')}`;
-const newSecret = () => randomBytes(24).toString('base64url');
+const ACTION = 'space.manageOpenUsers';
+const onOpenUser = { action: ACTION, resource: { kind: 'openUser', from: 'body.id' } } as const;
 
-export async function openUsersRoutes(app: FastifyInstance): Promise<void> {
-  const { db, ids } = app.ctx;
-
-  /** Loads an open user and authorizes the caller on its space. */
-  async function load(req: FastifyRequest, id: string) {
-    const row = await db
-      .selectFrom('openUsers')
-      .selectAll()
-      .where('id', '=', ids.decode(id, 'openUser'))
-      .where('isDeleted', '=', 0)
-      .executeTakeFirst();
-    if (!row) throw notFound('openUser');
-    await authorizeSpace(req, row.spaceId, 'space.manageOpenUsers');
-    return row;
-  }
-
-  const view = (r: { id: number; appKey: string; secretEnc: string; status: number; applicant: string; createdAt: number }) => ({
-    id: ids.encode(r.id),
-    appKey: r.appKey,
-    hasSecret: !!r.secretEnc,
-    status: r.status,
-    applicant: r.applicant,
-    gmtCreate: Number(r.createdAt),
-  });
+export const openUsersRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { ctx } = app;
 
   app.get(
     '/space/openuser/list',
-    { config: { action: 'space.manageOpenUsers' }, schema: { tags: ['space'], querystring: Type.Object({ spaceId: IdString }) } },
-    async (req) => {
-      const spaceId = ids.decode((req.query as { spaceId: string }).spaceId, 'space');
-      await authorizeSpace(req, spaceId, 'space.manageOpenUsers');
-      const rows = await db
-        .selectFrom('openUsers')
-        .selectAll()
-        .where('spaceId', '=', spaceId)
-        .where('isDeleted', '=', 0)
-        .orderBy('id', 'desc')
-        .execute();
-      return ok(rows.map(view));
+    {
+      config: { action: ACTION, resource: { kind: 'space', from: 'query.spaceId' } },
+      schema: {
+        tags: ['space'],
+        summary: "A space's open users (app key + secret pairs)",
+        querystring: OpenUserListQuery,
+        response: okResponse(Type.Array(OpenUserSchema)),
+      },
     },
+    async (req) => ok(await openUsers.listOpenUsers(ctx, accessOf(req).id)),
   );
 
   app.post(
     '/space/openuser/add',
     {
-      config: { action: 'space.manageOpenUsers' },
-      schema: { tags: ['space'], body: Type.Object({ spaceId: IdString, applicant: Type.Optional(Type.String({ maxLength: 128 })) }) },
+      config: { action: ACTION, resource: { kind: 'space', from: 'body.spaceId' } },
+      schema: {
+        tags: ['space'],
+        summary: 'Create an open user (its secret is answered this once)',
+        body: OpenUserAddBody,
+        response: okResponse(OpenUserSecretSchema),
+      },
     },
     async (req) => {
-      const b = req.body as { spaceId: string; applicant?: string };
-      const spaceId = ids.decode(b.spaceId, 'space');
-      await authorizeSpace(req, spaceId, 'space.manageOpenUsers');
-      const secret = newSecret();
-      const row = {
-        appKey: newAppKey(),
-        secretEnc: encrypt(app.ctx.installKey, secret),
-        status: 1,
-        applicant: (b.applicant ?? '').trim(),
-        spaceId,
-        createdAt: Date.now(),
-        isDeleted: 0,
-      };
-      const id = await insertId(db, app.ctx.dialect, 'openUsers', row);
-      await audit(app, req, AuditAction.OPEN_USER_CHANGE, row.appKey, { op: 'add', spaceId: b.spaceId });
-      return ok({ ...view({ ...row, id }), secret });
+      const created = await openUsers.addOpenUser(ctx, accessOf(req).id, req.body.applicant);
+      await audit(app, req, AuditAction.OPEN_USER_CHANGE, created.appKey, { op: 'add', spaceId: req.body.spaceId });
+      return ok(created);
     },
   );
 
   app.post(
     '/space/openuser/resetSecret',
-    { config: { action: 'space.manageOpenUsers' }, schema: { tags: ['space'], body: Type.Object({ id: IdString }) } },
+    {
+      config: onOpenUser,
+      schema: {
+        tags: ['space'],
+        summary: 'Give an open user a new secret (answered this once; the old one stops working)',
+        body: IdInput,
+        response: okResponse(OpenUserSecretSchema),
+      },
+    },
     async (req) => {
-      const row = await load(req, (req.body as { id: string }).id);
-      const secret = newSecret();
-      await db
-        .updateTable('openUsers')
-        .set({ secretEnc: encrypt(app.ctx.installKey, secret) })
-        .where('id', '=', row.id)
-        .execute();
+      const row = await openUsers.loadOpenUser(ctx, accessOf(req).id);
+      const reset = await openUsers.resetOpenUserSecret(ctx, row);
       await audit(app, req, AuditAction.TOKEN_RESET, row.appKey, { op: 'openuser.resetSecret' });
-      return ok({ ...view(row), secret });
+      return ok(reset);
     },
   );
 
   app.post(
     '/space/openuser/setStatus',
     {
-      config: { action: 'space.manageOpenUsers' },
-      schema: {
-        tags: ['space'],
-        body: Type.Object({ id: IdString, status: Type.Integer({ minimum: 0, maximum: 1 }) }),
-        response: okNull,
-      },
+      config: onOpenUser,
+      schema: { tags: ['space'], summary: 'Turn an open user on or off', body: OpenUserStatusBody, response: okNull },
     },
     async (req) => {
-      const b = req.body as { id: string; status: number };
-      const row = await load(req, b.id);
-      await db.updateTable('openUsers').set({ status: b.status }).where('id', '=', row.id).execute();
-      await audit(app, req, AuditAction.OPEN_USER_CHANGE, row.appKey, { op: b.status ? 'enable' : 'disable' });
+      const row = await openUsers.loadOpenUser(ctx, accessOf(req).id);
+      await openUsers.setOpenUserStatus(ctx, row.id, req.body.status);
+      await audit(app, req, AuditAction.OPEN_USER_CHANGE, row.appKey, { op: req.body.status ? 'enable' : 'disable' });
       return ok(null);
     },
   );
 
   app.post(
     '/space/openuser/delete',
-    { config: { action: 'space.manageOpenUsers' }, schema: { tags: ['space'], body: Type.Object({ id: IdString }), response: okNull } },
+    { config: onOpenUser, schema: { tags: ['space'], summary: 'Delete an open user', body: IdInput, response: okNull } },
     async (req) => {
-      const row = await load(req, (req.body as { id: string }).id);
-      // The app key stays unique: a deleted row keeps it, so a new pair never reuses a leaked key.
-      await db.updateTable('openUsers').set({ isDeleted: 1, secretEnc: '' }).where('id', '=', row.id).execute();
+      const row = await openUsers.loadOpenUser(ctx, accessOf(req).id);
+      await openUsers.deleteOpenUser(ctx, row.id);
       await audit(app, req, AuditAction.OPEN_USER_CHANGE, row.appKey, { op: 'delete' });
       return ok(null);
     },
   );
-}
+};

@@ -1,10 +1,11 @@
 /** A doc as anonymous viewers read it: the detail plus the common headers/params/returns of its owner. */
-import { type DocDetail, type DocParam, ParamOwner, ParamStyle } from '@folio/shared';
+import { type DocAuth, type DocDetail, type DocParam, docAuthOf, ParamOwner, ParamStyle } from '@folio/shared';
 import type { AppContext } from '../../context.js';
 import type { Conn } from '../../db/database.js';
 import { AppError } from '../../lib/errors.js';
 import { loadDocDetails } from '../docs/doc-detail.js';
 import { buildParamTrees, loadEnums, loadParamTreeRows } from '../docs/doc-params.js';
+import { loadSecurity } from '../imports/security-store.js';
 
 /** Doc detail with the common params that views merge in (Torna's DocInfoDTO names). */
 export type ViewDoc = DocDetail & {
@@ -13,7 +14,15 @@ export type ViewDoc = DocDetail & {
   globalReturns: DocParam[];
   /** The application's error codes (style 4: name=code, description=msg, example=solution). */
   globalErrorCodes: DocParam[];
+  /** The security the doc needs (its application's schemes and requirements), null when the source said nothing. */
+  security?: DocAuth | null;
 };
+
+/** The security a doc needs, resolved against its application's schemes (one query). */
+export async function docAuth(db: Conn, moduleId: number, d: Pick<DocDetail, 'httpMethod' | 'url' | 'version' | 'identityKey'>) {
+  const sec = (await loadSecurity(db, [moduleId])).get(moduleId);
+  return docAuthOf(sec, d);
+}
 
 /** Common params of an owner (an application: MODULE, a compose project: COMPOSE) by style. */
 export async function loadCommonParams(ctx: Pick<AppContext, 'ids'>, conn: Conn, ownerType: number, ownerId: number) {
@@ -47,5 +56,5 @@ export async function loadViewDoc(
   if (owner.ownerType !== ParamOwner.MODULE) {
     params.globalErrorCodes = (await loadCommonParams(ctx, ctx.db, ParamOwner.MODULE, moduleId)).globalErrorCodes;
   }
-  return { ...d, ...params };
+  return { ...d, ...params, security: await docAuth(ctx.db, moduleId, d) };
 }

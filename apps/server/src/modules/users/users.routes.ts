@@ -1,23 +1,45 @@
-/** Account routes: login, logout, info, permissions, passwords, sign-up, and admin user management. */
-import { type RoleCode, scopeKey, UserStatus } from '@folio/shared';
-import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+/**
+ * Account routes: login, logout, info, permissions, passwords, sign-up, and super-admin user management.
+ * Every call acts on the caller's own account (auth 'user') or is the super admin's (auth 'super'), so no
+ * route declares a resource. Contracts: packages/shared/src/schemas/users.ts.
+ */
+
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  AdminUserAddBody,
+  AdminUserCreatedSchema,
+  AdminUserPageQuery,
+  AdminUserPageSchema,
+  AdminUserUpdateBody,
+  AllocateProjectsBody,
+  FirstPasswordBody,
+  IdInput,
+  LoginBody,
+  LoginResultSchema,
+  OneTimePasswordSchema,
+  PasswordChangeBody,
+  RegisterBody,
+  SavedIdSchema,
+  UserBriefSchema,
+  UserPermsSchema,
+  UserProfileBody,
+  UserSchema,
+  UserSearchQuery,
+  UserStatus,
+} from '@folio/shared';
 import { Type } from 'typebox';
-import { inTx } from '../../db/database.js';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { Paging, RoleCodeSchema } from '../../lib/schemas.js';
-import { membershipsOf, projectRole } from '../../permissions/authorize.js';
+import { randomPassword } from '../../lib/crypto.js';
+import { badRequest } from '../../lib/errors.js';
+import { membershipsOf } from '../../permissions/authorize.js';
 import { requireUser } from '../../plugins/auth.js';
-import { ok, okNull } from '../../plugins/envelope.js';
+import { ok, okNull, okResponse } from '../../plugins/envelope.js';
 import { AuditAction, audit } from '../admin/audit.js';
 import { badCredentials, localLoginAllowed, passwordSignIn } from '../sso/accounts.js';
-import { registerPasswordResetRoutes } from './password-reset.routes.js';
-import { adminResetPassword, changePassword, createUser, login, setPassword, setUserEnabled, userView } from './users.service.js';
+import { passwordResetRoutes } from './password-reset.routes.js';
+import * as users from './users.service.js';
 
-const Password = Type.String({ minLength: 8, maxLength: 128 });
-
-export async function usersRoutes(app: FastifyInstance): Promise<void> {
-  const { db, ids } = app.ctx;
+export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { ids } = app.ctx;
 
   app.post(
     '/user/login',
@@ -25,15 +47,13 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
       config: { auth: 'public' },
       schema: {
         tags: ['user'],
-        body: Type.Object({
-          username: Type.String({ minLength: 1, maxLength: 128 }),
-          password: Type.String({ minLength: 1, maxLength: 128 }),
-          source: Type.Optional(Type.String({ maxLength: 16 })),
-        }),
+        summary: 'Log in (local account, LDAP or form login)',
+        body: LoginBody,
+        response: okResponse(LoginResultSchema),
       },
     },
     async (req) => {
-      const { username, password, source } = req.body as { username: string; password: string; source?: string };
+      const { username, password, source } = req.body;
       const target = username.trim().slice(0, 128);
       const refused = (reason: string) => audit(app, req, AuditAction.LOGIN_FAILURE, target, { source: source || 'register', reason });
       let r: { token: string; status: number; userId: number };
@@ -45,7 +65,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
           throw badCredentials();
         }
         try {
-          r = await login(app, username, password, req.ip);
+          r = await users.login(app, username, password, req.ip);
         } catch (e) {
           await refused((e as Error).message);
           throw e;
@@ -58,79 +78,45 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(
     '/user/logout',
-    { config: { auth: 'user', allowSetPassword: true }, schema: { tags: ['user'], response: okNull } },
+    { config: { auth: 'user', allowSetPassword: true }, schema: { tags: ['user'], summary: 'End this session', response: okNull } },
     async (req) => {
-      const u = requireUser(req);
-      await db.updateTable('userSessions').set({ revokedAt: Date.now() }).where('id', '=', u.sessionId).execute();
+      await users.logout(app, requireUser(req).sessionId);
       return ok(null);
     },
   );
 
-  app.get('/user/info', { config: { allowSetPassword: true }, schema: { tags: ['user'] } }, async (req) => {
-    const u = requireUser(req);
-    const row = await db.selectFrom('users').selectAll().where('id', '=', u.id).executeTakeFirstOrThrow();
-    return ok(userView(app, row));
-  });
+  app.get(
+    '/user/info',
+    { config: { allowSetPassword: true }, schema: { tags: ['user'], summary: "The caller's profile", response: okResponse(UserSchema) } },
+    async (req) => ok(await users.userInfo(app, requireUser(req).id)),
+  );
 
   app.post(
     '/user/info/update',
-    {
-      schema: {
-        tags: ['user'],
-        body: Type.Object({
-          nickname: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
-          email: Type.Optional(Type.String({ maxLength: 255 })),
-          avatar: Type.Optional(Type.String({ maxLength: 512 })),
-          lang: Type.Optional(Type.String({ maxLength: 16 })),
-          dingtalkUserId: Type.Optional(Type.String({ maxLength: 128 })),
-          wecomMobile: Type.Optional(Type.String({ maxLength: 32 })),
-        }),
-        response: okNull,
-      },
-    },
+    { schema: { tags: ['user'], summary: "Change the caller's profile", body: UserProfileBody, response: okNull } },
     async (req) => {
-      const u = requireUser(req);
-      const b = req.body as Record<string, string | undefined>;
-      const patch: Record<string, string | number> = { updatedAt: Date.now() };
-      for (const k of ['nickname', 'email', 'avatar', 'lang', 'dingtalkUserId', 'wecomMobile']) {
-        if (b[k] !== undefined) patch[k] = (b[k] as string).trim();
-      }
-      await db.updateTable('users').set(patch).where('id', '=', u.id).execute();
+      await users.updateProfile(app, requireUser(req).id, req.body);
       return ok(null);
     },
   );
 
-  app.get('/user/perm/get', { config: { allowSetPassword: true }, schema: { tags: ['user'] } }, async (req) => {
-    const u = requireUser(req);
-    const m = await membershipsOf(req);
-    const roleData: Record<string, RoleCode> = {};
-    for (const [sid, role] of m.spaces) roleData[scopeKey('space', ids.encode(sid))] = role;
-    // Effective project roles: explicit memberships, plus public projects of the user's spaces.
-    const spaceIds = [...m.spaces.keys()];
-    const projectIds = [...m.projects.keys()];
-    if (spaceIds.length || projectIds.length) {
-      const projects = await db
-        .selectFrom('projects')
-        .select(['id', 'spaceId', 'isPrivate'])
-        .where('isDeleted', '=', 0)
-        .where((eb) =>
-          eb.or([...(spaceIds.length ? [eb('spaceId', 'in', spaceIds)] : []), ...(projectIds.length ? [eb('id', 'in', projectIds)] : [])]),
-        )
-        .execute();
-      for (const p of projects) {
-        const role = projectRole(u, m, p);
-        if (role) roleData[scopeKey('project', ids.encode(p.id))] = role;
-      }
-    }
-    return ok({ isSuperAdmin: u.isSuperAdmin, roleData });
-  });
+  app.get(
+    '/user/perm/get',
+    {
+      config: { allowSetPassword: true },
+      schema: { tags: ['user'], summary: "The caller's roles in spaces and projects", response: okResponse(UserPermsSchema) },
+    },
+    async (req) => ok(await users.userPerms(app, requireUser(req), await membershipsOf(req))),
+  );
 
   app.post(
     '/user/password/setFirst',
-    { config: { allowSetPassword: true }, schema: { tags: ['user'], body: Type.Object({ password: Password }), response: okNull } },
+    {
+      config: { allowSetPassword: true },
+      schema: { tags: ['user'], summary: 'Set the password an account must choose first', body: FirstPasswordBody, response: okNull },
+    },
     async (req) => {
-      const u = requireUser(req);
-      await setPassword(app, u.id, (req.body as { password: string }).password, UserStatus.ENABLED);
+      await users.setPassword(app, requireUser(req).id, req.body.password, UserStatus.ENABLED);
       return ok(null);
     },
   );
@@ -138,16 +124,11 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     '/user/password/update',
     {
-      schema: {
-        tags: ['user'],
-        body: Type.Object({ oldPassword: Type.String({ minLength: 1, maxLength: 128 }), password: Password }),
-        response: okNull,
-      },
+      schema: { tags: ['user'], summary: "Change the caller's password (other sessions end)", body: PasswordChangeBody, response: okNull },
     },
     async (req) => {
       const u = requireUser(req);
-      const b = req.body as { oldPassword: string; password: string };
-      await changePassword(app, u.id, b.oldPassword, b.password, u.sessionId);
+      await users.changePassword(app, u.id, req.body.oldPassword, req.body.password, u.sessionId);
       await audit(app, req, AuditAction.PASSWORD_CHANGE, u.username);
       return ok(null);
     },
@@ -157,20 +138,12 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     '/user/reg',
     {
       config: { auth: 'public' },
-      schema: {
-        tags: ['user'],
-        body: Type.Object({
-          username: Type.String({ minLength: 3, maxLength: 128, pattern: '^[A-Za-z0-9_.@-]+$' }),
-          password: Password,
-          nickname: Type.Optional(Type.String({ maxLength: 128 })),
-          email: Type.Optional(Type.String({ maxLength: 255 })),
-        }),
-      },
+      schema: { tags: ['user'], summary: 'Sign up (when registration is on)', body: RegisterBody, response: okResponse(SavedIdSchema) },
     },
     async (req) => {
       if (!app.ctx.settings.getBool('folio.register.enable')) throw badRequest('error.registration_disabled', {}, 'registration_disabled');
-      const b = req.body as { username: string; password: string; nickname?: string; email?: string };
-      const id = await createUser(app, {
+      const b = req.body;
+      const id = await users.createUser(app, {
         username: b.username,
         password: b.password,
         nickname: b.nickname ?? b.username,
@@ -184,19 +157,15 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(
     '/user/search',
-    { schema: { tags: ['user'], querystring: Type.Object({ q: Type.Optional(Type.String({ maxLength: 128 })) }) } },
-    async (req) => {
-      const q = ((req.query as { q?: string }).q ?? '').trim().toLowerCase();
-      let qb = db.selectFrom('users').select(['id', 'username', 'nickname', 'email', 'status']).where('status', '!=', 0);
-      if (q) {
-        const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        qb = qb.where((eb) =>
-          eb.or([eb(sql`lower(username)`, 'like', like), eb(sql`lower(nickname)`, 'like', like), eb(sql`lower(email)`, 'like', like)]),
-        );
-      }
-      const rows = await qb.orderBy('username').limit(20).execute();
-      return ok(rows.map((r) => ({ id: ids.encode(r.id), username: r.username, nickname: r.nickname, email: r.email })));
+    {
+      schema: {
+        tags: ['user'],
+        summary: 'Find users by username, nickname or e-mail (at most 20)',
+        querystring: UserSearchQuery,
+        response: okResponse(Type.Array(UserBriefSchema)),
+      },
     },
+    async (req) => ok(await users.searchUsers(app, req.query.q)),
   );
 
   // ---- Super admin: user management -------------------------------------------------------
@@ -206,18 +175,15 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
       config: { auth: 'super' },
       schema: {
         tags: ['admin'],
-        body: Type.Object({
-          username: Type.String({ minLength: 1, maxLength: 128 }),
-          nickname: Type.Optional(Type.String({ maxLength: 128 })),
-          email: Type.Optional(Type.String({ maxLength: 255 })),
-          isSuperAdmin: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
-        }),
+        summary: 'Add a user with a one-time password',
+        body: AdminUserAddBody,
+        response: okResponse(AdminUserCreatedSchema),
       },
     },
     async (req) => {
-      const b = req.body as { username: string; nickname?: string; email?: string; isSuperAdmin?: number };
-      const password = (await import('../../lib/crypto.js')).randomPassword(8);
-      const id = await createUser(app, {
+      const b = req.body;
+      const password = randomPassword(8);
+      const id = await users.createUser(app, {
         username: b.username,
         nickname: b.nickname ?? b.username,
         email: b.email ?? '',
@@ -234,140 +200,84 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     '/admin/user/page',
     {
       config: { auth: 'super' },
+      schema: { tags: ['admin'], summary: 'A page of users', querystring: AdminUserPageQuery, response: okResponse(AdminUserPageSchema) },
+    },
+    async (req) => ok(await users.pageUsers(app, req.query)),
+  );
+
+  app.post(
+    '/admin/user/resetPassword',
+    {
+      config: { auth: 'super' },
       schema: {
         tags: ['admin'],
-        querystring: Type.Object({
-          ...Paging,
-          status: Type.Optional(Type.Integer({ minimum: 0, maximum: 2 })),
-          isSuperAdmin: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
-          keyword: Type.Optional(Type.String({ maxLength: 128 })),
-        }),
+        summary: "Reset a user's password to a one-time one (their sessions end)",
+        body: IdInput,
+        response: okResponse(OneTimePasswordSchema),
       },
     },
     async (req) => {
-      const q = req.query as { pageIndex?: number; pageSize?: number; status?: number; isSuperAdmin?: number; keyword?: string };
-      const pageIndex = q.pageIndex ?? 1;
-      const pageSize = q.pageSize ?? 20;
-      let base = db.selectFrom('users');
-      if (q.status !== undefined) base = base.where('status', '=', q.status);
-      if (q.isSuperAdmin !== undefined) base = base.where('isSuperAdmin', '=', q.isSuperAdmin);
-      const kw = (q.keyword ?? '').trim().toLowerCase();
-      if (kw) {
-        const like = `%${kw.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        base = base.where((eb) =>
-          eb.or([eb(sql`lower(username)`, 'like', like), eb(sql`lower(nickname)`, 'like', like), eb(sql`lower(email)`, 'like', like)]),
-        );
-      }
-      const [rows, total] = await Promise.all([
-        base
-          .selectAll()
-          .orderBy('id', 'desc')
-          .limit(pageSize)
-          .offset((pageIndex - 1) * pageSize)
-          .execute(),
-        base.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return ok({ list: rows.map((r) => userView(app, r)), total: Number(total.n), pageIndex, pageSize });
+      const password = await users.adminResetPassword(app, ids.decode(req.body.id, 'user'));
+      await audit(app, req, AuditAction.PASSWORD_RESET, req.body.id, { by: 'admin' });
+      return ok({ password });
     },
   );
 
-  const IdBody = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
-  app.post('/admin/user/resetPassword', { config: { auth: 'super' }, schema: { tags: ['admin'], body: IdBody } }, async (req) => {
-    const id = ids.decode((req.body as { id: string }).id, 'user');
-    const password = await adminResetPassword(app, id);
-    await audit(app, req, AuditAction.PASSWORD_RESET, (req.body as { id: string }).id, { by: 'admin' });
-    return ok({ password });
-  });
-  app.post(
-    '/admin/user/disable',
-    { config: { auth: 'super' }, schema: { tags: ['admin'], body: IdBody, response: okNull } },
-    async (req) => {
-      await setUserEnabled(app, ids.decode((req.body as { id: string }).id, 'user'), false);
-      await audit(app, req, AuditAction.USER_DISABLE, (req.body as { id: string }).id);
-      return ok(null);
-    },
-  );
-  app.post(
-    '/admin/user/enable',
-    { config: { auth: 'super' }, schema: { tags: ['admin'], body: IdBody, response: okNull } },
-    async (req) => {
-      await setUserEnabled(app, ids.decode((req.body as { id: string }).id, 'user'), true);
-      await audit(app, req, AuditAction.USER_ENABLE, (req.body as { id: string }).id);
-      return ok(null);
-    },
-  );
+  for (const [path, enabled] of [
+    ['/admin/user/disable', false],
+    ['/admin/user/enable', true],
+  ] as const) {
+    app.post(
+      path,
+      {
+        config: { auth: 'super' },
+        schema: {
+          tags: ['admin'],
+          summary: enabled ? 'Enable a user' : 'Disable a user (their sessions end)',
+          body: IdInput,
+          response: okNull,
+        },
+      },
+      async (req) => {
+        await users.setUserEnabled(app, ids.decode(req.body.id, 'user'), enabled);
+        await audit(app, req, enabled ? AuditAction.USER_ENABLE : AuditAction.USER_DISABLE, req.body.id);
+        return ok(null);
+      },
+    );
+  }
+
   app.post(
     '/admin/user/update',
     {
       config: { auth: 'super' },
       schema: {
         tags: ['admin'],
-        body: Type.Object({
-          id: Type.String({ minLength: 1, maxLength: 64 }),
-          nickname: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
-          email: Type.Optional(Type.String({ maxLength: 255 })),
-          isSuperAdmin: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
-        }),
+        summary: "Change a user's nickname, e-mail or super-admin flag",
+        body: AdminUserUpdateBody,
         response: okNull,
       },
     },
     async (req) => {
-      const b = req.body as { id: string; nickname?: string; email?: string; isSuperAdmin?: number };
-      const id = ids.decode(b.id, 'user');
-      if (b.isSuperAdmin === 0) {
-        const others = await db
-          .selectFrom('users')
-          .select(sql<number>`count(*)`.as('n'))
-          .where('isSuperAdmin', '=', 1)
-          .where('status', '!=', 0)
-          .where('id', '!=', id)
-          .executeTakeFirstOrThrow();
-        if (Number(others.n) === 0) throw conflict('error.last_super_admin', {}, 'last_super_admin');
-      }
-      const patch: Record<string, string | number> = { updatedAt: Date.now() };
-      if (b.nickname !== undefined) patch.nickname = b.nickname.trim();
-      if (b.email !== undefined) patch.email = b.email.trim();
-      if (b.isSuperAdmin !== undefined) patch.isSuperAdmin = b.isSuperAdmin;
-      const r = await db.updateTable('users').set(patch).where('id', '=', id).executeTakeFirst();
-      if (Number(r.numUpdatedRows) === 0) throw notFound('user');
+      const b = req.body;
+      await users.adminUpdateUser(app, ids.decode(b.id, 'user'), b);
       if (b.isSuperAdmin !== undefined) await audit(app, req, AuditAction.USER_ROLE, b.id, { isSuperAdmin: b.isSuperAdmin });
       return ok(null);
     },
   );
+
   app.post(
     '/admin/user/allocateProject',
     {
       config: { auth: 'super' },
-      schema: {
-        tags: ['admin'],
-        body: Type.Object({
-          userId: Type.String({ minLength: 1, maxLength: 64 }),
-          projectIds: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { minItems: 1, maxItems: 500 }),
-          roleCode: RoleCodeSchema,
-        }),
-        response: okNull,
-      },
+      schema: { tags: ['admin'], summary: 'Make a user a member of projects', body: AllocateProjectsBody, response: okNull },
     },
     async (req) => {
-      const b = req.body as { userId: string; projectIds: string[]; roleCode: RoleCode };
-      const userId = ids.decode(b.userId, 'user');
-      const projectIds = b.projectIds.map((p) => ids.decode(p, 'project'));
-      const user = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
-      if (!user) throw notFound('user');
-      const found = await db.selectFrom('projects').select('id').where('id', 'in', projectIds).where('isDeleted', '=', 0).execute();
-      if (found.length !== new Set(projectIds).size) throw notFound('project');
-      await inTx(db, async (tx) => {
-        await tx.deleteFrom('projectMembers').where('userId', '=', userId).where('projectId', 'in', projectIds).execute();
-        const now = Date.now();
-        await tx
-          .insertInto('projectMembers')
-          .values([...new Set(projectIds)].map((projectId) => ({ projectId, userId, roleCode: b.roleCode, createdAt: now })))
-          .execute();
-      });
+      const b = req.body;
+      await users.allocateProjects(app, b);
       await audit(app, req, AuditAction.MEMBER_ADD, b.userId, { projectIds: b.projectIds, roleCode: b.roleCode });
       return ok(null);
     },
   );
 
-  await registerPasswordResetRoutes(app);
-}
+  await passwordResetRoutes(app, {});
+};

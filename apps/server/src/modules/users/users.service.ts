@@ -1,11 +1,25 @@
-/** Accounts: login, sessions, passwords, admin user management. */
-import { UserStatus } from '@folio/shared';
+/** Accounts: login, sessions, passwords, profiles, admin user management. No HTTP types: routes decode, then call these. */
+import {
+  type AdminUserPage,
+  type AdminUserPageInput,
+  type AdminUserUpdateInput,
+  type AllocateProjectsInput,
+  type RoleCode,
+  scopeKey,
+  type UserBrief,
+  type UserPerms,
+  type UserProfileInput,
+  UserStatus,
+} from '@folio/shared';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { insertId } from '../../db/database.js';
+import { insertId, inTx } from '../../db/database.js';
 import { hashPassword, randomPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
+import { type Memberships, projectRole } from '../../permissions/authorize.js';
+import type { SessionUser } from '../../plugins/auth.js';
 import { beforeLogin, loginFailed, loginSucceeded } from './login-guard.js';
+import * as repo from './users.repo.js';
 
 /** The public shape of a user. */
 export function userView(
@@ -175,4 +189,80 @@ export async function setUserEnabled(app: FastifyInstance, userId: number, enabl
     .where('id', '=', userId)
     .execute();
   if (!enabled) await revokeAllSessions(app, userId);
+}
+
+/** Ends the caller's session. */
+export const logout = (app: FastifyInstance, sessionId: number) => repo.revokeSession(app.ctx.db, sessionId, Date.now());
+
+/** The caller's profile. */
+export async function userInfo(app: FastifyInstance, userId: number) {
+  return userView(app, await repo.getUser(app.ctx.db, userId));
+}
+
+/** Changes the caller's own profile fields (absent ones are kept; values trimmed). */
+export async function updateProfile(app: FastifyInstance, userId: number, b: UserProfileInput): Promise<void> {
+  const patch: repo.UserPatch = { updatedAt: Date.now() };
+  for (const k of ['nickname', 'email', 'avatar', 'lang', 'dingtalkUserId', 'wecomMobile'] as const) {
+    const v = b[k];
+    if (v !== undefined) patch[k] = v.trim();
+  }
+  await repo.updateUser(app.ctx.db, userId, patch);
+}
+
+/** The caller's roles by scope key: spaces, explicit project memberships, and public projects of the caller's spaces. */
+export async function userPerms(app: FastifyInstance, user: SessionUser, m: Memberships): Promise<UserPerms> {
+  const { ids } = app.ctx;
+  const roleData: Record<string, RoleCode> = {};
+  for (const [sid, role] of m.spaces) roleData[scopeKey('space', ids.encode(sid))] = role;
+  const spaceIds = [...m.spaces.keys()];
+  const projectIds = [...m.projects.keys()];
+  if (spaceIds.length || projectIds.length) {
+    for (const p of await repo.projectsOfScopes(app.ctx.db, spaceIds, projectIds)) {
+      const role = projectRole(user, m, p);
+      if (role) roleData[scopeKey('project', ids.encode(p.id))] = role;
+    }
+  }
+  return { isSuperAdmin: user.isSuperAdmin, roleData };
+}
+
+/** Up to 20 enabled users matching a text (username, nickname or e-mail). */
+export async function searchUsers(app: FastifyInstance, q: string | undefined): Promise<UserBrief[]> {
+  const rows = await repo.searchUsers(app.ctx.db, (q ?? '').trim().toLowerCase());
+  return rows.map((r) => ({ id: app.ctx.ids.encode(r.id), username: r.username, nickname: r.nickname, email: r.email }));
+}
+
+/** A page of users for the super admin, newest first. */
+export async function pageUsers(app: FastifyInstance, q: AdminUserPageInput): Promise<AdminUserPage> {
+  const pageIndex = q.pageIndex ?? 1;
+  const pageSize = q.pageSize ?? 20;
+  const { rows, total } = await repo.pageUsers(app.ctx.db, {
+    status: q.status,
+    isSuperAdmin: q.isSuperAdmin,
+    keyword: (q.keyword ?? '').trim().toLowerCase(),
+    pageIndex,
+    pageSize,
+  });
+  return { list: rows.map((r) => userView(app, r)), total, pageIndex, pageSize };
+}
+
+/** Changes a user's nickname, e-mail or super-admin flag; the last enabled super admin keeps the flag. */
+export async function adminUpdateUser(app: FastifyInstance, id: number, b: Omit<AdminUserUpdateInput, 'id'>): Promise<void> {
+  if (b.isSuperAdmin === 0 && (await repo.otherSuperAdmins(app.ctx.db, id)) === 0) {
+    throw conflict('error.last_super_admin', {}, 'last_super_admin');
+  }
+  const patch: repo.UserPatch = { updatedAt: Date.now() };
+  if (b.nickname !== undefined) patch.nickname = b.nickname.trim();
+  if (b.email !== undefined) patch.email = b.email.trim();
+  if (b.isSuperAdmin !== undefined) patch.isSuperAdmin = b.isSuperAdmin;
+  if (!(await repo.updateUser(app.ctx.db, id, patch))) throw notFound('user');
+}
+
+/** Makes a user a member of live projects with a role (one transaction). */
+export async function allocateProjects(app: FastifyInstance, b: AllocateProjectsInput): Promise<void> {
+  const { db, ids } = app.ctx;
+  const userId = ids.decode(b.userId, 'user');
+  const projectIds = [...new Set(b.projectIds.map((p) => ids.decode(p, 'project')))];
+  if (!(await repo.userExists(db, userId))) throw notFound('user');
+  if ((await repo.countLiveProjects(db, projectIds)) !== projectIds.length) throw notFound('project');
+  await inTx(db, (tx) => repo.allocateProjects(tx, userId, projectIds, b.roleCode, Date.now()));
 }

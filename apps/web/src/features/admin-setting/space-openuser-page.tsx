@@ -1,30 +1,30 @@
 /** /space/openuser/{spaceId}: app key + secret pairs of the space (secret shown once; reset asks first). */
 import { formatDateTime } from '@folio/shared';
-import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Flex, Input, Modal, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api';
 import { showError } from '../../lib/errors';
-
-interface OpenUser {
-  id: string;
-  appKey: string;
-  hasSecret: boolean;
-  status: number;
-  applicant: string;
-  gmtCreate: number;
-}
+import {
+  type OpenUser,
+  useAddOpenUserMutation,
+  useDeleteOpenUserMutation,
+  useOpenUserStatusMutation,
+  useOpenUsersQuery,
+  useResetOpenUserSecretMutation,
+} from '../open-users/api';
 
 export function SpaceOpenUserPage({ spaceId }: { spaceId: string }) {
   const { t } = useTranslation();
-  const list = useQuery({ queryKey: ['openusers', spaceId], queryFn: () => api.get<OpenUser[]>('space/openuser/list', { spaceId }) });
+  const list = useOpenUsersQuery(spaceId);
+  const add = useAddOpenUserMutation(spaceId);
+  const reset = useResetOpenUserSecretMutation(spaceId);
+  const setStatus = useOpenUserStatusMutation(spaceId);
+  const remove = useDeleteOpenUserMutation(spaceId);
   const [applicant, setApplicant] = useState('');
   const [shown, setShown] = useState<{ appKey: string; secret: string } | null>(null);
   const act = async (fn: () => Promise<unknown>) => {
     try {
       await fn();
-      list.refetch();
     } catch (e) {
       showError(e);
     }
@@ -44,7 +44,7 @@ export function SpaceOpenUserPage({ spaceId }: { spaceId: string }) {
             type="primary"
             onClick={() =>
               act(async () => {
-                const r = await api.post<OpenUser & { secret: string }>('space/openuser/add', { spaceId, applicant });
+                const r = await add.mutateAsync(applicant);
                 setApplicant('');
                 setShown({ appKey: r.appKey, secret: r.secret });
               })
@@ -79,23 +79,17 @@ export function SpaceOpenUserPage({ spaceId }: { spaceId: string }) {
                   title={t('openuser.resetConfirm')}
                   onConfirm={() =>
                     act(async () => {
-                      const x = await api.post<OpenUser & { secret: string }>('space/openuser/resetSecret', { id: r.id });
+                      const x = await reset.mutateAsync(r.id);
                       setShown({ appKey: x.appKey, secret: x.secret });
                     })
                   }
                 >
                   <Button size="small">{t('openuser.resetSecret')}</Button>
                 </Popconfirm>
-                <Button
-                  size="small"
-                  onClick={() => act(() => api.post('space/openuser/setStatus', { id: r.id, status: r.status ? 0 : 1 }))}
-                >
+                <Button size="small" onClick={() => act(() => setStatus.mutateAsync({ id: r.id, status: r.status ? 0 : 1 }))}>
                   {r.status ? t('openuser.disable') : t('openuser.enable')}
                 </Button>
-                <Popconfirm
-                  title={t('openuser.deleteConfirm')}
-                  onConfirm={() => act(() => api.post('space/openuser/delete', { id: r.id }))}
-                >
+                <Popconfirm title={t('openuser.deleteConfirm')} onConfirm={() => act(() => remove.mutateAsync(r.id))}>
                   <Button size="small" danger>
                     {t('common.delete')}
                   </Button>

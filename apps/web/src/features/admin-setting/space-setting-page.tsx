@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
 import { showError } from '../../lib/errors';
 import { ui } from '../../lib/ui';
+import { fetchModules } from '../application/api';
 import { TestResultAlert } from './login-methods';
 import { MeterSpherePanel } from './metersphere-panel';
 
@@ -27,7 +28,7 @@ function Applications({ spaceId }: { spaceId: string }) {
   const [projectId, setProjectId] = useState<string>();
   const modules = useQuery({
     queryKey: ['modules', projectId],
-    queryFn: () => api.get<{ id: string; name: string }[]>('module/list', { projectId }),
+    queryFn: () => fetchModules(projectId ?? ''),
     enabled: !!projectId,
   });
   return (

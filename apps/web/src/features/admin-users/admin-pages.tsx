@@ -8,12 +8,20 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { confirmAction } from '../../components/confirm';
 import { PageHeader } from '../../components/page-header';
-import { api } from '../../lib/api';
 import { usePerms } from '../../lib/auth';
 import { showError } from '../../lib/errors';
-import { queryClient } from '../../lib/query';
 import { AdminSettingPage } from '../admin-setting/admin-setting-page';
+import { fetchViewProjects } from '../project/project-api';
 import { SectionLayout } from '../shell/sidebar';
+import {
+  type AdminUser,
+  useAddUserMutation,
+  useAdminUsersQuery,
+  useAllocateProjectsMutation,
+  useResetUserPasswordMutation,
+  useUpdateUserMutation,
+  useUserEnabledMutation,
+} from './api';
 
 export function AdminLayout() {
   const { t } = useTranslation();
@@ -45,17 +53,6 @@ export function AdminLayout() {
   );
 }
 
-interface AdminUser {
-  id: string;
-  username: string;
-  nickname: string;
-  email: string;
-  isSuperAdmin: number;
-  status: number;
-  source: string;
-  gmtCreate: number;
-}
-
 /** Shows a one-time password with a copy button. */
 function showPassword(t: (k: string, o?: Record<string, unknown>) => string, username: string, password: string) {
   Modal.success({
@@ -72,24 +69,18 @@ function showPassword(t: (k: string, o?: Record<string, unknown>) => string, use
   });
 }
 
-interface ViewProject {
-  id: string;
-  name: string;
-  spaceId: string;
-  spaceName: string;
-}
-
 export function AdminUsersPage() {
   const { t } = useTranslation();
   const [q, setQ] = useState<{ pageIndex: number; pageSize: number; keyword?: string; status?: number; isSuperAdmin?: number }>({
     pageIndex: 1,
     pageSize: 20,
   });
-  const key = ['adminUsers', q];
-  const { data, isLoading } = useQuery({
-    queryKey: key,
-    queryFn: () => api.get<{ list: AdminUser[]; total: number }>('admin/user/page', q),
-  });
+  const { data, isLoading } = useAdminUsersQuery(q);
+  const addUser = useAddUserMutation();
+  const updateUser = useUpdateUserMutation();
+  const setEnabled = useUserEnabledMutation();
+  const resetPassword = useResetUserPasswordMutation();
+  const allocate = useAllocateProjectsMutation();
   const [creating, setCreating] = useState(false);
   const [allocating, setAllocating] = useState<AdminUser | null>(null);
   const [editing, setEditing] = useState<AdminUser | null>(null);
@@ -98,10 +89,9 @@ export function AdminUsersPage() {
   const [allocForm] = Form.useForm();
   const projects = useQuery({
     queryKey: ['viewProjects'],
-    queryFn: () => api.get<ViewProject[]>('doc/view/projects'),
+    queryFn: fetchViewProjects,
     enabled: !!allocating,
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['adminUsers'] });
 
   const projectTree = Object.values(
     (projects.data ?? []).reduce<
@@ -199,10 +189,7 @@ export function AdminUsersPage() {
                     confirmAction({
                       title: on ? t('admin.enableConfirm', { 0: u.username }) : t('admin.disableConfirm', { 0: u.username }),
                       danger: !on,
-                      run: async () => {
-                        await api.post(on ? 'admin/user/enable' : 'admin/user/disable', { id: u.id });
-                        refresh();
-                      },
+                      run: () => setEnabled.mutateAsync({ id: u.id, on }),
                     })
                   }
                 />
@@ -233,8 +220,7 @@ export function AdminUsersPage() {
                     confirmAction({
                       title: t('admin.resetConfirm', { 0: u.username }),
                       run: async () => {
-                        const r = await api.post<{ password: string }>('admin/user/resetPassword', { id: u.id });
-                        refresh();
+                        const r = await resetPassword.mutateAsync(u.id);
                         showPassword(t, u.username, r.password);
                       },
                     })
@@ -265,13 +251,12 @@ export function AdminUsersPage() {
         onOk={async () => {
           const v = await form.validateFields();
           try {
-            const r = await api.post<{ id: string; password: string }>('admin/user/add', {
+            const r = await addUser.mutateAsync({
               username: v.username.trim(),
               nickname: v.nickname?.trim() || undefined,
               email: v.email?.trim() || undefined,
               isSuperAdmin: v.isSuperAdmin ? 1 : 0,
             });
-            refresh();
             setCreating(false);
             form.resetFields();
             showPassword(t, v.username.trim(), r.password);
@@ -307,13 +292,12 @@ export function AdminUsersPage() {
         onOk={async () => {
           const v = await editForm.validateFields();
           try {
-            await api.post('admin/user/update', {
-              id: editing?.id,
+            await updateUser.mutateAsync({
+              id: editing?.id ?? '',
               nickname: v.nickname.trim(),
               email: (v.email ?? '').trim(),
               isSuperAdmin: v.isSuperAdmin ? 1 : 0,
             });
-            refresh();
             setEditing(null);
           } catch (e) {
             showError(e, editForm);
@@ -343,7 +327,7 @@ export function AdminUsersPage() {
         onOk={async () => {
           const v = await allocForm.validateFields();
           try {
-            await api.post('admin/user/allocateProject', { userId: allocating?.id, projectIds: v.projectIds, roleCode: v.roleCode });
+            await allocate.mutateAsync({ userId: allocating?.id ?? '', projectIds: v.projectIds, roleCode: v.roleCode });
             setAllocating(null);
           } catch (e) {
             showError(e, allocForm);

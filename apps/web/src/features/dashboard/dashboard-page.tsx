@@ -1,29 +1,18 @@
 /** Dashboard: the spaces I belong to, and creating a space (normal or composed). */
 import { AppstoreOutlined, ClusterOutlined, PlusOutlined } from '@ant-design/icons';
 import { formatDateTime } from '@folio/shared';
-import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Empty, Form, Input, Modal, Radio, Row, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../components/page-header';
-import { api } from '../../lib/api';
 import { showError } from '../../lib/errors';
-import { queryClient } from '../../lib/query';
+import { type SpaceItem, useAddSpaceMutation, useSpacesQuery } from '../space/space-api';
 
-export interface SpaceItem {
-  id: string;
-  name: string;
-  isCompose: number;
-  creatorName: string;
-  gmtCreate: number;
-  role: string | null;
-}
+export type { SpaceItem } from '../space/space-api';
 
 /** Spaces of the user. */
-export function useSpaces() {
-  return useQuery({ queryKey: ['spaces'], queryFn: () => api.get<SpaceItem[]>('space/listNormal') });
-}
+export const useSpaces = useSpacesQuery;
 
 /** Where a space opens: composed spaces list their composed projects. */
 export const spaceHome = (s: Pick<SpaceItem, 'id' | 'isCompose'>) => (s.isCompose ? `/space/compose/${s.id}` : `/space/project/${s.id}`);
@@ -32,13 +21,12 @@ export function CreateSpaceDialog({ open, onClose }: { open: boolean; onClose: (
   const { t } = useTranslation();
   const [form] = Form.useForm();
   const [busy, setBusy] = useState(false);
+  const add = useAddSpaceMutation();
   const submit = async () => {
     const v = await form.validateFields();
     setBusy(true);
     try {
-      const r = await api.post<{ id: string }>('space/add', { name: v.name.trim(), isCompose: v.isCompose });
-      await queryClient.invalidateQueries({ queryKey: ['spaces'] });
-      await queryClient.invalidateQueries({ queryKey: ['perms'] });
+      const r = await add.mutateAsync({ name: v.name.trim(), isCompose: v.isCompose });
       form.resetFields();
       onClose(r.id, v.isCompose);
     } catch (e) {

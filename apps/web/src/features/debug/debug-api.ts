@@ -1,45 +1,15 @@
 /** Queries and mutations of the debug console (`/api/debug/context`, debug scripts, props). */
-import type { DocParam } from '@folio/shared';
+import type { DebugContext, DebugPropsInput, DebugScript, DebugScriptSaveInput } from '@folio/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { composeGrantOf, type DocViewSource, shareGrantOf } from '../doc-view/doc-source';
 import { grantHeaders } from '../doc-view/grants';
 
-export interface DebugScript {
-  id: string;
-  name: string;
-  description: string;
-  content: string;
-  type: number;
-  scope: number;
-  refId: string;
-  enabled: number;
-}
+/** The console's contracts: packages/shared/src/schemas/debug.ts. */
+export type { DebugContext, DebugEnvironment, DebugScript } from '@folio/shared';
 
-export interface DebugEnvironment {
-  id: string;
-  name: string;
-  url: string;
-  isPublic: number;
-  headers: DocParam[];
-  params: DocParam[];
-}
-
-export interface DebugContext {
-  moduleId: string;
-  /** '' for share/compose viewers. */
-  projectId: string;
-  environments: DebugEnvironment[];
-  gatewayUrl: string;
-  commonHeaders: DocParam[];
-  commonParams: DocParam[];
-  scripts: DebugScript[];
-  proxy: boolean | null;
-  debugProps: Record<string, string>;
-  asUser: boolean;
-  canEditScripts: boolean;
-  canEditMock: boolean;
-}
+/** A script as the editor holds it (the body of doc/debugscript/save; type and scope as the editor's numbers). */
+type ScriptDraft = Omit<DebugScriptSaveInput, 'type' | 'scope'> & Pick<DebugScript, 'type' | 'scope'>;
 
 /** The grant of a share/compose source ('' for a user). */
 export function grantOfSource(source?: DocViewSource | { kind: string; grant?: string }): string {
@@ -62,7 +32,7 @@ export function useDebugContext(docId: string, grant: string) {
 export function useSaveScript(docId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (s: Omit<DebugScript, 'id' | 'description'> & { id?: string }) => api.post<{ id: string }>('doc/debugscript/save', s),
+    mutationFn: (s: ScriptDraft) => api.post<{ id: string }>('doc/debugscript/save', s),
     onSuccess: () => qc.invalidateQueries({ queryKey: debugContextKey(docId) }),
   });
 }
@@ -70,12 +40,12 @@ export function useSaveScript(docId: string) {
 export function useDeleteScript(docId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.post('doc/debugscript/delete', { id }),
+    mutationFn: (id: string) => api.post<null>('doc/debugscript/delete', { id }),
     onSuccess: () => qc.invalidateQueries({ queryKey: debugContextKey(docId) }),
   });
 }
 
 /** Remembers the proxy switch and the environment for the application (users only; viewers keep it locally). */
-export function saveDebugProps(moduleId: string, body: { proxy?: boolean; props?: Record<string, string> }) {
-  return api.post('debug/props/set', { moduleId, ...body }).catch(() => undefined);
+export function saveDebugProps(moduleId: string, body: Omit<DebugPropsInput, 'moduleId'>) {
+  return api.post<null>('debug/props/set', { moduleId, ...body } satisfies DebugPropsInput).catch(() => undefined);
 }

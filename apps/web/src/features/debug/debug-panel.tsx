@@ -16,9 +16,10 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getToken } from '../../lib/api';
 import { readLocal, writeLocal } from '../../lib/storage';
-import type { DocViewSource } from '../doc-view/doc-source';
+import type { DocViewSource, ViewDoc } from '../doc-view/doc-source';
 import { jsonBodyText } from '../doc-view/examples';
 import { type DebugContext, grantOfSource, saveDebugProps, useDebugContext } from './debug-api';
+import { withAuthRows } from './debug-auth';
 import {
   type BodyType,
   bodyTypeOf,
@@ -102,9 +103,14 @@ function Console({ doc, ctx, grant }: { doc: DocDetail; ctx: DebugContext; grant
   const baseUrl = env?.url ?? ctx.gatewayUrl ?? '';
   const [viaProxy, setViaProxy] = useState<boolean>(() => readLocal<boolean | null>(proxyKey, null) ?? ctx.proxy ?? true);
   const [follow, setFollow] = useState(true);
+  // The doc's credentials: placeholders, unless the environment (or the doc) already sends them.
+  const auth = (doc as ViewDoc).security;
   const [form, setForm] = useState<Form>(() => {
     const f = initialForm(doc, ctx);
-    return { ...f, headerRows: [...envRows(env?.headers), ...f.headerRows], queryRows: [...envRows(env?.params), ...f.queryRows] };
+    return {
+      ...f,
+      ...withAuthRows(auth, [...envRows(env?.headers), ...f.headerRows], [...envRows(env?.params), ...f.queryRows]),
+    };
   });
   const [sending, setSending] = useState(false);
   const [response, setResponse] = useState<DebugResponse | null>(null);
@@ -122,8 +128,11 @@ function Console({ doc, ctx, grant }: { doc: DocDetail; ctx: DebugContext; grant
     const next = ctx.environments.find((e) => e.id === id);
     setForm((f) => ({
       ...f,
-      headerRows: [...envRows(next?.headers), ...f.headerRows.filter((r) => r.origin !== 'env')],
-      queryRows: [...envRows(next?.params), ...f.queryRows.filter((r) => r.origin !== 'env')],
+      ...withAuthRows(
+        auth,
+        [...envRows(next?.headers), ...f.headerRows.filter((r) => r.origin !== 'env')],
+        [...envRows(next?.params), ...f.queryRows.filter((r) => r.origin !== 'env')],
+      ),
     }));
   };
   const toggleProxy = (v: boolean) => {

@@ -16,8 +16,11 @@ export interface Row {
   /** multipart rows: 'text' or 'file'. */
   kind?: 'text' | 'file';
   files?: File[];
-  /** Rows that came from the environment (replaced when another environment is picked). */
-  origin?: 'env';
+  /**
+   * Rows that came from the environment (replaced when another environment is picked) or from the doc's
+   * security (credential placeholders, left out where another row sends the same header or parameter).
+   */
+  origin?: 'env' | 'auth';
 }
 
 let seq = 0;

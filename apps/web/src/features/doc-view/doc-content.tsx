@@ -13,6 +13,7 @@ import { api } from '../../lib/api';
 import { copyText } from '../../lib/clipboard';
 import { readLocal, writeLocal } from '../../lib/storage';
 import { CopyMarkdownButton } from '../agents/copy-markdown-button';
+import { Authorization } from './authorization';
 import { sampleRequest } from './code-samples';
 import { Description } from './description';
 import { CodeSamplesPanel, Outline, ResponseTabs, WhenVisible } from './doc-parts';
@@ -190,6 +191,8 @@ export function DocContent({ loaded, source }: { loaded: LoadedDoc; source: DocV
       <OtherResponse response={tab.response} />
     ) : null;
   const isWebhook = !!doc.webhook;
+  const namedIn = (where: string[]) =>
+    new Map((doc.paramExamples ?? []).filter((x) => where.includes(x.in)).map((x) => [x.name, x.examples] as const));
   return (
     <article className="doc-content">
       {header}
@@ -246,6 +249,7 @@ export function DocContent({ loaded, source }: { loaded: LoadedDoc; source: DocV
       <Outline
         items={[
           ['description', t('view.doc.description'), !!doc.description],
+          ['auth', t('view.doc.auth'), !!doc.security],
           ['path', t('view.doc.pathParams'), doc.pathParams.length > 0],
           ['header', t('view.doc.headerParams'), headers.length > 0],
           ['query', t('view.doc.queryParams'), doc.queryParams.length > 0],
@@ -265,20 +269,25 @@ export function DocContent({ loaded, source }: { loaded: LoadedDoc; source: DocV
           <Description text={doc.description} />
         </Section>
       )}
+      {doc.type === DocType.HTTP && doc.security && (
+        <Section title={t('view.doc.auth')} testId="doc-authorization" anchor="auth">
+          <Authorization auth={doc.security} />
+        </Section>
+      )}
       {doc.type === DocType.DUBBO && <DubboInfo doc={doc} />}
       {doc.pathParams.length > 0 && (
         <Section title={t('view.doc.pathParams')} anchor="path">
-          <ParamViewTable params={doc.pathParams} kind="path" />
+          <ParamViewTable params={doc.pathParams} kind="path" named={namedIn(['path'])} />
         </Section>
       )}
       {headers.length > 0 && (
         <Section title={t('view.doc.headerParams')} anchor="header">
-          <ParamViewTable params={headers} kind="header" />
+          <ParamViewTable params={headers} kind="header" named={namedIn(['header', 'cookie'])} />
         </Section>
       )}
       {doc.queryParams.length > 0 && (
         <Section title={t('view.doc.queryParams')} anchor="query">
-          <ParamViewTable params={doc.queryParams} kind="query" />
+          <ParamViewTable params={doc.queryParams} kind="query" named={namedIn(['query'])} />
         </Section>
       )}
       <div className="doc-pair">

@@ -1,6 +1,7 @@
 /** Loads a doc for reading from where the reader is: management/preview (session), a share, or a compose view. */
-import type { DocDetail, DocParam } from '@folio/shared';
+import type { DocAuth, DocDetail, DocParam } from '@folio/shared';
 import { api } from '../../lib/api';
+import { fetchCommonParams, fetchEnvironments } from '../application/api';
 import { fetchShareInfo } from '../share/api';
 import { grantHeaders, readGrant } from './grants';
 
@@ -18,6 +19,8 @@ export type ViewDoc = DocDetail & {
   globalParams?: DocParam[];
   globalReturns?: DocParam[];
   globalErrorCodes?: DocParam[];
+  /** The security the doc needs (null: its source said nothing). */
+  security?: DocAuth | null;
 };
 
 export interface ViewEnvironment {
@@ -78,12 +81,8 @@ export async function fetchViewDoc(docId: string, source: DocViewSource): Promis
   }
   const doc = await api.get<ViewDoc>('doc/detail', { id: docId });
   const [common, envs] = await Promise.all([
-    api
-      .get<{ headers: DocParam[]; params: DocParam[]; returns: DocParam[]; errorCodes?: DocParam[] }>('module/commonParam/list', {
-        moduleId: doc.moduleId,
-      })
-      .catch(() => ({ headers: [], params: [], returns: [], errorCodes: [] })),
-    api.get<(ViewEnvironment & { isPublic?: number })[]>('module/environment/list', { moduleId: doc.moduleId }).catch(() => []),
+    fetchCommonParams(doc.moduleId).catch(() => ({ headers: [], params: [], returns: [], errorCodes: [] })),
+    fetchEnvironments(doc.moduleId).catch(() => []),
   ]);
   return {
     doc: {

@@ -6,7 +6,7 @@
 import { CopyOutlined } from '@ant-design/icons';
 import type { NamedExample } from '@folio/shared';
 import { Button } from 'antd';
-import { Fragment, type ReactNode, useMemo } from 'react';
+import { Fragment, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { copyText } from '../../lib/clipboard';
 import type { AlternativeSet, Choices } from './examples';
@@ -113,6 +113,9 @@ export function ExamplePicker({
   );
 }
 
+/** Alternatives switchers shown before "more". */
+const SWITCHERS_SHOWN = 3;
+
 /** One row of buttons per `oneOf`/`anyOf` param shown in the example. */
 export function AlternativeSwitcher({
   sets,
@@ -123,10 +126,14 @@ export function AlternativeSwitcher({
   choices: Choices;
   onChange: (next: Choices) => void;
 }) {
+  const { t } = useTranslation();
+  const [all, setAll] = useState(false);
   if (!sets.length) return null;
+  // Stripe's customer has a dozen alternatives: the first few, the rest on demand.
+  const shown = all ? sets : sets.slice(0, SWITCHERS_SHOWN);
   return (
     <div className="alt-switcher" data-testid="example-alternatives">
-      {sets.map((s) => (
+      {shown.map((s) => (
         <div key={s.path} className="alt-row">
           <span className="muted">
             {s.path} · {s.kind}
@@ -146,6 +153,11 @@ export function AlternativeSwitcher({
           ))}
         </div>
       ))}
+      {sets.length > SWITCHERS_SHOWN && (
+        <button type="button" className="link-button" aria-expanded={all} onClick={() => setAll(!all)}>
+          {all ? t('view.doc.fewerAlternatives') : t('view.doc.moreAlternatives', { 0: sets.length - SWITCHERS_SHOWN })}
+        </button>
+      )}
     </div>
   );
 }

@@ -3,7 +3,7 @@
  * the first level is open, deeper objects are collapsed (each branch toggles; expand/collapse all above the
  * table). A plain table rather than antd's Table keeps /view's JavaScript small.
  */
-import type { DocParam } from '@folio/shared';
+import type { DocParam, NamedExample } from '@folio/shared';
 import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Description } from './description';
@@ -71,7 +71,9 @@ function Rows({
   targets,
   jump,
   flash,
+  named,
 }: {
+  named?: Map<string, NamedExample[]>;
   list: DocParam[];
   depth: number;
   kind: Kind;
@@ -126,7 +128,10 @@ function Rows({
                   </div>
                 )}
               </td>
-              <td className="param-example">{p.example}</td>
+              <td className="param-example">
+                {p.example}
+                {depth === 0 && (named?.get(p.name)?.length ?? 0) > 1 && <NamedExamples list={named?.get(p.name) ?? []} />}
+              </td>
             </tr>
             {kids.length > 0 && !closed && (
               <Rows
@@ -148,6 +153,24 @@ function Rows({
   );
 }
 
+/** A parameter's other named examples (the spec's), folded under its example. */
+function NamedExamples({ list }: { list: NamedExample[] }) {
+  const { t } = useTranslation();
+  return (
+    <details className="param-examples" data-testid="param-examples">
+      <summary>{t('view.doc.exampleCount', { 0: list.length })}</summary>
+      <ul>
+        {list.map((e, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: an example is its position in the list
+          <li key={i}>
+            <code>{e.value}</code> {e.summary || e.name}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
 /** Depths offered by "expand to level" (deeper: expand all). */
 const LEVELS = [1, 2, 3, 4];
 
@@ -159,7 +182,18 @@ export function branchDepth(params: DocParam[], depth = 0): number {
   return max;
 }
 
-export function ParamViewTable({ params, kind, testId }: { params: DocParam[]; kind: Kind; testId?: string }) {
+export function ParamViewTable({
+  params,
+  kind,
+  testId,
+  named,
+}: {
+  params: DocParam[];
+  kind: Kind;
+  testId?: string;
+  /** The spec's named examples of top-level params, by name (several per param). */
+  named?: Map<string, NamedExample[]>;
+}) {
   const { t } = useTranslation();
   // Open by default: the first level. `level` opens every branch above that depth (expand all: every level,
   // collapse all: none, or a chosen depth); single toggles override until the next of those.
@@ -189,6 +223,8 @@ export function ParamViewTable({ params, kind, testId }: { params: DocParam[]; k
   useEffect(() => {
     if (!flash) return;
     box.current?.querySelector(`tr[data-key="${flash}"]`)?.scrollIntoView({ block: 'center' });
+    // The row's name shows (a wide table may have been scrolled sideways to the link).
+    if (box.current) box.current.scrollLeft = 0;
     const timer = setTimeout(() => setFlash(''), 1600);
     return () => clearTimeout(timer);
   }, [flash]);
@@ -235,7 +271,18 @@ export function ParamViewTable({ params, kind, testId }: { params: DocParam[]; k
           </tr>
         </thead>
         <tbody>
-          <Rows list={params} depth={0} kind={kind} prefix="" isOpen={isOpen} toggle={toggle} targets={targets} jump={jump} flash={flash} />
+          <Rows
+            list={params}
+            depth={0}
+            kind={kind}
+            prefix=""
+            isOpen={isOpen}
+            toggle={toggle}
+            targets={targets}
+            jump={jump}
+            flash={flash}
+            named={named}
+          />
         </tbody>
       </table>
     </div>

@@ -1,36 +1,15 @@
 /** Queries and calls of application management (modules, tree, docs, environments, shares, dictionaries). */
-import type { DocDetail, DocParam, TreeNode } from '@folio/shared';
+import type { DocDetail, TreeNode } from '@folio/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { queryClient } from '../../lib/query';
+import { useEnvironmentsQuery, useModulesQuery } from '../application/api';
 
-export interface ModuleItem {
-  id: string;
-  projectId: string;
-  name: string;
-  type?: number;
-  orderIndex?: number;
-  gmtCreate?: number;
-}
-
-export interface Environment {
-  id?: string;
-  moduleId?: string;
-  name: string;
-  url: string;
-  isPublic: number;
-  orderIndex: number;
-  headers: DocParam[];
-  params: DocParam[];
-}
+/** An application (the contract of packages/shared/src/schemas/applications.ts). */
+export type { EnvironmentInfo as Environment, ModuleInfo as ModuleItem } from '@folio/shared';
 
 /** Applications of a project. */
-export const useModules = (projectId?: string) =>
-  useQuery({
-    queryKey: ['modules', projectId],
-    queryFn: () => api.get<ModuleItem[]>('module/list', { projectId }),
-    enabled: !!projectId,
-  });
+export const useModules = useModulesQuery;
 
 /** Folder/doc tree of one application. */
 export const useDocTree = (moduleId?: string) =>
@@ -48,12 +27,7 @@ export const useDocDetail = (id?: string) =>
   useQuery({ queryKey: ['doc', id], queryFn: () => api.get<DocDetail>('doc/detail', { id }), enabled: !!id });
 
 /** Environments of an application. */
-export const useEnvironments = (moduleId?: string) =>
-  useQuery({
-    queryKey: ['envs', moduleId],
-    queryFn: () => api.get<Environment[]>('module/environment/list', { moduleId }),
-    enabled: !!moduleId,
-  });
+export const useEnvironments = useEnvironmentsQuery;
 
 /**
  * The one refresh rule for docs: after any change to an application's docs (save, status, lock, move, delete,

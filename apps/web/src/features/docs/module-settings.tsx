@@ -4,30 +4,43 @@
  * (when the install enables it), delete.
  */
 import { CopyOutlined, DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { type DocParam, normalizeHost, ParamStyle } from '@folio/shared';
-import { useQuery } from '@tanstack/react-query';
+import { normalizeHost, ParamStyle } from '@folio/shared';
 import { Alert, Button, Card, Form, Input, InputNumber, Modal, Skeleton, Space, Switch, Table, Tabs, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { confirmAction } from '../../components/confirm';
 import { ParamTable } from '../../components/param-table';
-import { api } from '../../lib/api';
 import { useCan } from '../../lib/auth';
 import { copyText } from '../../lib/clipboard';
 import { useViewConfig } from '../../lib/config';
 import { showError } from '../../lib/errors';
 import { type EditParam, fromDocParams, invalidNames, toDocParams } from '../../lib/param-tree';
-import { queryClient } from '../../lib/query';
 import { ui } from '../../lib/ui';
 import { useUnsavedEdits } from '../../lib/unsaved';
 import { MeterSpherePanel } from '../admin-setting/metersphere-panel';
+import {
+  type EnvironmentInfo,
+  type ModuleInfo,
+  useCommonParamsQuery,
+  useDeleteEnvironmentMutation,
+  useDeleteModuleMutation,
+  useEnvironmentsQuery,
+  useModuleSettingsQuery,
+  useModuleTokenQuery,
+  useRenameModuleMutation,
+  useResetModuleTokenMutation,
+  useSaveCommonParamsMutation,
+  useSaveEnvironmentMutation,
+  useSaveModuleSettingsMutation,
+} from '../application/api';
 import { notifyDeleted } from '../trash/trash-api';
 import { WebhookSettings } from '../webhooks/webhook-settings';
-import { type Environment, type ModuleItem, useEnvironments } from './docs-api';
+import type { ModuleItem } from './docs-api';
 
-function EnvironmentDialog({ moduleId, env, onClose }: { moduleId: string; env: Environment | 'new' | null; onClose: () => void }) {
+function EnvironmentDialog({ moduleId, env, onClose }: { moduleId: string; env: EnvironmentInfo | 'new' | null; onClose: () => void }) {
   const { t } = useTranslation();
+  const save = useSaveEnvironmentMutation(moduleId);
   const [form] = Form.useForm();
   const [headers, setHeaders] = useState<EditParam[]>([]);
   const [params, setParams] = useState<EditParam[]>([]);
@@ -49,7 +62,6 @@ function EnvironmentDialog({ moduleId, env, onClose }: { moduleId: string; env: 
       onOk={async () => {
         const v = await form.validateFields();
         const body = {
-          moduleId,
           name: v.name.trim(),
           url: normalizeHost(v.url),
           isPublic: v.isPublic ? 1 : 0,
@@ -58,9 +70,7 @@ function EnvironmentDialog({ moduleId, env, onClose }: { moduleId: string; env: 
           params: toDocParams(params),
         };
         try {
-          if (env === 'new') await api.post('module/environment/add', body);
-          else if (env) await api.post('module/environment/update', { ...body, id: env.id });
-          queryClient.invalidateQueries({ queryKey: ['envs', moduleId] });
+          await save.mutateAsync(env && env !== 'new' ? { ...body, id: env.id } : body);
           onClose();
         } catch (e) {
           showError(e, form);
@@ -116,8 +126,9 @@ function EnvironmentDialog({ moduleId, env, onClose }: { moduleId: string; env: 
 
 function Environments({ moduleId, canEdit }: { moduleId: string; canEdit: boolean }) {
   const { t } = useTranslation();
-  const { data, isLoading } = useEnvironments(moduleId);
-  const [editing, setEditing] = useState<Environment | 'new' | null>(null);
+  const { data, isLoading } = useEnvironmentsQuery(moduleId);
+  const remove = useDeleteEnvironmentMutation(moduleId);
+  const [editing, setEditing] = useState<EnvironmentInfo | 'new' | null>(null);
   return (
     <>
       {canEdit && (
@@ -125,7 +136,7 @@ function Environments({ moduleId, canEdit }: { moduleId: string; canEdit: boolea
           {t('env.add')}
         </Button>
       )}
-      <Table<Environment>
+      <Table<EnvironmentInfo>
         size="small"
         rowKey="id"
         loading={isLoading}
@@ -154,7 +165,7 @@ function Environments({ moduleId, canEdit }: { moduleId: string; canEdit: boolea
                   title: t('common.actions'),
                   key: 'op',
                   width: 120,
-                  render: (_: unknown, r: Environment) => (
+                  render: (_: unknown, r: EnvironmentInfo) => (
                     <Space size={0}>
                       <Button
                         type="link"
@@ -172,10 +183,7 @@ function Environments({ moduleId, canEdit }: { moduleId: string; canEdit: boolea
                         onClick={() =>
                           confirmAction({
                             title: t('env.deleteConfirm', { 0: r.name }),
-                            run: async () => {
-                              await api.post('module/environment/delete', { id: r.id });
-                              queryClient.invalidateQueries({ queryKey: ['envs', moduleId] });
-                            },
+                            run: () => remove.mutateAsync(r.id),
                           })
                         }
                       />
@@ -194,11 +202,8 @@ function Environments({ moduleId, canEdit }: { moduleId: string; canEdit: boolea
 function CommonParams({ moduleId, style, canEdit }: { moduleId: string; style: number; canEdit: boolean }) {
   const { t } = useTranslation();
   const initOrder = useViewConfig().data?.initOrder ?? 10000;
-  const key = ['commonParam', moduleId, style];
-  const { data, isLoading } = useQuery({
-    queryKey: key,
-    queryFn: () => api.get<DocParam[]>('module/commonParam/list', { moduleId, style }),
-  });
+  const { data, isLoading } = useCommonParamsQuery(moduleId, style);
+  const save = useSaveCommonParamsMutation(moduleId, style);
   const [rows, setRows] = useState<EditParam[] | null>(null);
   useUnsavedEdits(rows !== null);
   const [base, setBase] = useState<EditParam[]>([]);
@@ -221,8 +226,7 @@ function CommonParams({ moduleId, style, canEdit }: { moduleId: string; style: n
               return;
             }
             try {
-              await api.post('module/commonParam/save', { moduleId, style, params: toDocParams(list) });
-              await queryClient.invalidateQueries({ queryKey: key });
+              await save.mutateAsync(toDocParams(list));
               setRows(null);
               ui.message?.success(t('common.saved'));
             } catch (e) {
@@ -239,12 +243,8 @@ function CommonParams({ moduleId, style, canEdit }: { moduleId: string; style: n
 
 function PushToken({ moduleId, canManage }: { moduleId: string; canManage: boolean }) {
   const { t } = useTranslation();
-  const key = ['moduleToken', moduleId];
-  const { data, isLoading } = useQuery({
-    queryKey: key,
-    queryFn: () => api.get<{ token: string }>('module/token/get', { moduleId }),
-    enabled: canManage,
-  });
+  const { data, isLoading } = useModuleTokenQuery(moduleId, canManage);
+  const reset = useResetModuleTokenMutation(moduleId);
   if (!canManage) return <Alert type="info" title={t('common.noPermission')} />;
   const pushUrl = `${window.location.origin}/api`;
   return (
@@ -273,10 +273,7 @@ function PushToken({ moduleId, canManage }: { moduleId: string; canManage: boole
                 confirmAction({
                   title: t('module.resetTokenConfirm'),
                   content: t('module.resetTokenHint'),
-                  run: async () => {
-                    await api.post('module/token/reset', { moduleId });
-                    queryClient.invalidateQueries({ queryKey: key });
-                  },
+                  run: () => reset.mutateAsync(),
                 })
               }
             >
@@ -292,21 +289,11 @@ function PushToken({ moduleId, canManage }: { moduleId: string; canManage: boole
   );
 }
 
-interface ModuleSettingsView {
-  override: boolean;
-  printContent: boolean;
-  debugProxy: boolean;
-  testTool: string;
-  swagger: { url: string; format: string; authUsername: string; hasPassword: boolean };
-}
-
 function SwaggerSettings({ moduleId, canEdit }: { moduleId: string; canEdit: boolean }) {
   const { t } = useTranslation();
   const [form] = Form.useForm();
-  const { data, isLoading } = useQuery({
-    queryKey: ['moduleSetting', moduleId],
-    queryFn: () => api.get<ModuleSettingsView>('module/setting/get', { moduleId }),
-  });
+  const { data, isLoading } = useModuleSettingsQuery(moduleId);
+  const save = useSaveModuleSettingsMutation(moduleId);
   useEffect(() => {
     if (data) form.setFieldsValue({ ...data, swagger: { ...data.swagger, authPassword: undefined } });
   }, [data, form]);
@@ -324,14 +311,12 @@ function SwaggerSettings({ moduleId, canEdit }: { moduleId: string; canEdit: boo
             authUsername: v.swagger?.authUsername ?? '',
             ...(v.swagger?.authPassword ? { authPassword: v.swagger.authPassword } : {}),
           };
-          await api.post('module/setting/update', {
-            moduleId,
+          await save.mutateAsync({
             override: v.override ? 1 : 0,
             printContent: v.printContent ? 1 : 0,
             debugProxy: v.debugProxy ? 1 : 0,
             swagger,
           });
-          queryClient.invalidateQueries({ queryKey: ['moduleSetting', moduleId] });
           ui.message?.success(t('common.saved'));
         } catch (e) {
           showError(e, form);
@@ -381,12 +366,14 @@ function ModuleGeneral({
   canDelete,
   onDeleted,
 }: {
-  module: ModuleItem;
+  module: Pick<ModuleInfo, 'id' | 'name'>;
   canEdit: boolean;
   canDelete: boolean;
   onDeleted: () => void;
 }) {
   const { t } = useTranslation();
+  const rename = useRenameModuleMutation();
+  const remove = useDeleteModuleMutation();
   const [form] = Form.useForm();
   useEffect(() => form.setFieldsValue({ name: module.name }), [module, form]);
   return (
@@ -397,8 +384,7 @@ function ModuleGeneral({
         disabled={!canEdit}
         onFinish={async (v) => {
           try {
-            await api.post('module/update', { id: module.id, name: v.name.trim() });
-            queryClient.invalidateQueries({ queryKey: ['modules'] });
+            await rename.mutateAsync({ id: module.id, name: v.name.trim() });
             ui.message?.success(t('common.saved'));
           } catch (e) {
             showError(e, form);
@@ -429,8 +415,7 @@ function ModuleGeneral({
               title: t('module.deleteConfirm', { 0: module.name }),
               content: t('module.deleteHint'),
               run: async () => {
-                const r = await api.post<{ trashId: string }>('module/delete', { id: module.id });
-                await queryClient.invalidateQueries({ queryKey: ['modules'] });
+                const r = await remove.mutateAsync(module.id);
                 onDeleted();
                 notifyDeleted(r?.trashId);
               },

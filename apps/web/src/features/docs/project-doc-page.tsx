@@ -17,9 +17,11 @@ import { showError } from '../../lib/errors';
 import { queryClient } from '../../lib/query';
 import { lastModuleOf, rememberModule } from '../../lib/storage';
 import { ui } from '../../lib/ui';
+import { useAddModuleMutation } from '../application/api';
 import { DocView } from '../doc-view/doc-view';
 import { ExportDialog } from '../import-export/export-dialog';
 import { ImportDialog } from '../import-export/import-dialog';
+import { fetchViewProjects } from '../project/project-api';
 import { useIsMobile } from '../shell/sidebar';
 import { notifyDeleted } from '../trash/trash-api';
 import { DictionaryPanel } from './dictionary-panel';
@@ -32,6 +34,7 @@ import { SharePanel } from './share-panel';
 function CreateModuleDialog({ projectId, open, onClose }: { projectId: string; open: boolean; onClose: (id?: string) => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm();
+  const add = useAddModuleMutation(projectId);
   return (
     <Modal
       open={open}
@@ -41,8 +44,7 @@ function CreateModuleDialog({ projectId, open, onClose }: { projectId: string; o
       onOk={async () => {
         const v = await form.validateFields();
         try {
-          const r = await api.post<{ id: string }>('module/add', { projectId, name: v.name.trim() });
-          await queryClient.invalidateQueries({ queryKey: ['modules', projectId] });
+          const r = await add.mutateAsync(v.name.trim());
           form.resetFields();
           onClose(r.id);
         } catch (e) {
@@ -63,18 +65,11 @@ function CreateModuleDialog({ projectId, open, onClose }: { projectId: string; o
   );
 }
 
-interface ViewProject {
-  id: string;
-  name: string;
-  spaceId: string;
-  spaceName: string;
-}
-
 /** Jumps to another project, grouped by space (the space selector of the doc tree). */
 function ProjectSwitcher({ projectId }: { projectId: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { data } = useQuery({ queryKey: ['viewProjects'], queryFn: () => api.get<ViewProject[]>('doc/view/projects'), staleTime: 60_000 });
+  const { data } = useQuery({ queryKey: ['viewProjects'], queryFn: fetchViewProjects, staleTime: 60_000 });
   const groups = new Map<string, { label: string; options: { value: string; label: string }[] }>();
   for (const p of data ?? []) {
     const g = groups.get(p.spaceId) ?? { label: p.spaceName, options: [] };

@@ -41,8 +41,9 @@ import { countParams, type EditParam, invalidNames } from '../../lib/param-tree'
 import { queryClient } from '../../lib/query';
 import { ui } from '../../lib/ui';
 import { useUnsavedEdits } from '../../lib/unsaved';
+import { useModuleQuery } from '../application/api';
 import { useDictionariesQuery } from '../dictionary/api';
-import { invalidateModule, type ModuleItem, useDocTree } from '../docs/docs-api';
+import { invalidateModule, useDocTree } from '../docs/docs-api';
 import { ConflictDialog, type CurrentVersion } from './conflict-dialog';
 import { type DocFormValues, type DocParamsState, docToForm, emptyDoc, formToPayload, missingPathParams } from './doc-form';
 import { ErrorCodeTable } from './error-code-table';
@@ -72,7 +73,7 @@ function DocEditor({ moduleId, mode }: { moduleId: string; mode: Mode }) {
   const can = useCan();
   const [form] = Form.useForm<DocFormValues>();
   const initOrder = useViewConfig().data?.initOrder ?? 10000;
-  const moduleInfo = useQuery({ queryKey: ['module', moduleId], queryFn: () => api.get<ModuleItem>('module/info', { moduleId }) });
+  const moduleInfo = useModuleQuery(moduleId);
   const tree = useDocTree(moduleId);
   const dicts = useDictionariesQuery(moduleId);
   const sourceId = mode.kind === 'edit' ? mode.docId : mode.kind === 'copy' ? mode.copyId : '';

@@ -6,9 +6,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Form, Modal, Radio, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, apiLanguage, apiUrl, getToken, langHeaders } from '../../lib/api';
+import { apiLanguage, apiUrl, getToken, langHeaders } from '../../lib/api';
 import { showError } from '../../lib/errors';
 import { ui } from '../../lib/ui';
+import { fetchEnvironments, fetchModuleOfDoc } from '../application/api';
 
 export type ExportFormat = 'markdown' | 'markdown-torna' | 'markdown-zip' | 'html' | 'docx' | 'postman' | 'openapi-json' | 'openapi-yaml';
 
@@ -22,12 +23,6 @@ const FORMATS: { value: ExportFormat; key: string }[] = [
   { value: 'openapi-json', key: 'ie.export.format.openapiJson' },
   { value: 'openapi-yaml', key: 'ie.export.format.openapiYaml' },
 ];
-
-interface Env {
-  id: string;
-  name: string;
-  url: string;
-}
 
 /** The file name from a Content-Disposition header (RFC 5987 first). */
 function fileNameOf(header: string | null, fallback: string): string {
@@ -43,8 +38,27 @@ function fileNameOf(header: string | null, fallback: string): string {
   return /filename="([^"]+)"/i.exec(header)?.[1] ?? fallback;
 }
 
-/** Downloads an export with the session token and saves it. */
-export async function downloadExport(query: Record<string, string | undefined>): Promise<void> {
+/** Docs an OpenAPI export had to put inside another operation (they share its method and path). */
+export interface ExportNotes {
+  merged: number;
+  /** The first of them, `METHOD url › name`. */
+  mergedDocs: string[];
+}
+
+function notesOf(res: Response): ExportNotes {
+  const merged = Number(res.headers.get('x-folio-export-merged') ?? 0) || 0;
+  let mergedDocs: string[] = [];
+  try {
+    const raw = res.headers.get('x-folio-export-merged-docs');
+    if (raw) mergedDocs = (JSON.parse(decodeURIComponent(raw)) as unknown[]).map(String);
+  } catch {
+    /* a list that does not parse is left out; the count stays */
+  }
+  return { merged, mergedDocs };
+}
+
+/** Downloads an export with the session token and saves it; returns what the server said about it. */
+export async function downloadExport(query: Record<string, string | undefined>): Promise<ExportNotes> {
   const headers: Record<string, string> = {};
   const token = getToken();
   if (token) headers.token = token;
@@ -67,6 +81,7 @@ export async function downloadExport(query: Record<string, string | undefined>):
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(a.href), 5000);
+  return notesOf(res);
 }
 
 export function ExportDialog({
@@ -94,13 +109,13 @@ export function ExportDialog({
       if (scope.moduleId) return scope.moduleId;
       const docId = scope.folderId ?? scope.docIds?.[0];
       if (!docId) return '';
-      return (await api.get<{ id: string }>('module/infoByDocId', { docId })).id;
+      return (await fetchModuleOfDoc(docId)).id;
     },
   });
   const envQ = useQuery({
     queryKey: ['module-environments', moduleQ.data],
     enabled: open && !!moduleQ.data,
-    queryFn: () => api.get<Env[]>('module/environment/list', { moduleId: moduleQ.data }),
+    queryFn: () => fetchEnvironments(moduleQ.data ?? ''),
   });
 
   const scopeText = scope.projectId
@@ -118,7 +133,7 @@ export function ExportDialog({
     }
     setBusy(true);
     try {
-      await downloadExport({
+      const notes = await downloadExport({
         format,
         docIds: scope.docIds?.length && !scope.folderId && !scope.moduleId && !scope.projectId ? scope.docIds.join(',') : undefined,
         folderId: scope.folderId,
@@ -127,7 +142,23 @@ export function ExportDialog({
         environmentId: environmentId || undefined,
         openapiVersion: format.startsWith('openapi') ? version : undefined,
       });
-      ui.message?.success(t('ie.export.done'));
+      if (notes.merged) {
+        // Never silent: the user learns which docs went inside another operation, and why.
+        ui.modal?.warning({
+          title: t('ie.export.merged.title', { n: notes.merged }),
+          content: (
+            <div data-testid="export-merged">
+              <p>{t('ie.export.merged.body')}</p>
+              <ul>
+                {notes.mergedDocs.map((d) => (
+                  <li key={d}>{d}</li>
+                ))}
+              </ul>
+              {notes.merged > notes.mergedDocs.length && <p>{t('ie.export.merged.more', { n: notes.merged - notes.mergedDocs.length })}</p>}
+            </div>
+          ),
+        });
+      } else ui.message?.success(t('ie.export.done'));
       onClose();
     } catch (e) {
       showError(e instanceof Error && !('code' in e) ? { code: '100', message: e.message } : e);

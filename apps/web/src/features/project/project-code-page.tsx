@@ -4,7 +4,7 @@
  * example=solution).
  */
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { type DocParam, ParamStyle } from '@folio/shared';
+import { ParamStyle } from '@folio/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Input, Result, Select, Skeleton, Space, Table, Tabs } from 'antd';
 import { useMemo, useState } from 'react';
@@ -19,6 +19,7 @@ import { showError } from '../../lib/errors';
 import { queryClient } from '../../lib/query';
 import { ui } from '../../lib/ui';
 import { useUnsavedEdits } from '../../lib/unsaved';
+import { useCommonParamsQuery, useSaveCommonParamsMutation } from '../application/api';
 import { useModules } from '../docs/docs-api';
 
 /** Reads the constants answer: a string, or an object carrying `content`. */
@@ -96,11 +97,8 @@ let rowSeq = 0;
 
 function ErrorCodeEditor({ moduleId, canEdit }: { moduleId: string; canEdit: boolean }) {
   const { t } = useTranslation();
-  const key = ['commonParam', moduleId, ParamStyle.CODE];
-  const { data, isLoading, isError, refetch } = useQuery({
-    queryKey: key,
-    queryFn: () => api.get<DocParam[]>('module/commonParam/list', { moduleId, style: ParamStyle.CODE }),
-  });
+  const { data, isLoading, isError, refetch } = useCommonParamsQuery(moduleId, ParamStyle.CODE);
+  const save = useSaveCommonParamsMutation(moduleId, ParamStyle.CODE);
   const [rows, setRows] = useState<CodeRow[] | null>(null);
   useUnsavedEdits(rows !== null);
   const loaded = useMemo(
@@ -194,10 +192,8 @@ function ErrorCodeEditor({ moduleId, canEdit }: { moduleId: string; canEdit: boo
                 return;
               }
               try {
-                await api.post('module/commonParam/save', {
-                  moduleId,
-                  style: ParamStyle.CODE,
-                  params: current.map((r, i) => ({
+                await save.mutateAsync(
+                  current.map((r, i) => ({
                     name: r.code.trim(),
                     description: r.msg,
                     example: r.solution,
@@ -207,8 +203,7 @@ function ErrorCodeEditor({ moduleId, canEdit }: { moduleId: string; canEdit: boo
                     orderIndex: (i + 1) * 10,
                     children: [],
                   })),
-                });
-                await queryClient.invalidateQueries({ queryKey: key });
+                );
                 setRows(null);
                 ui.message?.success(t('common.saved'));
               } catch (e) {

@@ -8,15 +8,13 @@ import { useNavigate, useParams } from 'react-router';
 import { confirmAction } from '../../components/confirm';
 import { MembersPanel } from '../../components/members-panel';
 import { PageHeader } from '../../components/page-header';
-import { api } from '../../lib/api';
 import { useCan } from '../../lib/auth';
 import { showError } from '../../lib/errors';
-import { queryClient } from '../../lib/query';
 import { ui } from '../../lib/ui';
 import { NotFoundOrHidden } from '../misc/not-found-or-hidden';
 import { SectionLayout } from '../shell/sidebar';
 import { notifyDeleted } from '../trash/trash-api';
-import { useProjectInfo } from './project-api';
+import { useDeleteProjectMutation, useProjectInfo, useUpdateProjectMutation } from './project-api';
 
 export function ProjectLayout() {
   const { t } = useTranslation();
@@ -55,6 +53,8 @@ export function ProjectInfoPage() {
   const can = useCan();
   const { data, isLoading } = useProjectInfo(projectId);
   const [form] = Form.useForm();
+  const update = useUpdateProjectMutation();
+  const remove = useDeleteProjectMutation();
   const editable = can('project.update', projectId);
   useEffect(() => {
     if (data) form.setFieldsValue({ name: data.name, description: data.description, isPrivate: data.isPrivate });
@@ -79,14 +79,12 @@ export function ProjectInfoPage() {
           style={{ maxWidth: 560 }}
           onFinish={async (v) => {
             try {
-              await api.post('project/update', {
+              await update.mutateAsync({
                 id: projectId,
                 name: v.name.trim(),
                 description: v.description ?? '',
                 isPrivate: v.isPrivate,
               });
-              queryClient.invalidateQueries({ queryKey: ['project'] });
-              queryClient.invalidateQueries({ queryKey: ['space', 'projects'] });
               ui.message?.success(t('common.saved'));
             } catch (e) {
               showError(e, form);
@@ -132,8 +130,7 @@ export function ProjectInfoPage() {
                 content: t('project.deleteHint'),
                 typeToConfirm: data.name,
                 run: async () => {
-                  const r = await api.post<{ trashId: string }>('project/delete', { id: projectId });
-                  queryClient.invalidateQueries({ queryKey: ['space', 'projects'] });
+                  const r = await remove.mutateAsync(projectId);
                   navigate(`/space/project/${data.spaceId}`);
                   notifyDeleted(r?.trashId);
                 },

@@ -12,7 +12,10 @@ import { Fragment, type ReactNode, useEffect, useMemo, useRef, useState } from '
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../lib/api';
+import { fetchModules } from '../application/api';
 import { grantHeaders } from '../doc-view/grants';
+import { fetchViewProjects } from '../project/project-api';
+import { fetchSpaces } from '../space/space-api';
 import './search.css';
 
 /** Where a search runs: the signed-in user's spaces, one share, or one compose project. */
@@ -83,17 +86,17 @@ function UserFilters({ value, onChange }: { value: Filters; onChange: (f: Filter
   const { t } = useTranslation();
   const spaces = useQuery({
     queryKey: ['search', 'spaces'],
-    queryFn: () => api.get<{ id: string; name: string }[]>('space/listNormal'),
+    queryFn: fetchSpaces,
     staleTime: 60_000,
   });
   const projects = useQuery({
     queryKey: ['search', 'projects'],
-    queryFn: () => api.get<{ id: string; name: string; spaceId: string }[]>('doc/view/projects'),
+    queryFn: fetchViewProjects,
     staleTime: 60_000,
   });
   const modules = useQuery({
     queryKey: ['search', 'modules', value.projectId],
-    queryFn: () => api.get<{ id: string; name: string }[]>('module/list', { projectId: value.projectId }),
+    queryFn: () => fetchModules(value.projectId ?? ''),
     enabled: !!value.projectId,
     staleTime: 60_000,
   });

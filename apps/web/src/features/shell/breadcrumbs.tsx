@@ -4,13 +4,8 @@ import { Breadcrumb } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useMatches } from 'react-router';
 import { api } from '../../lib/api';
-
-interface ProjectSpace {
-  spaceId: string;
-  spaceName: string;
-  projectId: string;
-  projectName: string;
-}
+import { fetchModule } from '../application/api';
+import { fetchProjectPlace } from '../project/project-api';
 
 export function TopBreadcrumbs() {
   const { t } = useTranslation();
@@ -18,14 +13,14 @@ export function TopBreadcrumbs() {
   const params = (matches[matches.length - 1]?.params ?? {}) as Record<string, string | undefined>;
   const moduleInfo = useQuery({
     queryKey: ['module', params.moduleId],
-    queryFn: () => api.get<{ id: string; projectId: string; name: string }>('module/info', { moduleId: params.moduleId }),
+    queryFn: () => fetchModule(params.moduleId ?? ''),
     enabled: !!params.moduleId && !params.projectId,
     meta: { silent: true },
   });
   const projectId = params.projectId ?? moduleInfo.data?.projectId;
   const ps = useQuery({
     queryKey: ['project', 'space', projectId],
-    queryFn: () => api.get<ProjectSpace>('project/space', { projectId }),
+    queryFn: () => fetchProjectPlace(projectId ?? ''),
     enabled: !!projectId,
     meta: { silent: true },
   });

@@ -37,6 +37,7 @@ import { type EditParam, fromDocParams, toDocParams } from '../../lib/param-tree
 import { queryClient } from '../../lib/query';
 import { ui } from '../../lib/ui';
 import { DocTreeTitle } from '../docs/doc-tree-node';
+import { fetchViewProjects } from '../project/project-api';
 import { type ComposeRow, nestComposeRows } from './compose-rows';
 
 export interface ComposeProject {
@@ -79,7 +80,7 @@ function AddDocsDialog({
   const { t } = useTranslation();
   const projects = useQuery({
     queryKey: ['viewProjects'],
-    queryFn: () => api.get<{ id: string; name: string; spaceName: string }[]>('doc/view/projects'),
+    queryFn: fetchViewProjects,
     enabled: open,
   });
   const [source, setSource] = useState<string>();

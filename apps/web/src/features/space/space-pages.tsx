@@ -17,17 +17,16 @@ import { useNavigate, useParams } from 'react-router';
 import { confirmAction } from '../../components/confirm';
 import { MembersPanel, UserPicker } from '../../components/members-panel';
 import { PageHeader } from '../../components/page-header';
-import { api } from '../../lib/api';
 import { useCan } from '../../lib/auth';
 import { useViewConfig } from '../../lib/config';
 import { showError } from '../../lib/errors';
-import { queryClient } from '../../lib/query';
 import { SpaceOpenUserPage } from '../admin-setting/space-openuser-page';
 import { SpaceSettingPage } from '../admin-setting/space-setting-page';
 import { NotFoundOrHidden } from '../misc/not-found-or-hidden';
+import { useAddProjectMutation } from '../project/project-api';
 import { SectionLayout } from '../shell/sidebar';
 import { notifyDeleted } from '../trash/trash-api';
-import { useSpaceInfo, useSpaceProjects } from './space-api';
+import { useDeleteSpaceMutation, useRenameSpaceMutation, useSpaceInfo, useSpaceProjects } from './space-api';
 
 export { SpaceComposePage } from './compose-page';
 
@@ -77,20 +76,18 @@ function CreateProjectDialog({ spaceId, open, onClose }: { spaceId: string; open
   const { t } = useTranslation();
   const [form] = Form.useForm();
   const [busy, setBusy] = useState(false);
+  const add = useAddProjectMutation(spaceId);
   const submit = async () => {
     const v = await form.validateFields();
     setBusy(true);
     try {
-      const r = await api.post<{ id: string }>('project/add', {
-        spaceId,
+      const r = await add.mutateAsync({
         name: v.name.trim(),
         description: v.description ?? '',
         isPrivate: v.isPrivate,
         adminIds: v.adminIds ?? [],
         memberIds: v.memberIds ?? [],
       });
-      await queryClient.invalidateQueries({ queryKey: ['space', 'projects', spaceId] });
-      await queryClient.invalidateQueries({ queryKey: ['perms'] });
       form.resetFields();
       onClose(r.id);
     } catch (e) {
@@ -212,6 +209,8 @@ export function SpaceInfoPage() {
   const can = useCan();
   const { data, isLoading } = useSpaceInfo(spaceId);
   const [form] = Form.useForm();
+  const rename = useRenameSpaceMutation();
+  const remove = useDeleteSpaceMutation();
   const editable = can('space.update', spaceId);
   useEffect(() => {
     if (data) form.setFieldsValue({ name: data.name });
@@ -236,9 +235,7 @@ export function SpaceInfoPage() {
             layout="inline"
             onFinish={async (v) => {
               try {
-                await api.post('space/update', { id: spaceId, name: v.name.trim() });
-                queryClient.invalidateQueries({ queryKey: ['space'] });
-                queryClient.invalidateQueries({ queryKey: ['spaces'] });
+                await rename.mutateAsync({ id: spaceId, name: v.name.trim() });
               } catch (e) {
                 showError(e, form);
               }
@@ -267,8 +264,7 @@ export function SpaceInfoPage() {
                 content: t('space.deleteHint'),
                 typeToConfirm: data.name,
                 run: async () => {
-                  const r = await api.post<{ trashId: string }>('space/delete', { id: spaceId });
-                  await queryClient.invalidateQueries({ queryKey: ['spaces'] });
+                  const r = await remove.mutateAsync(spaceId);
                   navigate('/dashboard');
                   notifyDeleted(r?.trashId);
                 },

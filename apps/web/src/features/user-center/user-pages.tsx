@@ -35,6 +35,7 @@ import { type MessagePage, type UserMessage, useUnreadMessages } from '../../lib
 import { queryClient } from '../../lib/query';
 import { ui } from '../../lib/ui';
 import { useSpaces } from '../dashboard/dashboard-page';
+import { fetchViewProjects } from '../project/project-api';
 import { SectionLayout } from '../shell/sidebar';
 import { UserBindings } from '../sso/user-bindings';
 
@@ -75,7 +76,7 @@ export function UserInfoPage() {
   const spaces = useSpaces();
   const projects = useQuery({
     queryKey: ['viewProjects'],
-    queryFn: () => api.get<{ id: string; name: string; spaceName: string }[]>('doc/view/projects'),
+    queryFn: fetchViewProjects,
   });
   const followed = useFollowed();
   const unread = useUnreadMessages();

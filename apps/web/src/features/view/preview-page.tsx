@@ -12,24 +12,15 @@ import { useNavigate, useParams } from 'react-router';
 import { api, getToken } from '../../lib/api';
 import { queryClient } from '../../lib/query';
 import { readLocal, writeLocal } from '../../lib/storage';
+import { fetchModuleOfDoc } from '../application/api';
 import { type DocViewSource, fetchViewDoc } from '../doc-view/doc-source';
 import { DocView, viewDocKey } from '../doc-view/doc-view';
+import { fetchProjectPlace, fetchViewProjects } from '../project/project-api';
 import { SearchBox } from '../search/search-dialog';
+import { fetchSpaces } from '../space/space-api';
 import { LangPicker } from './lang-picker';
 import { useLiveRevision } from './live';
 import { ReaderLayout } from './reader-layout';
-
-interface ProjectItem {
-  id: string;
-  name: string;
-  spaceId: string;
-  spaceName: string;
-}
-interface SpaceItem {
-  id: string;
-  name: string;
-  isCompose: number;
-}
 
 const DIM_KEY = 'folio.view.dimension';
 const USER_SEARCH = { kind: 'user' } as const;
@@ -39,8 +30,8 @@ const USER: DocViewSource = { kind: 'user' };
 
 /** Where a doc lives (project and space), for deep links. */
 async function locateDoc(docId: string) {
-  const m = await api.get<{ id: string; projectId: string }>('module/infoByDocId', { docId });
-  const p = await api.get<{ spaceId: string }>('project/space', { projectId: m.projectId });
+  const m = await fetchModuleOfDoc(docId);
+  const p = await fetchProjectPlace(m.projectId);
   return { projectId: m.projectId, spaceId: p.spaceId };
 }
 const locateKey = (docId: string | undefined) => ['view', 'docLocation', docId];
@@ -87,10 +78,10 @@ export function PreviewPage() {
     writeLocal(SPACE_KEY, id);
   };
 
-  const projects = useQuery({ queryKey: ['view', 'projects'], queryFn: () => api.get<ProjectItem[]>('doc/view/projects') });
+  const projects = useQuery({ queryKey: ['view', 'projects'], queryFn: fetchViewProjects });
   const spaces = useQuery({
     queryKey: ['view', 'spaces'],
-    queryFn: () => api.get<SpaceItem[]>('space/listNormal'),
+    queryFn: fetchSpaces,
     enabled: dimension === Dimension.SPACE,
   });
   // Where a deep-linked doc lives.

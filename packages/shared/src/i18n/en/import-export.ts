@@ -62,4 +62,8 @@ export const importExport: Record<string, string> = {
   'ie.export.scope.project': 'The whole project',
   'ie.export.download': 'Download',
   'ie.export.done': 'Export downloaded',
+  'ie.export.merged.title': '{n} docs share a method and URL with another doc',
+  'ie.export.merged.body':
+    'OpenAPI holds one operation per method and path, so each of them is kept whole in the x-folio-operations of that operation and listed in its description. Importing the file into Folio gives them back as separate docs; other tools show only the list.',
+  'ie.export.merged.more': '… and {n} more',
 };

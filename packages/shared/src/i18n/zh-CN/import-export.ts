@@ -61,4 +61,8 @@ export const importExport: Record<string, string> = {
   'ie.export.scope.project': '整个项目',
   'ie.export.download': '下载',
   'ie.export.done': '导出已下载',
+  'ie.export.merged.title': '{n} 个文档与其他文档的请求方法和 URL 相同',
+  'ie.export.merged.body':
+    'OpenAPI 的同一方法和路径只能有一个操作，因此这些文档完整保存在该操作的 x-folio-operations 中，并列在其描述里。将文件导入 Folio 会还原为各自独立的文档；其他工具只会显示该列表。',
+  'ie.export.merged.more': '…… 另有 {n} 个',
 };
