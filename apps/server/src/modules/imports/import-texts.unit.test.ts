@@ -29,4 +29,17 @@ describe('unnamed items get names in the importer language', () => {
     expect(md.payload.apis.map((a) => a.name)).toEqual([wiki, 'Pets']);
     expect(md.payload.apis[1].items?.map((d) => d.name)).toEqual(['List pets']);
   });
+
+  it.each([
+    ['zh-CN', '用户 `postman`'],
+    ['en', 'User `postman`'],
+  ])('a Postman basic auth user is described in %s in the security scheme', async (lang, description) => {
+    const collection = {
+      info: { name: 'Auth', schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json' },
+      auth: { type: 'basic', basic: [{ key: 'username', value: 'postman' }] },
+      item: [{ name: 'Ping', request: { method: 'GET', url: 'https://api.test/ping' } }],
+    };
+    const c = await convertSource(JSON.stringify(collection), 'postman', { lang });
+    expect(c.security?.schemes.basicAuth).toMatchObject({ description, 'x-folio-username': 'postman' });
+  });
 });
