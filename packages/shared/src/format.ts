@@ -48,3 +48,13 @@ export function nextOrderIndex(existing: readonly number[], initial = 10_000, st
 export function isDeprecated(value: string | null | undefined): boolean {
   return !!value && value !== '$false$';
 }
+
+/** Deprecated texts that only say "deprecated" (smart-doc's, an importer's, a form's): no reason to show. */
+const NO_REASON = new Set(['true', '$true$', 'deprecated', '已废弃', '已弃用']);
+
+/** The reason a deprecated doc gives, or '' when it is not deprecated or its text only says "deprecated". */
+export function deprecationReason(value: string | null | undefined): string {
+  if (!isDeprecated(value)) return '';
+  const text = (value ?? '').trim();
+  return NO_REASON.has(text.toLowerCase()) ? '' : text;
+}

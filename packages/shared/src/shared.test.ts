@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ACTIONS,
   can,
+  deprecationReason,
   formatCount,
   formatDateTime,
   formatYuan,
@@ -39,6 +40,11 @@ describe('formatters', () => {
     expect(nextOrderIndex([10, 30, 20])).toBe(40);
     expect(isDeprecated('$false$')).toBe(false);
     expect(isDeprecated('Deprecated')).toBe(true);
+    // A deprecated text that only says "deprecated" (smart-doc, an importer in zh-CN, a form) gives no reason
+    // to show beside the "deprecated" tag; a real reason is shown.
+    for (const v of ['Deprecated', '已废弃', '$true$', 'true', ' deprecated ']) expect(deprecationReason(v)).toBe('');
+    expect(deprecationReason('$false$')).toBe('');
+    expect(deprecationReason('Use /v2/orders instead')).toBe('Use /v2/orders instead');
   });
 });
 

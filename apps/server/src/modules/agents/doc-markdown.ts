@@ -6,7 +6,7 @@
  * Compact by design: one line per parameter in a nested list (no repeated parent paths, no empty columns),
  * JSON examples on one line, and body/response example values only in the JSON examples.
  */
-import { type DocAuth, type DocAuthScheme, type DocParam, DocType } from '@folio/shared';
+import { type DocAuth, type DocAuthScheme, type DocParam, DocType, deprecationReason, isDeprecated } from '@folio/shared';
 import { descriptionMarkdown } from '@folio/shared/markdown';
 import { wrapResponse } from '../docs/param-input.js';
 import { generateDefaultBody, paramsObject } from '../mock/mock-default.js';
@@ -112,8 +112,8 @@ function authMarkdown(auth: DocAuth): string {
 /** Renders a doc (with its common params) as Markdown. */
 export function docMarkdown(doc: ViewDoc, opts: MarkdownOptions = {}): string {
   const parts: string[] = [`# ${doc.name}`];
-  const deprecated =
-    doc.deprecated && doc.deprecated !== '$false$' ? ` · deprecated${doc.deprecated === '$true$' ? '' : `: ${doc.deprecated}`}` : '';
+  const reason = deprecationReason(doc.deprecated);
+  const deprecated = isDeprecated(doc.deprecated) ? ` · deprecated${reason ? `: ${reason}` : ''}` : '';
   if (doc.type === DocType.MARKDOWN || doc.type === DocType.CUSTOM) {
     if (deprecated) parts.push(deprecated.slice(3));
     parts.push(descriptionMarkdown(doc.description));

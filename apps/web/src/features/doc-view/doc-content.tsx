@@ -3,7 +3,15 @@
  * Markdown description, parameter tables, generated examples, error codes, Dubbo info, Markdown/custom docs.
  */
 import { CopyOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
-import { type DocParam, type DocResponse, DocType, type ErrorCodeParam, formatDateTime, isDeprecated } from '@folio/shared';
+import {
+  type DocParam,
+  type DocResponse,
+  DocType,
+  deprecationReason,
+  type ErrorCodeParam,
+  formatDateTime,
+  isDeprecated,
+} from '@folio/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { Suspense, useMemo, useState } from 'react';
@@ -245,7 +253,7 @@ export function DocContent({ loaded, source }: { loaded: LoadedDoc; source: DocV
         <Meta label={t('view.doc.status')} value={t(`view.doc.status.${doc.status}`)} />
         {doc.gmtModified && <Meta label={t('view.doc.modified')} value={formatDateTime(Number(doc.gmtModified) || doc.gmtModified)} />}
       </div>
-      {deprecated && doc.deprecated !== 'true' && <div className="doc-warning">{doc.deprecated}</div>}
+      {deprecationReason(doc.deprecated) && <div className="doc-warning">{deprecationReason(doc.deprecated)}</div>}
       <Outline
         items={[
           ['description', t('view.doc.description'), !!doc.description],
