@@ -39,7 +39,7 @@ export async function importInto(tt: TestApp, project: string, name: string, con
     payload,
   });
   const r = res.json();
-  expect(r.code).toBe('0');
+  expect(r.code, res.body.slice(0, 500)).toBe('0');
   await drainJobs(tt.app);
   const status = (await call(tt.app, tt.adminToken, 'GET', '/api/import/status', { jobId: r.data.jobId })).data;
   const tree = (await call(tt.app, tt.adminToken, 'GET', '/api/doc/tree', { moduleId: status.moduleId })).data as TreeNode[];
