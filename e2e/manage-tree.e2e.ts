@@ -79,7 +79,8 @@ describe('the management tree on long names', () => {
     const holder = page.locator('.doc-tree-body .ant-tree-list-holder');
     expect(await holder.evaluate((el) => el.scrollLeft)).toBe(0);
     const label = row.locator('.tree-label');
-    expect(await label.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    // (Polled: the row's width settles once the tree has laid out the opened folder.)
+    await poll(() => label.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
     expect(await row.getAttribute('title')).toContain('/v1/customers/{customer}/balance_transactions/0/{transaction}');
     expect(await page.getByTestId('tree-node').filter({ hasText: 'wellKnownResourceGroup0' }).textContent()).toContain(
       'wellKnownResourceGroup0',

@@ -29,6 +29,8 @@ describe('search', () => {
     // An empty box lists recently changed docs.
     await expect.poll(() => page.getByTestId('search-hit').count()).toBeGreaterThan(0);
     await input.fill('order');
+    // The list answers "order" (the recent docs stay on screen until it does, and also hold "Get order").
+    await expect.poll(() => page.getByTestId('search-results').getAttribute('data-query')).toBe('order');
     await expect.poll(() => page.getByTestId('search-results').textContent()).toContain('Get order');
     const hits = page.getByTestId('search-hit');
     await expect.poll(() => hits.count()).toBeGreaterThan(1);

@@ -163,6 +163,13 @@ export function SearchDialog({ source, open, onClose }: { source: SearchSource; 
     [hits],
   );
   const flat = useMemo(() => groups.flatMap((g) => g.hits), [groups]);
+  // The answer to what is typed now (not the previous one kept on screen while it loads).
+  const answered = result.isPlaceholderData ? null : debounced;
+  // New results start at their first hit: Enter never opens a hit of the list shown before.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the answered query changes
+  useEffect(() => {
+    setActive(0);
+  }, [answered]);
 
   useEffect(() => {
     if (open) setTimeout(() => input.current?.focus(), 50);
@@ -262,7 +269,7 @@ export function SearchDialog({ source, open, onClose }: { source: SearchSource; 
           </Typography.Text>
         )}
       </Space>
-      <div className="search-results" ref={listRef} data-testid="search-results">
+      <div className="search-results" ref={listRef} data-testid="search-results" data-query={answered ?? undefined}>
         {result.isLoading && <Spin className="search-spin" />}
         {!result.isLoading && !hits.length && (
           <Empty
