@@ -30,7 +30,7 @@ import {
 import type { ImportFormat } from './spec-text.js';
 
 const FORMATS = ['openapi', 'postman', 'yapi-md', 'yapi-json'] as const;
-/** Hard cap of any import body; the setting folio.upload.max-mb applies below it. */
+/** Hard cap of any import body; the setting folio.import.max-mb applies below it. */
 const HARD_BODY_LIMIT = 2048 * 1024 * 1024;
 
 interface ImportFields {
