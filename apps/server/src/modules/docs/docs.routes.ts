@@ -7,13 +7,7 @@ import { type Db, inTx } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
 import { badRequest, forbidden, notFound, validation } from '../../lib/errors.js';
 import { Flag, flag, IdString, Name, OptionalId } from '../../lib/schemas.js';
-import {
-  authorizeDoc,
-  authorizeModule,
-  authorizeProject,
-  authorizeSpace,
-  projectRole,
-} from '../../permissions/authorize.js';
+import { authorizeDoc, authorizeModule, authorizeProject, projectRole } from '../../permissions/authorize.js';
 import { requireUser } from '../../plugins/auth.js';
 import { ok, okNull, okResponse } from '../../plugins/envelope.js';
 import { trashed } from '../trash/trash.schemas.js';
@@ -22,7 +16,7 @@ import { buildDocForest, loadDocsLite, loadTreeModules, projectTree, type SortTy
 import { addFolder, copyDoc, type DocSaveBody, deleteDoc, moveDoc, renameFolder, saveDoc } from './docs.service.js';
 import { ParamList, registerParamSchema } from './param-input.js';
 import { TreeAnswers } from './tree-answers.js';
-import { visibleProjects } from './visible-projects.js';
+import { readableSpaceTree } from './visible-projects.js';
 
 /**
  * The doc row, what authorization needs (its project, and the reader's memberships of that project and its
@@ -345,12 +339,7 @@ export async function docsRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/doc/view/data', { schema: { tags: ['doc'], querystring: Type.Object({ spaceId: IdString }) } }, async (req, reply) => {
     const spaceId = ids.decode((req.query as { spaceId: string }).spaceId, 'space');
-    await authorizeSpace(req, spaceId, 'space.read');
-    const visible = await visibleProjects(req, db, spaceId);
-    const modules = await loadTreeModules(
-      db,
-      visible.map((p) => p.id),
-    );
+    const { visible, modules } = await readableSpaceTree(req, db, spaceId);
     const key = `space:${spaceId}:${visible.map((p) => p.id).join(',')}`;
     return answers.send(req, reply, key, treeValidator(visible, modules), () => spaceTree(app.ctx, visible, sortType(), db, modules));
   });
