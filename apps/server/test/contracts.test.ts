@@ -10,8 +10,8 @@ import { call, createTestApp, type TestApp } from './harness.js';
 import type { PermCase } from './permission-matrix.world.js';
 
 /** Modules converted so far. */
-const CONVERTED = ['dictionaries', 'open-users', 'applications', 'users', 'spaces', 'projects', 'debug'];
-/** Routes that forward another server's answer as is (no JSON contract). */
+const CONVERTED = ['dictionaries', 'open-users', 'applications', 'users', 'spaces', 'projects', 'debug', 'messages'];
+/** Routes without a JSON envelope: another server's answer forwarded as is (debug proxy). */
 const RAW = /^[A-Z]+ \/api\/(debug\/proxy|doc\/debug\/v1)$/;
 
 const modulesDir = fileURLToPath(new URL('../src/modules/', import.meta.url));

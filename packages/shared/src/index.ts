@@ -13,6 +13,7 @@ export * from './schemas/common.js';
 export * from './schemas/constants.js';
 export * from './schemas/debug.js';
 export * from './schemas/dictionaries.js';
+export * from './schemas/messages.js';
 export * from './schemas/open-users.js';
 export * from './schemas/params.js';
 export * from './schemas/projects.js';

@@ -52,7 +52,7 @@ export async function registerModules(app: FastifyInstance, opts: ModuleOptions)
       await docsRoutes(api);
       await dictionariesRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await constantsRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
-      await messagesRoutes(api);
+      await messagesRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await sharesRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await composeRoutes(api);
       await pushRoutes(api);
