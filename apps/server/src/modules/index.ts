@@ -54,7 +54,7 @@ export async function registerModules(app: FastifyInstance, opts: ModuleOptions)
       await constantsRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await messagesRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await sharesRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
-      await composeRoutes(api);
+      await composeRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await pushRoutes(api);
       await historyRoutes(api);
       await webhooksRoutes(api);
