@@ -10,11 +10,11 @@ import { call, createTestApp, type TestApp } from './harness.js';
 import type { PermCase } from './permission-matrix.world.js';
 
 /** Modules converted so far. */
-const CONVERTED = ['dictionaries', 'open-users', 'applications', 'users', 'spaces', 'projects', 'debug', 'messages', 'compose'];
+const CONVERTED = ['dictionaries', 'open-users', 'applications', 'users', 'spaces', 'projects', 'debug', 'messages', 'compose', 'shares'];
 /** Routes without a JSON envelope: another server's answer forwarded as is (debug proxy). */
 const RAW = /^[A-Z]+ \/api\/(debug\/proxy|doc\/debug\/v1)$/;
 /** Routes answering the docs module's doc detail (a viewer's doc): their schema comes with the docs module's. */
-const DOC_DETAIL = /^GET \/api\/(compose\/doc\/get)$/;
+const DOC_DETAIL = /^GET \/api\/(share\/doc|compose\/doc\/get)$/;
 
 const modulesDir = fileURLToPath(new URL('../src/modules/', import.meta.url));
 const routesOf = async (m: string): Promise<string[]> => {
