@@ -10,9 +10,21 @@ import { call, createTestApp, type TestApp } from './harness.js';
 import type { PermCase } from './permission-matrix.world.js';
 
 /** Modules converted so far. */
-const CONVERTED = ['dictionaries', 'open-users', 'applications', 'users', 'spaces', 'projects', 'debug', 'messages', 'compose', 'shares'];
-/** Routes without a JSON envelope: another server's answer forwarded as is (debug proxy). */
-const RAW = /^[A-Z]+ \/api\/(debug\/proxy|doc\/debug\/v1)$/;
+const CONVERTED = [
+  'dictionaries',
+  'open-users',
+  'applications',
+  'users',
+  'spaces',
+  'projects',
+  'debug',
+  'messages',
+  'compose',
+  'shares',
+  'sso',
+];
+/** Routes without a JSON envelope: another server's answer forwarded as is (debug proxy) or a redirect (OAuth start and callback). */
+const RAW = /^[A-Z]+ \/api\/(debug\/proxy|doc\/debug\/v1|sso\/oauth\/:id\/(start|callback))$/;
 /** Routes answering the docs module's doc detail (a viewer's doc): their schema comes with the docs module's. */
 const DOC_DETAIL = /^GET \/api\/(share\/doc|compose\/doc\/get)$/;
 

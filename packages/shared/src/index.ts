@@ -21,6 +21,7 @@ export * from './schemas/projects.js';
 export * from './schemas/search.js';
 export * from './schemas/shares.js';
 export * from './schemas/spaces.js';
+export * from './schemas/sso.js';
 export * from './schemas/tree.js';
 export * from './schemas/users.js';
 export * from './security.js';

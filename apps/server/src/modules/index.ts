@@ -63,7 +63,7 @@ export async function registerModules(app: FastifyInstance, opts: ModuleOptions)
       await debugRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await mockRoutes(api);
       await adminRoutes(api);
-      await ssoRoutes(api);
+      await ssoRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await openUsersRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await metersphereRoutes(api);
       await trashRoutes(api);
