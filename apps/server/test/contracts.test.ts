@@ -22,6 +22,7 @@ const CONVERTED = [
   'compose',
   'shares',
   'sso',
+  'agents',
 ];
 /** Routes without a JSON envelope: another server's answer forwarded as is (debug proxy) or a redirect (OAuth start and callback). */
 const RAW = /^[A-Z]+ \/api\/(debug\/proxy|doc\/debug\/v1|sso\/oauth\/:id\/(start|callback))$/;
@@ -31,7 +32,8 @@ const DOC_DETAIL = /^GET \/api\/(share\/doc|compose\/doc\/get)$/;
 const modulesDir = fileURLToPath(new URL('../src/modules/', import.meta.url));
 const routesOf = async (m: string): Promise<string[]> => {
   const mod = (await import(pathToFileURL(join(modulesDir, m, `${m}.perm.ts`)).href)) as { permCases: PermCase<any>[] };
-  return [...new Set(mod.permCases.map((c) => c.route))].filter((r) => !RAW.test(r) && !DOC_DETAIL.test(r));
+  // Routes outside /api answer pages, Markdown, text or MCP (agents), not the envelope.
+  return [...new Set(mod.permCases.map((c) => c.route))].filter((r) => r.includes(' /api/') && !RAW.test(r) && !DOC_DETAIL.test(r));
 };
 
 describe('converted modules: one contract per call', () => {

@@ -69,13 +69,13 @@ export async function registerModules(app: FastifyInstance, opts: ModuleOptions)
       await trashRoutes(api);
       await searchRoutes(api);
       await tornaMigrationRoutes(api);
-      await tokensRoutes(api);
+      await tokensRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await liveRoutes(api);
     },
     { prefix: '/api' },
   );
   await pushRootRoutes(app);
   await mockRootRoutes(app);
-  await agentsRootRoutes(app);
+  await agentsRootRoutes(app.withTypeProvider<TypeBoxTypeProvider>(), {});
   if (opts.workers) startWorkers(app);
 }
