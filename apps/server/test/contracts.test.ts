@@ -24,8 +24,8 @@ const CONVERTED = [
   'sso',
   'agents',
 ];
-/** Routes without a JSON envelope: another server's answer forwarded as is (debug proxy) or a redirect (OAuth start and callback). */
-const RAW = /^[A-Z]+ \/api\/(debug\/proxy|doc\/debug\/v1|sso\/oauth\/:id\/(start|callback))$/;
+/** Routes without a JSON envelope: another server's answer forwarded as is (debug proxy), a redirect (OAuth start and callback) or a file (export). */
+const RAW = /^[A-Z]+ \/api\/(debug\/proxy|doc\/debug\/v1|sso\/oauth\/:id\/(start|callback)|export)$/;
 /** Routes answering the docs module's doc detail (a viewer's doc): their schema comes with the docs module's. */
 const DOC_DETAIL = /^GET \/api\/(share\/doc|compose\/doc\/get)$/;
 

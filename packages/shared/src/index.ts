@@ -15,6 +15,8 @@ export * from './schemas/compose.js';
 export * from './schemas/constants.js';
 export * from './schemas/debug.js';
 export * from './schemas/dictionaries.js';
+export * from './schemas/exports.js';
+export * from './schemas/imports.js';
 export * from './schemas/messages.js';
 export * from './schemas/open-users.js';
 export * from './schemas/params.js';

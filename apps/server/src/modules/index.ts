@@ -58,8 +58,8 @@ export async function registerModules(app: FastifyInstance, opts: ModuleOptions)
       await pushRoutes(api);
       await historyRoutes(api);
       await webhooksRoutes(api);
-      await importsRoutes(api);
-      await exportsRoutes(api);
+      await importsRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
+      await exportsRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await debugRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await mockRoutes(api);
       await adminRoutes(api);
