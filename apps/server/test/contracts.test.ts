@@ -23,9 +23,14 @@ const CONVERTED = [
   'shares',
   'sso',
   'agents',
+  'imports',
+  'push',
 ];
-/** Routes without a JSON envelope: another server's answer forwarded as is (debug proxy), a redirect (OAuth start and callback) or a file (export). */
-const RAW = /^[A-Z]+ \/api\/(debug\/proxy|doc\/debug\/v1|sso\/oauth\/:id\/(start|callback)|export)$/;
+/**
+ * Routes without a JSON envelope: Torna's open API at /api (Torna's own wire format), another server's answer
+ * forwarded as is (debug proxy), a redirect (OAuth start and callback), a file or Markdown (export, push guide).
+ */
+const RAW = /^[A-Z]+ \/api(\/(debug\/proxy|doc\/debug\/v1|sso\/oauth\/:id\/(start|callback)|export|openapi\/push\.md))?$/;
 /** Routes answering the docs module's doc detail (a viewer's doc): their schema comes with the docs module's. */
 const DOC_DETAIL = /^GET \/api\/(share\/doc|compose\/doc\/get)$/;
 

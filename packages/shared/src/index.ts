@@ -21,6 +21,7 @@ export * from './schemas/messages.js';
 export * from './schemas/open-users.js';
 export * from './schemas/params.js';
 export * from './schemas/projects.js';
+export * from './schemas/push.js';
 export * from './schemas/search.js';
 export * from './schemas/shares.js';
 export * from './schemas/spaces.js';

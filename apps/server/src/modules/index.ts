@@ -55,7 +55,7 @@ export async function registerModules(app: FastifyInstance, opts: ModuleOptions)
       await messagesRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await sharesRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await composeRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
-      await pushRoutes(api);
+      await pushRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await historyRoutes(api);
       await webhooksRoutes(api);
       await importsRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});

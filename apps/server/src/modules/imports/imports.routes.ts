@@ -42,7 +42,7 @@ async function authorizeTarget(req: FastifyRequest, f: ImportFields): Promise<{ 
 
 export const importsRoutes: FastifyPluginAsyncTypebox = async (api) => {
   registerImportJob();
-  await importPushRoutes(api);
+  await importPushRoutes(api, {});
   // Multipart is registered in this scope only, so no other route starts accepting uploads.
   await api.register(async (scope) => {
     const app = scope.withTypeProvider<TypeBoxTypeProvider>();
