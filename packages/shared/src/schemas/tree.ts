@@ -27,6 +27,7 @@ export const TreeNodeSchema = Type.Object(
     isLocked: Type.Optional(Type.Integer()),
     status: Type.Optional(Type.Integer()),
     orderIndex: Type.Optional(Type.Integer()),
+    webhook: Type.Optional(Type.String({ description: 'set on a webhook doc: its event name (a call the API makes, not an endpoint)' })),
     children: Type.Array(Type.Unsafe<TreeNode>(Type.Ref(TREE_NODE_ID))),
   },
   { $id: TREE_NODE_ID },
