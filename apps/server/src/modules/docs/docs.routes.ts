@@ -12,6 +12,7 @@ import { requireUser } from '../../plugins/auth.js';
 import { ok, okNull, okResponse } from '../../plugins/envelope.js';
 import { trashed } from '../trash/trash.schemas.js';
 import { detailsFromRows } from './doc-detail.js';
+import { extrasOfBody } from './doc-extras.js';
 import { buildDocForest, loadDocsLite, loadTreeModules, projectTree, type SortType, spaceTree, type TreeModule } from './doc-tree.js';
 import { addFolder, copyDoc, type DocSaveBody, deleteDoc, moveDoc, renameFolder, saveDoc } from './docs.service.js';
 import { ParamList, registerParamSchema } from './param-input.js';
@@ -98,6 +99,11 @@ const DocSaveSchema = Type.Object({
     ),
   ),
   remark: Type.Optional(Type.String({ maxLength: 1000 })),
+  // What the spec said beyond the params, as doc/detail gives it (checked by doc-extras.ts extrasOfBody).
+  requestExamples: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 100 })),
+  responses: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 200 })),
+  paramExamples: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 200 })),
+  webhook: Type.Optional(Type.String({ maxLength: 255 })),
 });
 
 export async function docsRoutes(app: FastifyInstance): Promise<void> {
@@ -111,6 +117,8 @@ export async function docsRoutes(app: FastifyInstance): Promise<void> {
     async (req) => {
       const u = requireUser(req);
       const b = req.body as DocSaveBody;
+      const { extras, errors } = extrasOfBody(req.body as Record<string, unknown>);
+      if (errors.length) throw validation(errors);
       const moduleId = ids.decode(b.moduleId, 'module');
       const rawId = b.id || b.docId || '';
       const docId = rawId ? ids.decode(rawId, 'doc') : 0;
@@ -118,7 +126,7 @@ export async function docsRoutes(app: FastifyInstance): Promise<void> {
         const r = await authorizeDoc(req, docId, 'doc.update');
         if (r.moduleId !== moduleId) throw validation([{ field: 'moduleId', message: 'the doc belongs to another application' }]);
       } else await authorizeModule(req, moduleId, 'doc.create');
-      const id = await saveDoc(app, u, moduleId, docId, b);
+      const id = await saveDoc(app, u, moduleId, docId, b, { extras });
       return ok({ id: ids.encode(id) });
     },
   );
