@@ -12,6 +12,7 @@ import { type DocDetail, type DocParam, DocType, securityDocKey, securityOfDoc }
 import { stringify } from 'yaml';
 import type { ExportSet } from './export-scope.js';
 import { walkOutline } from './export-scope.js';
+import { mediaExamples, responsesOf, withParamExamples } from './openapi-extras.js';
 
 type Obj = Record<string, unknown>;
 export type OasVersion = '3.1' | '3.0';
@@ -237,6 +238,7 @@ function operation(d: DocDetail, tag: string, v: OasVersion, ctx: SchemaCtx): Ob
       e.schema = schema;
       const ex = exampleValue(p, schema);
       if (ex !== undefined) e.example = ex;
+      withParamExamples(e, d);
       params.push(e);
     }
   };
@@ -250,24 +252,21 @@ function operation(d: DocDetail, tag: string, v: OasVersion, ctx: SchemaCtx): Ob
   const req =
     bodySchema(d.requestParams, d.isRequestArray, d.requestArrayType, v, ctx) ??
     (d.contentType && !['get', 'head'].includes(d.httpMethod.toLowerCase()) ? { type: 'object' } : null);
-  if (req) op.requestBody = { content: { [d.contentType || 'application/json']: { schema: req } } };
-  const responses: Obj = {};
-  const codes = d.errorCodeParams.filter((c) => HTTP_CODE.test(String(c.code)));
-  const success = codes.find((c) => /^2/.test(String(c.code)))?.code ?? (codes.find((c) => c.code === 'default') ? 'default' : '200');
-  for (const c of codes) responses[String(c.code)] = { description: c.msg || String(c.code) };
-  const res = bodySchema(d.responseParams, d.isResponseArray, d.responseArrayType, v, ctx);
-  // A success response is added only to hold a body, or because OpenAPI needs one response: a doc that lists
-  // only its failures (Kubernetes' `GET /logs/`: 401) keeps exactly its codes.
-  if (!responses[success] && (res || !codes.length)) responses[success] = { description: 'OK' };
-  if (res) (responses[success] as Obj).content = { 'application/json': { schema: res } };
-  op.responses = responses;
+  const reqType = d.contentType || 'application/json';
+  if (req || d.requestExamples?.length)
+    op.requestBody = { content: { [reqType]: { ...(req ? { schema: req } : {}), ...mediaExamples(d.requestExamples, reqType) } } };
+  op.responses = responsesOf(d, {
+    param: (p) => paramSchema(p, v, ctx),
+    body: (ps, isArray, arrayType) => bodySchema(ps, isArray, arrayType, v, ctx),
+    example: exampleValue,
+  });
   const other = d.errorCodeParams.filter((c) => !HTTP_CODE.test(String(c.code)));
   if (other.length) op['x-error-codes'] = other.map((c) => ({ code: c.code, msg: c.msg, solution: c.solution }));
   return op;
 }
 
-/** A URL without a leading slash is a 3.1 webhook name (the importer's Webhooks folder). */
-const isWebhook = (d: DocDetail, v: OasVersion) => !d.url.startsWith('/') && v === '3.1' && !/^https?:/i.test(d.url);
+/** A webhook (its event name, or in 3.1 a URL without a leading slash: a doc made before webhooks were marked). */
+const isWebhook = (d: DocDetail, v: OasVersion) => !!d.webhook || (v === '3.1' && !d.url.startsWith('/') && !/^https?:/i.test(d.url));
 
 /** A doc that shares its method and path with another and went into that operation's `x-folio-operations`. */
 export interface MergedDoc {
@@ -333,8 +332,11 @@ export function toOpenApiExport(set: ExportSet, v: OasVersion = '3.1'): OpenApiE
     const folders = set.roots.length > 1 ? path : path.slice(1);
     const tag = folders.join(' / ');
     if (tag && !tags.has(tag)) tags.set(tag, '');
+    // A webhook goes under `webhooks` by its event name (3.0: Redoc's `x-webhooks`); in 3.1 a URL without a
+    // leading slash is one too (a doc made before webhooks were marked).
     const isHook = isWebhook(d, v);
-    let url = d.url.startsWith('/') || isHook ? d.url : `/${d.url}`;
+    const hookName = d.webhook || d.url;
+    let url = isHook ? hookName : d.url.startsWith('/') ? d.url : `/${d.url}`;
     if (!isHook) for (const name of postmanVariables(d)) url = url.split(`{{${name}}}`).join(`{${name}}`);
     const target = isHook ? webhooks : paths;
     const item = (target[url] ?? {}) as Obj;
@@ -380,7 +382,7 @@ export function toOpenApiExport(set: ExportSet, v: OasVersion = '3.1'): OpenApiE
   doc.servers = listed.length ? listed : [{ url: '/' }];
   if (tags.size) doc.tags = [...tags.keys()].map((name) => ({ name }));
   doc.paths = paths;
-  if (Object.keys(webhooks).length) doc.webhooks = webhooks;
+  if (Object.keys(webhooks).length) doc[v === '3.1' ? 'webhooks' : 'x-webhooks'] = webhooks;
   if (rootSecurity) doc.security = rootSecurity;
   const components: Obj = {};
   if (Object.keys(ctx.schemas).length) components.schemas = ctx.schemas;

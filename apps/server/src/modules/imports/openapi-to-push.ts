@@ -55,11 +55,11 @@ function pickMedia(content: unknown): [string, Obj] | null {
 }
 
 function mediaExample(w: SchemaWalker, media: Obj): unknown {
-  if (media.example !== undefined) return media.example;
+  if (media.example !== undefined) return inlineRefs(w, media.example);
   if (isObj(media.examples)) {
     const first = Object.values(media.examples)[0];
     const ex = w.deref(first).value;
-    if (ex && ex.value !== undefined) return ex.value;
+    if (ex && ex.value !== undefined) return inlineRefs(w, ex.value);
   }
   return undefined;
 }
@@ -76,10 +76,30 @@ const EXTRA_RESPONSE_BUDGET = 120;
 const HEADERS_BUDGET = 40;
 const ASIDE_DEPTH = 1;
 
+/**
+ * An example value with the local `$ref`s inside it replaced by what they point at (an Example Object by its
+ * value): GitHub writes `"configuration": {"$ref": "#/components/examples/…"}` inside its examples, which renderers
+ * resolve, a reader could not, and validators of an export (no components/examples there) reject.
+ */
+function inlineRefs(w: SchemaWalker, v: unknown, seen: string[] = []): unknown {
+  if (Array.isArray(v)) return v.map((x) => inlineRefs(w, x, seen));
+  if (!isObj(v)) return v;
+  const ref = v.$ref;
+  if (typeof ref === 'string' && ref.startsWith('#/') && !seen.includes(ref) && seen.length < 8) {
+    const target = w.lookup(ref);
+    if (target !== undefined) {
+      const value = ref.startsWith('#/components/examples/') && isObj(target) && 'value' in target ? target.value : target;
+      return inlineRefs(w, value, [...seen, ref]);
+    }
+  }
+  return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, inlineRefs(w, x, seen)]));
+}
+
 /** The spec's own examples of a media type: its `examples` map (name, summary, value), else its single `example`. */
 function namedExamples(w: SchemaWalker, media: Obj, where: string): PushExample[] {
   const out: PushExample[] = [];
-  const add = (name: string, summary: string, value: unknown) => {
+  const add = (name: string, summary: string, raw: unknown) => {
+    const value = inlineRefs(w, raw);
     const size = typeof value === 'string' ? value.length : (JSON.stringify(value, null, 2)?.length ?? 0);
     if (size > MAX_EXAMPLE_CHARS) w.warn('import.warn.example_left_out', { where, name: name || 'example', size });
     else if (out.length < MAX_EXAMPLES) out.push({ name: name.slice(0, 255), summary: summary.slice(0, 1024), value });
@@ -380,8 +400,11 @@ function convertOperation(w: SchemaWalker, x: OpInput): PushDocItem {
   }
   // The main response first (its dictionaries are named as before), the others after, within budgets of their own.
   let mainSchema: unknown;
+  // The same reference, or the same schema written out twice (an export writes the main body on each such status).
   const sameSchema = (a: unknown, b: unknown) =>
-    a !== undefined && (a === b || (isObj(a) && isObj(b) && typeof a.$ref === 'string' && a.$ref === b.$ref));
+    a !== undefined &&
+    (a === b ||
+      (isObj(a) && isObj(b) && (typeof a.$ref === 'string' ? a.$ref === b.$ref : !b.$ref && JSON.stringify(a) === JSON.stringify(b))));
   for (const code of success ? [success, ...codes.filter((c) => c !== success)] : codes) {
     const resp = w.deref(responses[code]).value;
     const entry = documented.get(code) as PushResponse;
@@ -453,7 +476,8 @@ export async function openApiToPush(spec: unknown, opts: ConvertOptions = {}): P
   if (v2 && !version.startsWith('2')) w.warn('import.warn.swagger_version', { version });
   if (!v2 && !/^3\.[01]/.test(version)) w.warn('import.warn.openapi_version', { version });
   const paths = isObj(root.paths) ? root.paths : {};
-  const webhooks = !v2 && isObj(root.webhooks) ? root.webhooks : {};
+  // 3.1's webhooks; Redoc's `x-webhooks` in 3.0 (what Folio's 3.0 export writes).
+  const webhooks = v2 ? {} : isObj(root.webhooks) ? root.webhooks : isObj(root['x-webhooks']) ? root['x-webhooks'] : {};
   if (!Object.keys(paths).length && !Object.keys(webhooks).length) throw new ImportInputError('import.no_operations');
 
   // Folders from tags, in the order the spec declares them, then in order of first use.

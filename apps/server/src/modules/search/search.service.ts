@@ -240,6 +240,7 @@ interface Row {
   status: number;
   deprecated: number;
   body: string;
+  webhook: string | null;
   s: string | null;
   p: string | null;
   m: string | null;
@@ -325,7 +326,7 @@ async function suggest(conn: Conn, q: string, terms: CountedTerm[], scopeIds: nu
 async function pageEntries(conn: Conn, entryIds: number[]): Promise<Map<number, Row>> {
   const r = await sql<Row>`
     select e.id, e.kind, e.ref_id, e.space_id, e.project_id, e.module_id, e.name, e.method, e.path, e.doc_type, e.status,
-      e.deprecated, e.body, s.name as s, p.name as p, mo.name as m, f.name as f
+      e.deprecated, e.body, d.webhook, s.name as s, p.name as p, mo.name as m, f.name as f
     from search_entries e
     left join spaces s on s.id = e.space_id
     left join projects p on p.id = e.project_id
@@ -397,6 +398,7 @@ function toHit(ctx: Ctx, r: Row, score: number, words: string[]): SearchHit {
     docType: Number(r.docType),
     status: Number(r.status),
     deprecated: Number(r.deprecated),
+    ...(r.webhook ? { webhook: r.webhook } : {}),
     breadcrumb: breadcrumbOf(r),
     snippet: snippetOf(r.body ?? '', words),
     score,

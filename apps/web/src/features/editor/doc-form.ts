@@ -1,5 +1,14 @@
 /** Converts a doc (push field names) to the editor's state and back into a `doc/save` payload. */
-import { type DocDetail, DocStatus, DocType, deprecationReason, type ErrorCodeParam, isDeprecated, NOT_DEPRECATED } from '@folio/shared';
+import {
+  type DocDetail,
+  type DocSpecExtras,
+  DocStatus,
+  DocType,
+  deprecationReason,
+  type ErrorCodeParam,
+  isDeprecated,
+  NOT_DEPRECATED,
+} from '@folio/shared';
 import { type EditParam, fromDocParams, toDocParams } from '../../lib/param-tree';
 
 export interface DocFormValues {
@@ -38,6 +47,19 @@ export interface DocParamsState {
   requestParams: EditParam[];
   responseParams: EditParam[];
   errorCodeParams: (ErrorCodeParam & { key: string })[];
+  /** What the imported spec said beyond the params: sent back as loaded (a copy carries it), minus removed examples. */
+  specExtras?: DocSpecExtras;
+}
+
+/** A doc's spec extras, when it has any. */
+function extrasOf(d: DocDetail): DocSpecExtras | undefined {
+  const x: DocSpecExtras = {
+    requestExamples: d.requestExamples ?? [],
+    responses: d.responses ?? [],
+    paramExamples: d.paramExamples ?? [],
+    webhook: d.webhook ?? '',
+  };
+  return x.requestExamples?.length || x.responses?.length || x.paramExamples?.length || x.webhook ? x : undefined;
 }
 
 let k = 0;
@@ -117,6 +139,7 @@ export function docToForm(d: DocDetail, copy = false, copySuffix = ' Copy'): { v
       requestParams: fromDocParams(d.requestParams),
       responseParams: fromDocParams(d.responseParams),
       errorCodeParams: (d.errorCodeParams ?? []).map((e) => ({ ...e, key: `e${k++}` })),
+      specExtras: extrasOf(d),
     },
   };
 }
@@ -176,6 +199,7 @@ export function formToPayload(opts: { id?: string; moduleId: string; type: numbe
     requestArrayType: v.requestArrayType || 'object',
     responseArrayType: v.responseArrayType || 'object',
     ...lists,
+    ...(p.specExtras ?? {}),
   };
 }
 
