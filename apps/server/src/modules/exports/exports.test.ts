@@ -178,6 +178,16 @@ const STRIPE_LIKE = JSON.stringify({
         },
       },
     },
+    '/pods': {
+      post: {
+        tags: ['pods'],
+        summary: 'Create a pod',
+        responses: {
+          '200': { description: 'OK', content: { 'application/json': { schema: { $ref: '#/components/schemas/card' } } } },
+          '201': { description: 'Created', content: { 'application/json': { schema: { $ref: '#/components/schemas/card' } } } },
+        },
+      },
+    },
     '/accounts/{id}': {
       get: {
         tags: ['accounts'],
@@ -247,6 +257,28 @@ describe('OpenAPI round trip: export an imported spec and import it again → sa
       expect(await snapshot(third)).toEqual(before);
     });
   }
+
+  it('a response repeating the main body (Kubernetes’ 201) refers to it in the export and is the same body again on import', async () => {
+    const mid = await importInto(STRIPE_LIKE, 'same-body');
+    const text = (await download({ format: 'openapi-json', moduleId: mid })).body;
+    const created = JSON.parse(text).paths['/pods'].post.responses['201'];
+    expect(created.content['application/json'].schema).toEqual({
+      $ref: '#/paths/~1pods/post/responses/200/content/application~1json/schema',
+    });
+    const again = await importInto(text, 'same-body-2');
+    const tree = (await call(t.app, t.adminToken, 'GET', '/api/doc/tree', { moduleId: again })).data as {
+      id: string;
+      url: string;
+      children?: { id: string; url: string }[];
+    }[];
+    const pods = tree.flatMap((n) => n.children ?? []).find((n) => n.url === '/pods');
+    const detail = (await call(t.app, t.adminToken, 'GET', '/api/doc/detail', { id: pods?.id })).data;
+    expect(detail.responses.map((r: { status: string; sameAs?: string }) => [r.status, r.sameAs ?? ''])).toEqual([
+      ['200', ''],
+      ['201', '200'],
+    ]);
+    expect(detail.responseParams.map((p: { name: string }) => p.name)).toEqual(['id', 'brand']);
+  });
 
   it('the rich spec keeps nesting, enums, arrays, alternatives, cookies, files and servers in the export', async () => {
     const mid = await importInto(RICH_SPEC, 'rich-check');

@@ -309,6 +309,25 @@ function serverOf(url: string, name: string): Obj {
   return s;
 }
 
+/** A JSON pointer (RFC 6901) as a `$ref`'s URI fragment. */
+const pointer = (parts: string[]) => `#/${parts.map((p) => encodeURIComponent(p.replace(/~/g, '~0').replace(/\//g, '~1'))).join('/')}`;
+
+/**
+ * A response that repeats another's body (Kubernetes' 201 and 202, `sameAs` the 200) refers to it instead of
+ * holding a copy: readers see the same schema, the importer knows it as the same body again, and Kubernetes'
+ * export is a third smaller.
+ */
+function referToRepeatedBodies(op: Obj, at: string[]): void {
+  const seen = new Map<unknown, string>();
+  for (const [code, r] of Object.entries((op.responses ?? {}) as Record<string, Obj>))
+    for (const [type, media] of Object.entries((r.content ?? {}) as Record<string, Obj>)) {
+      if (!media.schema || typeof media.schema !== 'object') continue;
+      const first = seen.get(media.schema);
+      if (first) media.schema = { $ref: first };
+      else seen.set(media.schema, pointer([...at, 'responses', code, 'content', type, 'schema']));
+    }
+}
+
 /** The scope as an OpenAPI document (object), with the docs that had to share an operation. */
 export function toOpenApiExport(set: ExportSet, v: OasVersion = '3.1'): OpenApiExport {
   const paths: Obj = {};
@@ -339,6 +358,7 @@ export function toOpenApiExport(set: ExportSet, v: OasVersion = '3.1'): OpenApiE
     let url = isHook ? hookName : d.url.startsWith('/') ? d.url : `/${d.url}`;
     if (!isHook) for (const name of postmanVariables(d)) url = url.split(`{{${name}}}`).join(`{${name}}`);
     const target = isHook ? webhooks : paths;
+    const section = isHook ? (v === '3.1' ? 'webhooks' : 'x-webhooks') : 'paths';
     const item = (target[url] ?? {}) as Obj;
     const method = (d.httpMethod || 'GET').toLowerCase();
     const op = operation(d, isHook ? '' : tag, v, ctx);
@@ -361,11 +381,13 @@ export function toOpenApiExport(set: ExportSet, v: OasVersion = '3.1'): OpenApiE
         shared.push({ op: primary, method: method.toUpperCase(), url });
       }
       list.push(op);
+      referToRepeatedBodies(op, [section, url, method, SHARED_OPS_KEY, String(list.length - 1)]);
       merged.push({ method: method.toUpperCase(), url, name: d.name, folder: tag, into: String(primary.summary ?? '') });
       return;
     }
     item[method] = op;
     target[url] = item;
+    referToRepeatedBodies(op, [section, url, method]);
   });
   for (const s of shared) {
     const note = sharedNote(s.method, s.url, s.op[SHARED_OPS_KEY] as Obj[]);

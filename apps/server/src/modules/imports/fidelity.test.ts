@@ -202,7 +202,7 @@ function operationsOf(spec: Obj): { key: string; op: Obj; tag: string }[] {
 
 /**
  * Stripe (468 operations, ~4 MB) and Kubernetes (1,123 operations) cost minutes per import on a busy machine,
- * and their exports are big (86 MB and 73 MB of JSON: every doc holds its schemas expanded), so each round trip
+ * and their exports are big (85.5 MB and 69.7 MB of JSON: every doc holds its schemas expanded), so each round trip
  * takes several minutes: they run with FIDELITY_BIG=1 (their operation counts are checked in
  * converters.unit.test.ts and Stripe's import in imports-large.test.ts on every run). Their exports import
  * again under the default import size limit (folio.import.max-mb).

@@ -109,7 +109,7 @@ export function importTextLang(app: FastifyInstance, req?: FastifyRequest): stri
 /**
  * Size limit of an import's source in bytes (setting folio.import.max-mb, default 100): its own setting, not the
  * attachments' folio.upload.max-mb (20), because a file Folio exported must import again, and Stripe's API
- * exports as 86 MB of OpenAPI JSON.
+ * exports as 85.5 MB of OpenAPI JSON (MB: 2^20 bytes, as the setting counts).
  */
 export function maxImportBytes(app: FastifyInstance): number {
   const mb = Number.parseInt(app.ctx.settings.get('folio.import.max-mb'), 10);

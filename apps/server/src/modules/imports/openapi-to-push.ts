@@ -401,10 +401,13 @@ function convertOperation(w: SchemaWalker, x: OpInput): PushDocItem {
   // The main response first (its dictionaries are named as before), the others after, within budgets of their own.
   let mainSchema: unknown;
   // The same reference, or the same schema written out twice (an export writes the main body on each such status).
-  const sameSchema = (a: unknown, b: unknown) =>
-    a !== undefined &&
-    (a === b ||
-      (isObj(a) && isObj(b) && (typeof a.$ref === 'string' ? a.$ref === b.$ref : !b.$ref && JSON.stringify(a) === JSON.stringify(b))));
+  const sameSchema = (a: unknown, b: unknown) => {
+    if (a === undefined) return false;
+    // (Folio's export points a repeated body at the main response's: the same object once resolved.)
+    const target = w.deref(a).value;
+    if (a === b || (isObj(a) && typeof a.$ref === 'string' && target !== undefined && target === w.deref(b).value)) return true;
+    return isObj(a) && isObj(b) && (typeof a.$ref === 'string' ? a.$ref === b.$ref : !b.$ref && JSON.stringify(a) === JSON.stringify(b));
+  };
   for (const code of success ? [success, ...codes.filter((c) => c !== success)] : codes) {
     const resp = w.deref(responses[code]).value;
     const entry = documented.get(code) as PushResponse;
