@@ -5,7 +5,8 @@
  * asks as a browser does (`accept-encoding: br, gzip`), so the real server's compression is counted and the
  * floor sends the compressed bytes the real server sent. Budget: Folio's p95 within 1.5× of the floor's.
  *   npm run bench -- read-path      (BENCH_DBS=sqlite,postgres; BENCH_SECONDS=5 per round; BENCH_ROUNDS=3;
- *                                    TEST_PG_URL as in the tests)
+ *                                    TEST_PG_URL as in the tests; BENCH_DIST=<dir> runs an already built
+ *                                    server from <dir> instead of building apps/server/dist, for before/after)
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -20,6 +21,7 @@ import { seedSpace } from './lib/space-seed.js';
 const DBS = (process.env.BENCH_DBS ?? 'sqlite,postgres').split(',');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const DIST = process.env.BENCH_DIST ?? 'apps/server/dist';
 const AFTER_WRITE = 15;
 const PG_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PASSWORD = 'bench-admin-pass-1234';
@@ -134,7 +136,7 @@ async function benchDatabase(name: string, rows: Row[]): Promise<void> {
   console.log(`${name}: seeding 10,000 docs...`);
   const seeded = await seedSpace(databaseUrl, PASSWORD, 50, 200);
   const port = await freePort();
-  const server = spawn(process.execPath, ['--max-semi-space-size=8', 'apps/server/dist/main.js'], {
+  const server = spawn(process.execPath, ['--max-semi-space-size=8', `${DIST}/main.js`], {
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -213,9 +215,11 @@ async function benchDatabase(name: string, rows: Row[]): Promise<void> {
 }
 
 async function main() {
-  console.log('building the server (apps/server/dist)...');
-  const b = spawnSync('npm', ['run', 'build', '-w', 'apps/server'], { stdio: 'inherit' });
-  if (b.status !== 0) throw new Error('server build failed');
+  if (!process.env.BENCH_DIST) {
+    console.log('building the server (apps/server/dist)...');
+    const b = spawnSync('npm', ['run', 'build', '-w', 'apps/server'], { stdio: 'inherit' });
+    if (b.status !== 0) throw new Error('server build failed');
+  }
   const rows: Row[] = [];
   for (const db of DBS) await benchDatabase(db, rows);
   agent.destroy();

@@ -15,6 +15,7 @@ const SHOTS = process.env.READING_SHOTS ?? '/tmp/reading-shots';
 let h: Harness;
 let paymentId = '';
 let webhookId = '';
+let moduleId = '';
 
 interface Node {
   id: string;
@@ -54,6 +55,7 @@ beforeAll(async () => {
   }
   const tree = await h.admin<Node[]>('GET', 'doc/view/dataByProject', { projectId: project.id });
   paymentId = findDoc(tree, '/bookings/{bookingId}/payment')?.id ?? '';
+  moduleId = (await h.admin<{ moduleId: string }>('GET', 'doc/detail', { id: paymentId })).moduleId;
   webhookId = findDoc(tree, '/newBooking')?.id ?? '';
   if (!paymentId || !webhookId) throw new Error('payment or webhook doc not imported');
 }, 120_000);
@@ -162,8 +164,21 @@ describe('webhooks', () => {
     await page.goto(`/view/${webhookId}`);
     const head = page.getByTestId('doc-webhook');
     await head.waitFor();
-    expect(await head.textContent()).toContain('Webhook');
+    expect(await head.getByTestId('webhook-tag').innerText()).toBe('WEBHOOK');
+    expect(await head.getByTestId('method-tag').innerText()).toBe('POST');
     expect(await head.textContent()).toContain('newBooking');
+    // In the tree, a webhook wears its own marker, not the POST of an endpoint to call (the payment does).
+    const row = (name: string) => page.getByTestId('doc-tree').getByTestId('tree-node').filter({ hasText: name });
+    await page.getByTestId('tree-filter').fill('booking');
+    await row('Pay for a Booking').waitFor();
+    await row('New Booking').waitFor();
+    expect(await row('New Booking').getByTestId('webhook-tag').innerText()).toBe('WEBHOOK');
+    expect(await row('New Booking').getByTestId('method-tag').count()).toBe(0);
+    expect(await row('New Booking').getAttribute('title')).toContain('Webhook newBooking · POST');
+    expect(await row('Pay for a Booking').getByTestId('method-tag').innerText()).toBe('POST');
+    expect(await row('Pay for a Booking').getByTestId('webhook-tag').count()).toBe(0);
+    await page.getByTestId('reader-sidebar').screenshot({ path: `${SHOTS}/trains-webhook-tree.png` });
+    await page.getByTestId('tree-filter').fill('');
     expect(await page.getByTestId('doc-url').count()).toBe(0);
     expect(await page.getByTestId('doc-tab-debug').count()).toBe(0);
     expect(await page.getByTestId('request-params').textContent()).toContain('Payload');
@@ -174,5 +189,72 @@ describe('webhooks', () => {
     await narrow.goto(`/view/${webhookId}`);
     await narrow.getByTestId('doc-webhook').waitFor();
     await narrow.screenshot({ path: `${SHOTS}/trains-webhook-390.png` });
+  });
+
+  it('are marked as webhooks in search results', async () => {
+    const page = await reader();
+    await page.goto(`/view/${paymentId}`);
+    await page.getByTestId('search-button').click();
+    await page.getByTestId('search-input').fill('booking');
+    await expect.poll(() => page.getByTestId('search-results').getAttribute('data-query')).toBe('booking');
+    const hit = (name: string) => page.getByTestId('search-hit').filter({ hasText: name });
+    await hit('New Booking').waitFor();
+    expect(await hit('New Booking').getByTestId('webhook-tag').innerText()).toBe('WEBHOOK');
+    expect(await hit('Pay for a Booking').getByTestId('webhook-tag').count()).toBe(0);
+    expect(await hit('Pay for a Booking').innerText()).toContain('POST');
+    await page.screenshot({ path: `${SHOTS}/trains-webhook-search-1440.png` });
+  });
+});
+
+describe('a form edit of an imported doc', () => {
+  it('keeps the spec’s examples, flags where they no longer match, and lets the editor remove one', async () => {
+    // A copy of the payment whose body lost `currency` and gained `total` in the form (the examples still have currency).
+    const copy = await h.admin<{ id: string }>('POST', 'doc/copy', { id: paymentId, url: '/bookings/{bookingId}/payment-edited' });
+    const d = await h.admin<Record<string, any>>('GET', 'doc/detail', { id: copy.id });
+    const requestParams = [
+      ...d.requestParams.filter((p: { name: string }) => p.name !== 'currency'),
+      { name: 'total', type: 'number', required: 1, description: '', example: '', children: [] },
+    ];
+    await h.admin('POST', 'doc/save', {
+      id: d.id,
+      moduleId: d.moduleId,
+      name: d.name,
+      url: d.url,
+      httpMethod: d.httpMethod,
+      requestParams,
+    });
+    const page = await reader();
+    await page.goto(`/view/${copy.id}`);
+    await page.getByTestId('request-example-picker').waitFor();
+    expect(await page.getByTestId('request-example-source').innerText()).toContain('From the imported spec');
+    const misfit = page.getByTestId('request-example-misfit');
+    expect(await misfit.innerText()).toBe(
+      'No longer matches the parameters (not parameters: currency; required, missing: total): check it, or remove it in the editor.',
+    );
+    await page.getByTestId('request-example').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/trains-example-misfit-1440.png` });
+    // The generated example says nothing of the kind.
+    await page.getByTestId('request-example-picker').getByRole('button', { name: 'Generated from the schema' }).click();
+    expect(await page.getByTestId('request-example-source').count()).toBe(0);
+
+    await page.goto(`/doc/edit/${moduleId}/${copy.id}`);
+    await page.getByTestId('doc-name').waitFor({ timeout: 60_000 });
+    await page.getByRole('tab', { name: /Body/ }).first().click();
+    const listed = page.getByTestId('spec-example');
+    await listed.first().waitFor();
+    expect(await listed.locator('.spec-example-name').allInnerTexts()).toEqual(['Card Payment', 'Bank Account Payment']);
+    expect(await listed.first().getByTestId('spec-example-misfit').innerText()).toBe('not parameters: currency; required, missing: total');
+    await page.getByTestId('spec-examples').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/trains-editor-spec-examples-1440.png` });
+    await page.getByRole('button', { name: 'Remove example Card Payment' }).click();
+    expect(await listed.locator('.spec-example-name').allInnerTexts()).toEqual(['Bank Account Payment']);
+    await page.getByTestId('doc-save').click();
+    await expect
+      .poll(async () => (await h.admin<Record<string, any>>('GET', 'doc/detail', { id: copy.id })).requestExamples?.length)
+      .toBe(1);
+    const after = await h.admin<Record<string, any>>('GET', 'doc/detail', { id: copy.id });
+    expect(after.requestExamples.map((e: { summary: string }) => e.summary)).toEqual(['Bank Account Payment']);
+    expect(after.responses.map((r: { status: string }) => r.status)).toEqual(['200', '400', 'default']);
+    expect(after.requestParams.map((p: { name: string }) => p.name)).toEqual(['amount', 'status', 'source', 'total']);
   });
 });

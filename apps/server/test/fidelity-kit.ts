@@ -50,8 +50,11 @@ export const docsOf = (nodes: TreeNode[]): TreeNode[] => nodes.flatMap((n) => (n
 export const foldersOf = (nodes: TreeNode[], at = ''): { path: string; node: TreeNode }[] =>
   nodes.filter((n) => n.isFolder).flatMap((n) => [{ path: `${at}/${n.name}`, node: n }, ...foldersOf(n.children, `${at}/${n.name}`)]);
 
-/** Everything a reader sees of an application's docs, keyed by method + URL (+ identity key, + version), ids left out. */
-export async function snapshot(tt: TestApp, moduleId: string): Promise<Record<string, Obj>> {
+/**
+ * Everything a reader sees of an application's docs, keyed by method + URL (+ identity key, + version), ids left
+ * out; with `extras`, also what the spec said beyond Folio's params (examples, every response, the webhook event).
+ */
+export async function snapshot(tt: TestApp, moduleId: string, opts: { extras?: boolean } = {}): Promise<Record<string, Obj>> {
   const mid = tt.app.ctx.ids.decode(moduleId, 'module');
   const rows = await tt.app.ctx.db
     .selectFrom('docs')
@@ -85,6 +88,18 @@ export async function snapshot(tt: TestApp, moduleId: string): Promise<Record<st
       request: strip(d.requestParams),
       response: strip(d.responseParams),
       codes: d.errorCodeParams.map((c) => String(c.code)),
+      ...(opts.extras
+        ? {
+            requestExamples: d.requestExamples ?? [],
+            paramExamples: d.paramExamples ?? [],
+            webhook: d.webhook ?? '',
+            responses: (d.responses ?? []).map((r) => ({
+              ...r,
+              params: strip(r.params),
+              headers: strip(r.headers),
+            })),
+          }
+        : {}),
     };
   }
   return out;

@@ -33,6 +33,14 @@ export function normalizeHost(url: string): string {
 /** Parameter names: letters, digits, hyphen and underscore only. */
 export const PARAM_NAME_PATTERN = /^[A-Za-z0-9_-]+$/;
 
+/**
+ * Names the format rule does not apply to, because they are not field names: Folio's own markers (an array's
+ * `[item]`, a map's `<key>`) and the alternatives of a `oneOf`/`anyOf` (a schema's title: "Bank Account").
+ */
+export function isExemptParamName(name: string, parentType = ''): boolean {
+  return name === '[item]' || name === '<key>' || /^(oneof|anyof)(\(|$)/i.test(parentType);
+}
+
 /** True when a name is a valid parameter name. */
 export function isValidParamName(name: string): boolean {
   return PARAM_NAME_PATTERN.test(name);

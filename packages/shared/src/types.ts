@@ -152,5 +152,7 @@ export interface TreeNode {
   isLocked?: number;
   status?: number;
   orderIndex?: number;
+  /** Set on a webhook doc: its event name (the tree shows it as a webhook, not as an endpoint to call). */
+  webhook?: string;
   children: TreeNode[];
 }

@@ -179,6 +179,8 @@ export interface DocsTable extends Audit {
   identityKey: Generated<string>;
   /** A spec's named examples, responses and webhook event as JSON (modules/docs/doc-extras.ts); '' for none. */
   specExtras: Generated<string>;
+  /** The webhook event name of a doc that is an incoming call the API makes (OpenAPI 3.1 webhooks); '' for none. */
+  webhook: Generated<string>;
   definition: Generated<string>;
   httpMethod: Generated<string>;
   contentType: Generated<string>;

@@ -1,5 +1,5 @@
 /** Reusable TypeBox schemas for route declarations. */
-import { PARAM_NODE_ID, ParamNodeSchema } from '@folio/shared';
+import { PARAM_NODE_ID, ParamNodeSchema, TREE_NODE_ID, TreeNodeSchema } from '@folio/shared';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 
@@ -59,4 +59,9 @@ export function hasNonFinite(v: unknown, depth = 0): boolean {
 /** Registers the answered parameter node schema (recursive, referred to by id) once on the instance. */
 export function registerParamNodeSchema(app: Pick<FastifyInstance, 'getSchema' | 'addSchema'>): void {
   if (!app.getSchema(PARAM_NODE_ID)) app.addSchema(ParamNodeSchema);
+}
+
+/** Registers the answered doc tree node schema (recursive, referred to by id) once on the instance. */
+export function registerTreeNodeSchema(app: Pick<FastifyInstance, 'getSchema' | 'addSchema'>): void {
+  if (!app.getSchema(TREE_NODE_ID)) app.addSchema(TreeNodeSchema);
 }

@@ -52,30 +52,30 @@ export async function registerModules(app: FastifyInstance, opts: ModuleOptions)
       await docsRoutes(api);
       await dictionariesRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await constantsRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
-      await messagesRoutes(api);
+      await messagesRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await sharesRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
-      await composeRoutes(api);
-      await pushRoutes(api);
+      await composeRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
+      await pushRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await historyRoutes(api);
       await webhooksRoutes(api);
-      await importsRoutes(api);
-      await exportsRoutes(api);
+      await importsRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
+      await exportsRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await debugRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await mockRoutes(api);
       await adminRoutes(api);
-      await ssoRoutes(api);
+      await ssoRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await openUsersRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await metersphereRoutes(api);
       await trashRoutes(api);
       await searchRoutes(api);
       await tornaMigrationRoutes(api);
-      await tokensRoutes(api);
+      await tokensRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await liveRoutes(api);
     },
     { prefix: '/api' },
   );
   await pushRootRoutes(app);
   await mockRootRoutes(app);
-  await agentsRootRoutes(app);
+  await agentsRootRoutes(app.withTypeProvider<TypeBoxTypeProvider>(), {});
   if (opts.workers) startWorkers(app);
 }

@@ -82,4 +82,19 @@ describe('param tree edits', () => {
     const list = importJson([], '{"ok_name-1":{"bad name":1},"中文":2}', 10);
     expect(invalidNames(list)).toEqual(['bad name', '中文']);
   });
+
+  it('takes an imported doc’s alternatives by their titles and Folio’s own markers as they are', () => {
+    const node = (name: string, type: string, children: ReturnType<typeof fromDocParams> = []) =>
+      fromDocParams([{ name, type, required: 0, maxLength: '', example: '', description: '', orderIndex: 0, children: [] }]).map((p) => ({
+        ...p,
+        children,
+      }))[0];
+    const list = [
+      node('source', 'oneOf', [node('Bank Account', 'object', [node('bad name', 'string')]), node('Card', 'object')]),
+      node('tags', 'array', [node('[item]', 'string')]),
+      node('meta', 'object', [node('<key>', 'string')]),
+      node('also bad', 'string'),
+    ];
+    expect(invalidNames(list)).toEqual(['bad name', 'also bad']);
+  });
 });

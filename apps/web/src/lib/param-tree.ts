@@ -2,7 +2,15 @@
  * Immutable edits of a parameter tree in the doc editor: add (root or child), update, delete, reorder,
  * JSON import (spec §5), with order index max + 10 or the configured initial order.
  */
-import { DEFAULT_MAX_LENGTH, type DocParam, isValidParamName, jsonToParams, nextOrderIndex, type ParamDraft } from '@folio/shared';
+import {
+  DEFAULT_MAX_LENGTH,
+  type DocParam,
+  isExemptParamName,
+  isValidParamName,
+  jsonToParams,
+  nextOrderIndex,
+  type ParamDraft,
+} from '@folio/shared';
 
 /** An editable row: a DocParam with a stable React key. */
 export interface EditParam extends Omit<DocParam, 'children'> {
@@ -158,16 +166,17 @@ export function importJson(list: EditParam[], text: string, initOrder: number): 
   return out;
 }
 
-/** Names failing the format rule (letters, digits, hyphen, underscore), in tree order. */
+/** Names failing the format rule (letters, digits, hyphen, underscore), in tree order (alternatives and markers exempt). */
 export function invalidNames(list: EditParam[]): string[] {
   const bad: string[] = [];
-  const walk = (l: EditParam[]) => {
+  const walk = (l: EditParam[], parentType: string) => {
     for (const p of l) {
-      if (!isValidParamName(p.name.trim())) bad.push(p.name);
-      walk(p.children);
+      const name = p.name.trim();
+      if (!name || (!isExemptParamName(name, parentType) && !isValidParamName(name))) bad.push(p.name);
+      walk(p.children, p.type ?? '');
     }
   };
-  walk(list);
+  walk(list, '');
   return bad;
 }
 

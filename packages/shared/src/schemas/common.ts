@@ -19,3 +19,5 @@ export const NameString = (max = 128) => Type.String({ minLength: 1, maxLength: 
 export const IdInput = Type.Object({ id: IdString });
 /** The answer of a save: the row's id. */
 export const SavedIdSchema = Type.Object({ id: IdString });
+/** Answer of a live-docs revision poll (an ETag too: a matching If-None-Match answers 304 without a body). */
+export const RevisionSchema = Type.Object({ revision: Type.String() });

@@ -35,6 +35,7 @@ export const SearchHitSchema = Type.Object({
   docType: Type.Integer(),
   status: Type.Integer(),
   deprecated: Type.Integer({ minimum: 0, maximum: 1 }),
+  webhook: Type.Optional(Type.String({ description: 'set on a webhook doc: its event name (a call the API makes, not an endpoint)' })),
   breadcrumb: Type.Array(Type.String(), { description: 'space › project › application › folder names' }),
   snippet: Type.Object({ text: Type.String(), marks: Marks }),
   score: Type.Number(),

@@ -20,6 +20,7 @@ import { addDocIdentityKeyMigration } from './20261127T200000-add-doc-identity-k
 import { tuneSearchTermsVacuumMigration } from './20261127T210000-tune-search-terms-vacuum.js';
 import { addMessageKeysMigration } from './20261127T220000-add-message-keys.js';
 import { addDocSpecExtrasMigration } from './20261127T230000-add-doc-spec-extras.js';
+import { addDocWebhookMigration } from './20261127T233000-add-doc-webhook.js';
 
 /** The migrations for a dialect, keyed by name (sorted by the migrator). */
 export function allMigrations(dialect: Dialect): Record<string, Migration> {
@@ -43,5 +44,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '20261127T210000-tune-search-terms-vacuum': tuneSearchTermsVacuumMigration(dialect),
     '20261127T220000-add-message-keys': addMessageKeysMigration(dialect),
     '20261127T230000-add-doc-spec-extras': addDocSpecExtrasMigration(dialect),
+    '20261127T233000-add-doc-webhook': addDocWebhookMigration(dialect),
   };
 }

@@ -100,6 +100,7 @@ export function toDetail(
     responseParams: list(ParamStyle.RESPONSE),
     errorCodeParams: codes,
     ...readExtras(d.specExtras),
+    ...(d.webhook ? { webhook: d.webhook } : {}),
   };
 }
 

@@ -153,7 +153,7 @@ export function normalizeExtras(it: Record<string, unknown>, at: string, c: Leng
   return Object.keys(out).length ? out : null;
 }
 
-/** The stored text of extras ('' for none): keys in a fixed order, so equal extras give equal text (and hash). */
+/** The text of extras as the content hash takes it ('' for none): keys in a fixed order, so equal extras give equal text. */
 export function extrasText(x: DocSpecExtras | null | undefined): string {
   if (!x) return '';
   const out: DocSpecExtras = {};
@@ -164,6 +164,9 @@ export function extrasText(x: DocSpecExtras | null | undefined): string {
   return Object.keys(out).length ? JSON.stringify(out) : '';
 }
 
+/** The stored text of extras: without the webhook event, which `docs.webhook` holds (the tree and search read it). */
+export const storedExtrasText = (x: DocSpecExtras | null | undefined): string => extrasText(x ? { ...x, webhook: undefined } : x);
+
 /** The extras of a stored doc row (none when the text is empty or unreadable). */
 export function readExtras(stored: string | null | undefined): DocSpecExtras {
   if (!stored) return {};
@@ -173,4 +176,24 @@ export function readExtras(stored: string | null | undefined): DocSpecExtras {
   } catch {
     return {};
   }
+}
+
+/** The fields of a doc/save body that carry extras (the form sends back what it loaded, minus what the user removed). */
+const BODY_KEYS = ['requestExamples', 'responses', 'paramExamples', 'webhook'] as const;
+
+/**
+ * The extras a doc/save body carries, checked as a push's are: undefined when it names none (an edit keeps the
+ * stored ones), `{}` when they are all empty (cleared); or the fields that are too long.
+ */
+export function extrasOfBody(b: Record<string, unknown>): { extras?: DocSpecExtras; errors: { field: string; message: string }[] } {
+  const errors: { field: string; message: string }[] = [];
+  if (!BODY_KEYS.some((k) => b[k] !== undefined)) return { errors };
+  const c: LengthCheck = {
+    errors,
+    max(path, value, limit) {
+      if (value.length > limit) errors.push({ field: path.replace(/^\./, ''), message: `length ${value.length} exceeds ${limit}` });
+      return value;
+    },
+  };
+  return { extras: normalizeExtras(b, '', c) ?? {}, errors };
 }

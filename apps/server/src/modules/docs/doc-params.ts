@@ -6,6 +6,7 @@
 import { type DocParam, type EnumInfo, ParamStyle } from '@folio/shared';
 import type { Conn } from '../../db/database.js';
 import { insertMany } from '../../db/database.js';
+import { prepared } from '../../db/prepared.js';
 import type { IdCodec } from '../../lib/ids.js';
 import { decodeParamSet, encodeParamSet, PARAM_SET_MAX_LEVELS, type StoredParamRow } from './param-set-codec.js';
 
@@ -45,13 +46,25 @@ export type ParamTreeRow = StoredParamRow;
  * Loads the params of the given owners (one query per 500 owners) as rows: each (owner, style)'s in level
  * order, a parent before its children and siblings in their written order (which ties in orderIndex keep).
  */
+/** The param lists of one owner (compiled once: a doc read runs it). */
+const paramSetsOfOne = prepared(2, (db: Conn, ownerType: number, ownerId: number) =>
+  db.selectFrom('paramSets').select(['ownerId', 'style', 'body']).where('ownerType', '=', ownerType).where('ownerId', '=', ownerId),
+);
+
 export async function loadParamTreeRows(conn: Conn, ownerType: number, ownerIds: number[]): Promise<ParamTreeRow[]> {
   const out: ParamTreeRow[] = [];
   const unique = [...new Set(ownerIds)];
   for (let i = 0; i < unique.length; i += CHUNK) {
     const part = unique.slice(i, i + CHUNK);
-    const q = conn.selectFrom('paramSets').select(['ownerId', 'style', 'body']).where('ownerType', '=', ownerType);
-    const rows = await (part.length === 1 ? q.where('ownerId', '=', part[0]) : q.where('ownerId', 'in', part)).execute();
+    const rows =
+      part.length === 1
+        ? await paramSetsOfOne(conn, ownerType, part[0])
+        : await conn
+            .selectFrom('paramSets')
+            .select(['ownerId', 'style', 'body'])
+            .where('ownerType', '=', ownerType)
+            .where('ownerId', 'in', part)
+            .execute();
     for (const r of rows) decodeParamSet(r.ownerId, r.style, JSON.parse(r.body), out);
   }
   return out;

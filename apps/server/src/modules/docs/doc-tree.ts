@@ -25,6 +25,7 @@ interface DocLite {
   isLocked: number;
   status: number;
   isShow: number;
+  webhook: string;
 }
 
 const CHUNK = 500;
@@ -45,6 +46,7 @@ const LITE_COLS: [string, keyof DocLite][] = [
   ['is_locked', 'isLocked'],
   ['status', 'status'],
   ['is_show', 'isShow'],
+  ['webhook', 'webhook'],
 ];
 
 /** Loads the tree columns of every live doc of the given applications. */
@@ -126,6 +128,8 @@ export function buildDocForest(ctx: Pick<AppContext, 'ids'>, docs: DocLite[], so
       isLocked: d.isLocked,
       status: d.status,
       orderIndex: d.orderIndex,
+      // Only on webhooks (a few docs): the tree's bytes stay as they were for the others.
+      ...(d.webhook ? { webhook: d.webhook } : {}),
       children: [],
     });
   }

@@ -1,29 +1,44 @@
 /** Docs and folders: save (all parameters), detail, delete, folders, move, copy, lock, status, order, trees. */
-import { DocStatus, PropType, roleAllows } from '@folio/shared';
+import { DocStatus, docAuthOf, PropType, type RoleCode, roleAllows, type SecurityData } from '@folio/shared';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { Type } from 'typebox';
-import { inTx } from '../../db/database.js';
+import { type Db, inTx } from '../../db/database.js';
+import { prepared } from '../../db/prepared.js';
 import { badRequest, forbidden, notFound, validation } from '../../lib/errors.js';
 import { Flag, flag, IdString, Name, OptionalId } from '../../lib/schemas.js';
-import {
-  authorizeDoc,
-  authorizeModule,
-  authorizeProject,
-  authorizeSpace,
-  membershipsOf,
-  projectRole,
-} from '../../permissions/authorize.js';
+import { authorizeDoc, authorizeModule, authorizeProject, projectRole } from '../../permissions/authorize.js';
 import { requireUser } from '../../plugins/auth.js';
 import { ok, okNull, okResponse } from '../../plugins/envelope.js';
-import { docAuth } from '../shares/view-doc.js';
 import { trashed } from '../trash/trash.schemas.js';
 import { detailsFromRows } from './doc-detail.js';
+import { extrasOfBody } from './doc-extras.js';
 import { buildDocForest, loadDocsLite, loadTreeModules, projectTree, type SortType, spaceTree, type TreeModule } from './doc-tree.js';
 import { addFolder, copyDoc, type DocSaveBody, deleteDoc, moveDoc, renameFolder, saveDoc } from './docs.service.js';
 import { ParamList, registerParamSchema } from './param-input.js';
 import { TreeAnswers } from './tree-answers.js';
-import { visibleProjects } from './visible-projects.js';
+import { readableSpaceTree } from './visible-projects.js';
+
+/**
+ * The doc row, what authorization needs (its project, and the reader's memberships of that project and its
+ * space) and its application's security schemes, for doc/detail: one statement, compiled once (it runs on every doc read).
+ */
+const detailRow = prepared(2, (db: Db, id: number, userId: number) =>
+  db
+    .selectFrom('docs as d')
+    .innerJoin('modules as m', 'm.id', 'd.moduleId')
+    .innerJoin('projects as p', 'p.id', 'm.projectId')
+    .leftJoin('projectMembers as pm', (j) => j.onRef('pm.projectId', '=', 'p.id').on('pm.userId', '=', userId))
+    .leftJoin('spaceMembers as sm', (j) => j.onRef('sm.spaceId', '=', 'p.spaceId').on('sm.userId', '=', userId))
+    .leftJoin('moduleSecurity as ms', 'ms.moduleId', 'd.moduleId')
+    .selectAll('d')
+    .select(['p.id as pId', 'p.spaceId as pSpaceId', 'p.isPrivate as pIsPrivate', 'pm.roleCode as pmRole', 'sm.roleCode as smRole'])
+    .select('ms.body as securityBody')
+    .where('d.id', '=', id)
+    .where('d.isDeleted', '=', 0)
+    .where('m.isDeleted', '=', 0)
+    .where('p.isDeleted', '=', 0),
+);
 
 const IdBody = Type.Object({ id: IdString });
 const Bool01 = Type.Optional(Flag);
@@ -84,6 +99,11 @@ const DocSaveSchema = Type.Object({
     ),
   ),
   remark: Type.Optional(Type.String({ maxLength: 1000 })),
+  // What the spec said beyond the params, as doc/detail gives it (checked by doc-extras.ts extrasOfBody).
+  requestExamples: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 100 })),
+  responses: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 200 })),
+  paramExamples: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 200 })),
+  webhook: Type.Optional(Type.String({ maxLength: 255 })),
 });
 
 export async function docsRoutes(app: FastifyInstance): Promise<void> {
@@ -97,6 +117,8 @@ export async function docsRoutes(app: FastifyInstance): Promise<void> {
     async (req) => {
       const u = requireUser(req);
       const b = req.body as DocSaveBody;
+      const { extras, errors } = extrasOfBody(req.body as Record<string, unknown>);
+      if (errors.length) throw validation(errors);
       const moduleId = ids.decode(b.moduleId, 'module');
       const rawId = b.id || b.docId || '';
       const docId = rawId ? ids.decode(rawId, 'doc') : 0;
@@ -104,7 +126,7 @@ export async function docsRoutes(app: FastifyInstance): Promise<void> {
         const r = await authorizeDoc(req, docId, 'doc.update');
         if (r.moduleId !== moduleId) throw validation([{ field: 'moduleId', message: 'the doc belongs to another application' }]);
       } else await authorizeModule(req, moduleId, 'doc.create');
-      const id = await saveDoc(app, u, moduleId, docId, b);
+      const id = await saveDoc(app, u, moduleId, docId, b, { extras });
       return ok({ id: ids.encode(id) });
     },
   );
@@ -113,26 +135,21 @@ export async function docsRoutes(app: FastifyInstance): Promise<void> {
     const u = requireUser(req);
     const id = ids.decode((req.query as { id: string }).id, 'doc');
     // The doc row and what authorization needs in one query.
-    const row = await db
-      .selectFrom('docs as d')
-      .innerJoin('modules as m', 'm.id', 'd.moduleId')
-      .innerJoin('projects as p', 'p.id', 'm.projectId')
-      .selectAll('d')
-      .select(['p.id as pId', 'p.spaceId as pSpaceId', 'p.isPrivate as pIsPrivate'])
-      .where('d.id', '=', id)
-      .where('d.isDeleted', '=', 0)
-      .where('m.isDeleted', '=', 0)
-      .where('p.isDeleted', '=', 0)
-      .executeTakeFirst();
+    const [row] = await detailRow(db, id, u.id);
     if (!row) throw notFound('doc');
-    const { pId, pSpaceId, pIsPrivate, ...doc } = row;
-    const role = projectRole(u, await membershipsOf(req), { id: pId, spaceId: pSpaceId, isPrivate: pIsPrivate });
+    const { pId, pSpaceId, pIsPrivate, pmRole, smRole, securityBody, ...doc } = row;
+    const memberships = {
+      projects: new Map(pmRole ? [[pId, pmRole as RoleCode]] : []),
+      spaces: new Map(smRole ? [[pSpaceId, smRole as RoleCode]] : []),
+    };
+    const role = projectRole(u, memberships, { id: pId, spaceId: pSpaceId, isPrivate: pIsPrivate });
     if (!role) throw notFound('doc');
     if (!roleAllows('doc.read', role)) throw forbidden();
     const d = (await detailsFromRows(app.ctx, [doc], db)).get(id);
     if (!d) throw notFound('doc');
     // Readers see what authorization the doc needs (the security schemes its import brought).
-    return ok({ ...d, security: await docAuth(db, doc.moduleId, d) });
+    const security: SecurityData | undefined = securityBody ? JSON.parse(securityBody) : undefined;
+    return ok({ ...d, security: docAuthOf(security, d) });
   });
 
   app.post(
@@ -330,12 +347,7 @@ export async function docsRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/doc/view/data', { schema: { tags: ['doc'], querystring: Type.Object({ spaceId: IdString }) } }, async (req, reply) => {
     const spaceId = ids.decode((req.query as { spaceId: string }).spaceId, 'space');
-    await authorizeSpace(req, spaceId, 'space.read');
-    const visible = await visibleProjects(req, db, spaceId);
-    const modules = await loadTreeModules(
-      db,
-      visible.map((p) => p.id),
-    );
+    const { visible, modules } = await readableSpaceTree(req, db, spaceId);
     const key = `space:${spaceId}:${visible.map((p) => p.id).join(',')}`;
     return answers.send(req, reply, key, treeValidator(visible, modules), () => spaceTree(app.ctx, visible, sortType(), db, modules));
   });

@@ -4,6 +4,7 @@
  */
 import {
   type DocDetail,
+  type DocSpecExtras,
   DocStatus,
   DocType,
   HTTP_METHODS,
@@ -26,6 +27,7 @@ import { emptyRemoved, liveMocks, softDelete } from '../lib-cascade.js';
 import { indexModuleExtras } from '../search/search-index.js';
 import { placeOf, recordTrash } from '../trash/trash.service.js';
 import { loadDocDetails } from './doc-detail.js';
+import { storedExtrasText } from './doc-extras.js';
 import { contentHash, folderKey, dataId as makeDataId, docKey as makeDocKey, normalizeVersion } from './doc-keys.js';
 import { deleteParams, type ParamInput, type ParamSet, replaceParams } from './doc-params.js';
 import { type ParamBody, toParamInputs } from './param-input.js';
@@ -72,6 +74,14 @@ export interface DocSaveBody {
   errorCodeParams?: { code: string; msg?: string; solution?: string }[];
   /** Change remark for history and notices. */
   remark?: string;
+}
+
+/** What a save takes besides the body (never from a client's body fields). */
+export interface SaveOptions {
+  /** What the spec said beyond the params (checked by the caller); undefined: an edit keeps the stored ones. */
+  extras?: DocSpecExtras;
+  /** A copy keeps its source's param names as they are (an import's `+1`, `@type`): no format check. */
+  keepNames?: boolean;
 }
 
 const LISTS = [
@@ -182,7 +192,14 @@ async function finishContentChange(
 }
 
 /** Creates or updates a doc with all its parameters (doc/save). Authorization is the caller's job. */
-export async function saveDoc(app: FastifyInstance, user: SessionUser, moduleId: number, docId: number, b: DocSaveBody): Promise<number> {
+export async function saveDoc(
+  app: FastifyInstance,
+  user: SessionUser,
+  moduleId: number,
+  docId: number,
+  b: DocSaveBody,
+  { extras: given, keepNames = false }: SaveOptions = {},
+): Promise<number> {
   const { ids, dialect, settings } = app.ctx;
   return inTx(app.ctx.db, async (tx) => {
     const errors: FieldError[] = [];
@@ -217,6 +234,7 @@ export async function saveDoc(app: FastifyInstance, user: SessionUser, moduleId:
     const enumIds = await moduleEnumIds(tx, moduleId);
     const opts = {
       ids,
+      checkName: !keepNames,
       initOrder: settings.getInt('folio.init-order', INITIAL_ORDER_INDEX),
       moduleEnumIds: enumIds,
       resolveEnum: async (info: { name: string }) => {
@@ -259,7 +277,10 @@ export async function saveDoc(app: FastifyInstance, user: SessionUser, moduleId:
     // gmtModified is the doc's version: it strictly increases with every save, even within one millisecond.
     const now = existing ? Math.max(Date.now(), Number(existing.updatedAt) + 1) : Date.now();
     const modifySource = type === DocType.MARKDOWN || type === DocType.CUSTOM ? ModifySource.TEXT : ModifySource.FORM;
+    // A spec's extras are kept by an edit; a copy carries its source's; a new (or revived) doc has none of its own.
+    const extras = given !== undefined || !existing ? { specExtras: storedExtrasText(given), webhook: given?.webhook ?? '' } : {};
     const fields = {
+      ...extras,
       parentId,
       dataId: did,
       docKey: key,
@@ -637,5 +658,6 @@ export async function copyDoc(
     responseParams: strip(src.responseParams),
     errorCodeParams: src.errorCodeParams,
   };
-  return saveDoc(app, user, moduleId, 0, body);
+  const extras = { requestExamples: src.requestExamples, responses: src.responses, webhook: src.webhook, paramExamples: src.paramExamples };
+  return saveDoc(app, user, moduleId, 0, body, { extras, keepNames: true });
 }

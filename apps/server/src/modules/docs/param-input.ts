@@ -3,7 +3,7 @@
  * schema, and conversion to ParamInput with the validation rules of spec §5 (name format, maxLength
  * default '64', required default 1, order index max + 10 or the initial order).
  */
-import { DATA_NODE_EXAMPLE, DEFAULT_MAX_LENGTH, type DocParam, type EnumInfo, ORDER_STEP } from '@folio/shared';
+import { DATA_NODE_EXAMPLE, DEFAULT_MAX_LENGTH, type DocParam, type EnumInfo, isExemptParamName, ORDER_STEP } from '@folio/shared';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { FieldError } from '../../lib/errors.js';
@@ -98,6 +98,7 @@ export async function toParamInputs(
   errors: FieldError[],
   opts: ConvertOptions,
   depth = 0,
+  parentType = '',
 ): Promise<ParamInput[]> {
   if (!list?.length) return [];
   if (depth >= MAX_PARAM_DEPTH) {
@@ -112,7 +113,7 @@ export async function toParamInputs(
     const at = `${path}.${i}`;
     const name = (p.name ?? '').trim();
     if (!name) errors.push({ field: `${at}.name`, message: 'cannot be empty' });
-    else if (opts.checkName !== false && !PARAM_NAME_RE.test(name)) {
+    else if (opts.checkName !== false && !isExemptParamName(name, parentType) && !PARAM_NAME_RE.test(name)) {
       errors.push({ field: `${at}.name`, message: 'only letters, digits, hyphen and underscore are allowed' });
     }
     let enumId = 0;
@@ -138,7 +139,7 @@ export async function toParamInputs(
       description: p.description ?? '',
       enumId,
       orderIndex,
-      children: await toParamInputs(p.children, `${at}.children`, errors, opts, depth + 1),
+      children: await toParamInputs(p.children, `${at}.children`, errors, opts, depth + 1, p.type ?? ''),
     });
   }
   return out;

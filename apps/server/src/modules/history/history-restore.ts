@@ -8,7 +8,7 @@ import { inTx } from '../../db/database.js';
 import { conflict } from '../../lib/errors.js';
 import { emitDocChanges } from '../doc-events.js';
 import { loadDocDetails } from '../docs/doc-detail.js';
-import { extrasText } from '../docs/doc-extras.js';
+import { storedExtrasText } from '../docs/doc-extras.js';
 import { contentHash, dataId } from '../docs/doc-keys.js';
 import { type ParamInput, replaceParams } from '../docs/doc-params.js';
 import { withModuleLock } from '../push/push-lock.js';
@@ -78,7 +78,8 @@ export async function restoreSnapshot(
           url: content.url,
           version: content.version,
           definition: content.definition ?? '',
-          specExtras: extrasText(content),
+          specExtras: storedExtrasText(content),
+          webhook: content.webhook ?? '',
           httpMethod: content.httpMethod,
           contentType: content.contentType,
           deprecated: content.deprecated || '$false$',

@@ -2,145 +2,56 @@
  * Import API: `POST /api/import` (multipart or JSON) queues a job and returns its id at once;
  * `POST /api/import/refresh` re-imports an application from its stored source; `GET /api/import/status`
  * reports progress, counts, warnings and errors with their location in the source.
+ * `POST /api/import` authorises by hand (a dynamic case: its target, an application or a project plus a name,
+ * is in a multipart form read after the preHandlers); the others declare it. Contracts: packages/shared/src/schemas/imports.ts.
  */
 import { Transform } from 'node:stream';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
-import { renderText } from '../../i18n/stored-text.js';
-import { getJob } from '../../jobs/queue.js';
-import { AppError, badRequest, notFound } from '../../lib/errors.js';
-import { IdString } from '../../lib/schemas.js';
+import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { ImportJobSchema, ImportModuleInput, ImportSourceSchema, ImportStatusQuery, ImportStatusSchema } from '@folio/shared';
+import type { FastifyRequest } from 'fastify';
+import { badRequest } from '../../lib/errors.js';
 import { authorizeModule, authorizeProject } from '../../permissions/authorize.js';
+import { accessOf } from '../../permissions/declared.js';
 import { requireUser } from '../../plugins/auth.js';
-import { ok } from '../../plugins/envelope.js';
-import { isBlankSource, isYapiHtml, quickDetect } from './import-convert.js';
+import { ok, okResponse } from '../../plugins/envelope.js';
+import { type ImportFields, readImportForm, tooLarge } from './import-form.js';
+import * as jobs from './import-jobs.service.js';
 import { importPushRoutes } from './import-push.routes.js';
-import {
-  enqueueImport,
-  IMPORT_JOB,
-  type ImportResult,
-  importTextLang,
-  liveProgress,
-  maxImportBytes,
-  readStoredSource,
-  registerImportJob,
-  sealPassword,
-} from './imports.service.js';
-import type { ImportFormat } from './spec-text.js';
+import { importTextLang, maxImportBytes, registerImportJob } from './imports.service.js';
 
-const FORMATS = ['openapi', 'postman', 'yapi-md', 'yapi-json'] as const;
-/** Hard cap of any import body; the setting folio.upload.max-mb applies below it. */
+/** Hard cap of any import body; the setting folio.import.max-mb applies below it. */
 const HARD_BODY_LIMIT = 2048 * 1024 * 1024;
+const onModule = (from: 'body.moduleId' | 'query.moduleId') => ({ action: 'module.import', resource: { kind: 'module', from } }) as const;
 
-interface ImportFields {
-  moduleId?: string;
-  projectId?: string;
-  name?: string;
-  url?: string;
-  content?: string;
-  format?: string;
-  basicAuthUsername?: string;
-  basicAuthPassword?: string;
-}
-
-const FIELD_MAX: Record<string, number> = {
-  moduleId: 64,
-  projectId: 64,
-  name: 64,
-  url: 2048,
-  format: 16,
-  basicAuthUsername: 128,
-  basicAuthPassword: 256,
-};
-
-const tooLarge = (app: FastifyInstance) =>
-  new AppError(413, 'payload_too_large', 'import.too_large', { max: Math.round(maxImportBytes(app) / 1048576) });
-
-/** Reads the multipart form: fields, and the one file's bytes (size-capped by the setting). */
-async function readMultipart(app: FastifyInstance, req: FastifyRequest): Promise<{ fields: ImportFields; file?: Buffer }> {
-  const max = maxImportBytes(app);
-  const fields: Record<string, string> = {};
-  let file: Buffer | undefined;
-  let files = 0;
-  try {
-    for await (const part of req.parts({ limits: { fileSize: max, fieldSize: max, files: 2, fields: 20 } })) {
-      if (part.type === 'file') {
-        files++;
-        const buf = await part.toBuffer();
-        if (files > 1) throw badRequest('import.one_source');
-        file = buf;
-      } else {
-        fields[part.fieldname] = String(part.value ?? '');
-      }
-    }
-  } catch (err) {
-    const code = (err as { code?: string }).code ?? '';
-    if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_PARTS_LIMIT' || (err as { statusCode?: number }).statusCode === 413) {
-      if (code === 'FST_FILES_LIMIT') throw badRequest('import.one_source');
-      throw tooLarge(app);
-    }
-    if (code === 'FST_FILES_LIMIT') throw badRequest('import.one_source');
-    throw err;
+/** The application to import into, or the project a new one goes in (with a name), authorised for module.import. */
+async function authorizeTarget(req: FastifyRequest, f: ImportFields): Promise<{ moduleId: number; projectId: number }> {
+  const { ids } = req.server.ctx;
+  if (f.moduleId) {
+    const moduleId = ids.decode(f.moduleId, 'module');
+    const { projectId } = await authorizeModule(req, moduleId, 'module.import');
+    return { moduleId, projectId };
   }
-  return { fields: fields as ImportFields, file };
-}
-
-function checkFields(f: ImportFields): void {
-  const bad: { field: string; message: string }[] = [];
-  for (const [k, v] of Object.entries(f)) {
-    if (v === undefined || k === 'content') continue;
-    if (typeof v !== 'string') bad.push({ field: k, message: 'must be text' });
-    else if (FIELD_MAX[k] !== undefined && v.length > FIELD_MAX[k]) bad.push({ field: k, message: `length cannot exceed ${FIELD_MAX[k]}` });
+  if (f.projectId && (f.name ?? '').trim()) {
+    const projectId = ids.decode(f.projectId, 'project');
+    await authorizeProject(req, projectId, 'module.import');
+    return { moduleId: 0, projectId };
   }
-  if (f.format && !(FORMATS as readonly string[]).includes(f.format))
-    bad.push({ field: 'format', message: `one of ${FORMATS.join(', ')}` });
-  if (f.url && !/^https?:\/\//i.test(f.url)) bad.push({ field: 'url', message: 'http or https URL' });
-  if (bad.length)
-    throw new AppError(
-      422,
-      'validation_failed',
-      'error.validation_failed',
-      { detail: bad.map((b) => `${b.field}: ${b.message}`).join('; ') },
-      bad,
-    );
+  throw badRequest('import.target_missing');
 }
 
-/** The status view of an import job; warnings and errors in the reader's language. */
-function statusView(app: FastifyInstance, job: NonNullable<Awaited<ReturnType<typeof getJob>>>, lang: string) {
-  const r = (job.result ?? {}) as Partial<ImportResult>;
-  const moduleId = r.moduleId || job.moduleId;
-  return {
-    jobId: job.jobId,
-    state: job.state,
-    progress: job.state === 'running' ? Math.max(job.progress, liveProgress.get(job.jobId) ?? 0) : job.progress,
-    moduleId: moduleId ? app.ctx.ids.encode(moduleId) : '',
-    format: r.format ?? '',
-    counts: r.counts ?? { folders: 0, docs: 0, params: 0 },
-    source: r.source ?? null,
-    dropped: r.dropped ?? 0,
-    outcome: r.outcome ?? null,
-    timings: r.timings ?? null,
-    warnings: (r.warnings ?? []).map((w) => renderText(lang, w)),
-    errors: r.errors
-      ? r.errors.map((e) => ({
-          code: e.code,
-          message: e.text ? renderText(lang, e.text) : e.message,
-          location: e.at !== undefined ? renderText(lang, e.at) : e.location,
-        }))
-      : job.state === 'failed'
-        ? [{ code: 'import_failed', message: job.error, location: '' }]
-        : [],
-  };
-}
-
-export async function importsRoutes(api: FastifyInstance): Promise<void> {
+export const importsRoutes: FastifyPluginAsyncTypebox = async (api) => {
   registerImportJob();
-  await importPushRoutes(api);
+  await importPushRoutes(api, {});
   // Multipart is registered in this scope only, so no other route starts accepting uploads.
-  await api.register(async (app) => {
+  await api.register(async (scope) => {
+    const app = scope.withTypeProvider<TypeBoxTypeProvider>();
     await app.register(multipart, { limits: { fileSize: HARD_BODY_LIMIT, files: 2 } });
-    const { ids } = app.ctx;
+    const importer = (req: FastifyRequest): jobs.Importer => ({
+      user: requireUser(req),
+      lang: req.lang ?? 'zh-CN',
+      textLang: importTextLang(app, req),
+    });
 
     // JSON bodies (pasted content) are counted while they stream in, against the same setting.
     app.addHook('preParsing', async (req, _reply, payload) => {
@@ -168,129 +79,56 @@ export async function importsRoutes(api: FastifyInstance): Promise<void> {
         schema: {
           tags: ['import'],
           summary: 'Import OpenAPI/Swagger, Postman or YAPI into an application (multipart or JSON); returns a job id',
+          response: okResponse(ImportJobSchema),
         },
       },
       async (req) => {
-        const u = requireUser(req);
-        let fields: ImportFields;
-        // An uploaded file stays bytes: it is written as it came, and decoded once, by the job.
-        let file: Buffer | undefined;
-        if (req.isMultipart()) ({ fields, file } = await readMultipart(app, req));
-        else {
-          const b = (req.body ?? {}) as Record<string, unknown>;
-          if (typeof b !== 'object' || Array.isArray(b)) throw badRequest('import.source_missing');
-          fields = {};
-          for (const k of [...Object.keys(FIELD_MAX), 'content']) {
-            if (b[k] !== undefined && b[k] !== null) (fields as Record<string, unknown>)[k] = b[k];
-          }
-        }
-        checkFields(fields);
-        const content = file ?? fields.content;
-        const sources = [file !== undefined, fields.content !== undefined && fields.content !== '', !!fields.url].filter(Boolean).length;
-        if (sources === 0) throw badRequest('import.source_missing');
-        if (sources > 1) throw badRequest('import.one_source');
-        if (content !== undefined && (typeof content === 'string' ? Buffer.byteLength(content) : content.length) > maxImportBytes(app))
-          throw tooLarge(app);
-        let moduleId = 0;
-        let projectId = 0;
-        const name = (fields.name ?? '').trim();
-        if (fields.moduleId) {
-          moduleId = ids.decode(fields.moduleId, 'module');
-          ({ projectId } = await authorizeModule(req, moduleId, 'module.import'));
-        } else if (fields.projectId && name) {
-          projectId = ids.decode(fields.projectId, 'project');
-          await authorizeProject(req, projectId, 'module.import');
-        } else throw badRequest('import.target_missing');
-        let format = (fields.format || null) as ImportFormat | null;
-        if (content !== undefined) {
-          if (isBlankSource(content)) throw badRequest('import.empty');
-          format = format ?? quickDetect(content);
-          if (!format)
-            throw badRequest(
-              isYapiHtml(typeof content === 'string' ? content : content.toString('utf8')) ? 'import.yapi_html' : 'import.unknown_format',
-            );
-        }
-        const jobId = await enqueueImport(app, {
-          moduleId,
-          projectId,
-          name: name.slice(0, 64),
-          format,
-          content,
-          url: fields.url || undefined,
-          authUsername: fields.basicAuthUsername || undefined,
-          authPasswordEnc: sealPassword(app, fields.basicAuthPassword) || undefined,
-          storeSource: true,
-          replace: false,
-          userId: u.id,
-          nickname: u.nickname,
-          author: u.nickname,
-          lang: req.lang ?? 'zh-CN',
-          textLang: importTextLang(app, req),
-        });
-        return ok({ jobId });
+        const by = importer(req);
+        const { fields, content } = await readImportForm(app, req);
+        const target = await authorizeTarget(req, fields);
+        return ok({ jobId: await jobs.queueImport(app, by, target, fields, content) });
       },
     );
 
     app.post(
       '/import/refresh',
-      { config: { action: 'module.import' }, schema: { tags: ['import'], body: Type.Object({ moduleId: IdString }) } },
-      async (req) => {
-        const u = requireUser(req);
-        const moduleId = ids.decode((req.body as { moduleId: string }).moduleId, 'module');
-        await authorizeModule(req, moduleId, 'module.import');
-        const cfg = await app.ctx.db.selectFrom('moduleSwaggerConfigs').selectAll().where('moduleId', '=', moduleId).executeTakeFirst();
-        if (!cfg || (!cfg.url && !cfg.content && !cfg.contentFile)) throw badRequest('import.no_source_stored');
-        let content = cfg.url ? undefined : cfg.content;
-        if (!cfg.url && cfg.contentFile) content = (await readStoredSource(app, cfg.contentFile)) ?? undefined;
-        if (!cfg.url && !content) throw badRequest('import.no_source_stored');
-        const jobId = await enqueueImport(app, {
-          moduleId,
-          projectId: 0,
-          name: '',
-          format: (cfg.format || null) as ImportFormat | null,
-          content,
-          url: cfg.url || undefined,
-          authUsername: cfg.authUsername || undefined,
-          authPasswordEnc: cfg.authPasswordEnc || undefined,
-          storeSource: false,
-          replace: true,
-          userId: u.id,
-          nickname: u.nickname,
-          author: u.nickname,
-          lang: req.lang ?? 'zh-CN',
-          textLang: importTextLang(app, req),
-        });
-        return ok({ jobId });
+      {
+        config: onModule('body.moduleId'),
+        schema: {
+          tags: ['import'],
+          summary: 'Re-import an application from its stored source (docs it no longer has go); returns a job id',
+          body: ImportModuleInput,
+          response: okResponse(ImportJobSchema),
+        },
       },
+      async (req) => ok({ jobId: await jobs.queueRefresh(app, importer(req), accessOf(req).id) }),
     );
 
     app.get(
       '/import/source',
-      { config: { action: 'module.import' }, schema: { tags: ['import'], querystring: Type.Object({ moduleId: IdString }) } },
-      async (req) => {
-        const moduleId = ids.decode((req.query as { moduleId: string }).moduleId, 'module');
-        await authorizeModule(req, moduleId, 'module.import');
-        const cfg = await app.ctx.db.selectFrom('moduleSwaggerConfigs').selectAll().where('moduleId', '=', moduleId).executeTakeFirst();
-        return ok({
-          url: cfg?.url ?? '',
-          hasContent: !!(cfg?.content || cfg?.contentFile),
-          format: cfg?.format ?? '',
-          basicAuthUsername: cfg?.authUsername ?? '',
-          hasPassword: !!cfg?.authPasswordEnc,
-          updatedAt: cfg?.updatedAt ?? 0,
-        });
+      {
+        config: onModule('query.moduleId'),
+        schema: {
+          tags: ['import'],
+          summary: "What an application keeps of its last import's source",
+          querystring: ImportModuleInput,
+          response: okResponse(ImportSourceSchema),
+        },
       },
+      async (req) => ok(await jobs.importSource(app, accessOf(req).id)),
     );
 
     app.get(
       '/import/status',
-      { schema: { tags: ['import'], querystring: Type.Object({ jobId: Type.String({ minLength: 1, maxLength: 64 }) }) } },
-      async (req) => {
-        const u = requireUser(req);
-        const job = await getJob(app, (req.query as { jobId: string }).jobId);
-        if (!job || job.kind !== IMPORT_JOB || (job.createdBy !== u.id && !u.isSuperAdmin)) throw notFound('job');
-        return ok(statusView(app, job, req.lang));
+      {
+        schema: {
+          tags: ['import'],
+          summary: "An import job's progress, counts, warnings and errors",
+          querystring: ImportStatusQuery,
+          response: okResponse(ImportStatusSchema),
+        },
       },
+      async (req) => ok(await jobs.importStatus(app, requireUser(req), req.query.jobId, req.lang)),
     );
   });
-}
+};

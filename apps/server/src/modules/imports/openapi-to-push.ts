@@ -15,7 +15,7 @@ import {
   securityDocKey,
 } from '@folio/shared';
 import { type StoredText, type TextParam, text } from '../../i18n/stored-text.js';
-import { SHARED_NOTE, SHARED_OPS_KEY } from '../exports/to-openapi.js';
+import { POSTMAN_VARIABLE, SHARED_NOTE, SHARED_OPS_KEY } from '../exports/to-openapi.js';
 import { exampleOf, exampleText, MAX_PARAM_DEPTH, MAX_PARAMS_PER_DOC, SchemaWalker } from './openapi-schema.js';
 import { ImportInputError, parseStructured } from './spec-text.js';
 
@@ -55,11 +55,11 @@ function pickMedia(content: unknown): [string, Obj] | null {
 }
 
 function mediaExample(w: SchemaWalker, media: Obj): unknown {
-  if (media.example !== undefined) return media.example;
+  if (media.example !== undefined) return inlineRefs(w, media.example);
   if (isObj(media.examples)) {
     const first = Object.values(media.examples)[0];
     const ex = w.deref(first).value;
-    if (ex && ex.value !== undefined) return ex.value;
+    if (ex && ex.value !== undefined) return inlineRefs(w, ex.value);
   }
   return undefined;
 }
@@ -76,10 +76,30 @@ const EXTRA_RESPONSE_BUDGET = 120;
 const HEADERS_BUDGET = 40;
 const ASIDE_DEPTH = 1;
 
+/**
+ * An example value with the local `$ref`s inside it replaced by what they point at (an Example Object by its
+ * value): GitHub writes `"configuration": {"$ref": "#/components/examples/…"}` inside its examples, which renderers
+ * resolve, a reader could not, and validators of an export (no components/examples there) reject.
+ */
+function inlineRefs(w: SchemaWalker, v: unknown, seen: string[] = []): unknown {
+  if (Array.isArray(v)) return v.map((x) => inlineRefs(w, x, seen));
+  if (!isObj(v)) return v;
+  const ref = v.$ref;
+  if (typeof ref === 'string' && ref.startsWith('#/') && !seen.includes(ref) && seen.length < 8) {
+    const target = w.lookup(ref);
+    if (target !== undefined) {
+      const value = ref.startsWith('#/components/examples/') && isObj(target) && 'value' in target ? target.value : target;
+      return inlineRefs(w, value, [...seen, ref]);
+    }
+  }
+  return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, inlineRefs(w, x, seen)]));
+}
+
 /** The spec's own examples of a media type: its `examples` map (name, summary, value), else its single `example`. */
 function namedExamples(w: SchemaWalker, media: Obj, where: string): PushExample[] {
   const out: PushExample[] = [];
-  const add = (name: string, summary: string, value: unknown) => {
+  const add = (name: string, summary: string, raw: unknown) => {
+    const value = inlineRefs(w, raw);
     const size = typeof value === 'string' ? value.length : (JSON.stringify(value, null, 2)?.length ?? 0);
     if (size > MAX_EXAMPLE_CHARS) w.warn('import.warn.example_left_out', { where, name: name || 'example', size });
     else if (out.length < MAX_EXAMPLES) out.push({ name: name.slice(0, 255), summary: summary.slice(0, 1024), value });
@@ -201,7 +221,8 @@ function servers(root: Obj, v2: boolean, w: SchemaWalker): PushDebugEnv[] {
         if (isObj(v) && v.default !== undefined) url = url.split(`{${k}}`).join(String(v.default));
       }
     }
-    if (/\{[^}]+\}/.test(url)) w.warn('import.warn.server_variables', { n: i + 1, url: s.url });
+    // (`{{host}}` is a Postman variable, as Folio's export writes an unresolved one: not a server variable.)
+    if (/(?<!\{)\{[^{}]+\}(?!\})/.test(url)) w.warn('import.warn.server_variables', { n: i + 1, url: s.url });
     let name = (typeof s.description === 'string' && s.description.trim() ? s.description.trim() : url).slice(0, 50);
     if (names.has(name)) name = `${name} ${i + 1}`.slice(0, 50);
     names.add(name);
@@ -310,6 +331,11 @@ function convertOperation(w: SchemaWalker, x: OpInput): PushDocItem {
       bodyDone = true;
       continue;
     }
+    // A Postman variable Folio's export wrote as a path parameter (`{{id}}` → `{id}`): `{{id}}` in the URL again.
+    if (r.in === 'path' && r[POSTMAN_VARIABLE] === true && typeof r.name === 'string') {
+      doc.url = String(doc.url).split(`{${r.name}}`).join(`{{${r.name}}}`);
+      continue;
+    }
     const conv = paramFromParameter(w, raw, where);
     if (!conv) continue;
     if (conv.named.length)
@@ -327,7 +353,7 @@ function convertOperation(w: SchemaWalker, x: OpInput): PushDocItem {
   }
   // Path variables in the template must be declared; report the ones that are not.
   // (`{{name}}` is a Postman variable in the path, not a path parameter.)
-  for (const m of x.path.matchAll(/(?<!\{)\{([^{}]+)\}(?!\})/g)) {
+  for (const m of String(doc.url).matchAll(/(?<!\{)\{([^{}]+)\}(?!\})/g)) {
     const name = m[1];
     if (!doc.pathParams?.some((p) => p.name === name)) {
       const base = name.split(':')[0];
@@ -374,8 +400,11 @@ function convertOperation(w: SchemaWalker, x: OpInput): PushDocItem {
   }
   // The main response first (its dictionaries are named as before), the others after, within budgets of their own.
   let mainSchema: unknown;
+  // The same reference, or the same schema written out twice (an export writes the main body on each such status).
   const sameSchema = (a: unknown, b: unknown) =>
-    a !== undefined && (a === b || (isObj(a) && isObj(b) && typeof a.$ref === 'string' && a.$ref === b.$ref));
+    a !== undefined &&
+    (a === b ||
+      (isObj(a) && isObj(b) && (typeof a.$ref === 'string' ? a.$ref === b.$ref : !b.$ref && JSON.stringify(a) === JSON.stringify(b))));
   for (const code of success ? [success, ...codes.filter((c) => c !== success)] : codes) {
     const resp = w.deref(responses[code]).value;
     const entry = documented.get(code) as PushResponse;
@@ -447,7 +476,8 @@ export async function openApiToPush(spec: unknown, opts: ConvertOptions = {}): P
   if (v2 && !version.startsWith('2')) w.warn('import.warn.swagger_version', { version });
   if (!v2 && !/^3\.[01]/.test(version)) w.warn('import.warn.openapi_version', { version });
   const paths = isObj(root.paths) ? root.paths : {};
-  const webhooks = !v2 && isObj(root.webhooks) ? root.webhooks : {};
+  // 3.1's webhooks; Redoc's `x-webhooks` in 3.0 (what Folio's 3.0 export writes).
+  const webhooks = v2 ? {} : isObj(root.webhooks) ? root.webhooks : isObj(root['x-webhooks']) ? root['x-webhooks'] : {};
   if (!Object.keys(paths).length && !Object.keys(webhooks).length) throw new ImportInputError('import.no_operations');
 
   // Folders from tags, in the order the spec declares them, then in order of first use.
@@ -523,7 +553,7 @@ export async function openApiToPush(spec: unknown, opts: ConvertOptions = {}): P
           if (identity) doc.identityKey = identity;
           if (version) doc.version = version;
           if (Array.isArray(op.security))
-            security.docs[securityDocKey(method, path, version, identity)] = requirementOf(
+            security.docs[securityDocKey(method, String(doc.url), version, identity)] = requirementOf(
               op.security,
               schemes,
               w,

@@ -5,6 +5,7 @@
 import type { SecurityData } from '@folio/shared';
 import type { Dialect } from '../../config.js';
 import { type Conn, insertId } from '../../db/database.js';
+import { prepared } from '../../db/prepared.js';
 
 const isEmpty = (s: SecurityData) => !Object.keys(s.schemes).length && !s.requirement && !Object.keys(s.docs).length;
 
@@ -27,10 +28,18 @@ export async function saveSecurity(tx: Conn, dialect: Dialect, moduleId: number,
 }
 
 /** The security data of applications (those without any are absent). */
+/** One application's schemes (compiled once: every doc read asks). */
+const securityOfOne = prepared(1, (db: Conn, moduleId: number) =>
+  db.selectFrom('moduleSecurity').select(['moduleId', 'body']).where('moduleId', '=', moduleId),
+);
+
 export async function loadSecurity(db: Conn, moduleIds: number[]): Promise<Map<number, SecurityData>> {
   const out = new Map<number, SecurityData>();
   if (!moduleIds.length) return out;
-  const rows = await db.selectFrom('moduleSecurity').select(['moduleId', 'body']).where('moduleId', 'in', moduleIds).execute();
+  const rows =
+    moduleIds.length === 1
+      ? await securityOfOne(db, moduleIds[0])
+      : await db.selectFrom('moduleSecurity').select(['moduleId', 'body']).where('moduleId', 'in', moduleIds).execute();
   for (const r of rows) out.set(r.moduleId, JSON.parse(r.body) as SecurityData);
   return out;
 }

@@ -143,6 +143,7 @@ const UPSERT_COLUMNS = [
   'version',
   'identityKey',
   'specExtras',
+  'webhook',
   'definition',
   'httpMethod',
   'contentType',

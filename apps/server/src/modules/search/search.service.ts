@@ -157,7 +157,7 @@ interface RankedPage {
 function withEntries(ranked: RawBuilder<unknown>, orderBy: RawBuilder<unknown>) {
   return sql<Row>`
     select r.score, r.total, e.id, e.kind, e.ref_id, e.space_id, e.project_id, e.module_id, e.name, e.method, e.path,
-      e.doc_type, e.status, e.deprecated, e.body, s.name as s, p.name as p, mo.name as m, f.name as f
+      e.doc_type, e.status, e.deprecated, e.body, d.webhook, s.name as s, p.name as p, mo.name as m, f.name as f
     from (${ranked}) r
     join search_entries e on e.id = r.entry_id
     left join spaces s on s.id = e.space_id
@@ -274,6 +274,7 @@ interface Row {
   status: number;
   deprecated: number;
   body: string;
+  webhook: string | null;
   s: string | null;
   p: string | null;
   m: string | null;
@@ -408,6 +409,7 @@ function toHit(ctx: Ctx, r: Row, score: number, words: string[]): SearchHit {
     docType: Number(r.docType),
     status: Number(r.status),
     deprecated: Number(r.deprecated),
+    ...(r.webhook ? { webhook: r.webhook } : {}),
     breadcrumb: breadcrumbOf(r),
     snippet: snippetOf(r.body ?? '', words),
     score,

@@ -7,6 +7,7 @@
 
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  RevisionSchema,
   ShareAddBody,
   ShareCheckPasswordBody,
   ShareCreatedSchema,
@@ -20,24 +21,25 @@ import {
   SharePasswordSchema,
   SharePublicQuery,
   ShareUpdateBody,
+  TreeList,
 } from '@folio/shared';
 import { Type } from 'typebox';
+import { registerTreeNodeSchema } from '../../lib/schemas.js';
 import { accessOf } from '../../permissions/declared.js';
 import { requireUser } from '../../plugins/auth.js';
 import { ok, okNull, okResponse } from '../../plugins/envelope.js';
 import { AuditAction, audit } from '../admin/audit.js';
-import { modulesRevision, sendRevision } from '../live/revision.js';
+import { sendRevision } from '../live/revision.js';
 import { publicSearchSchema, searchExposed } from '../search/search.routes.js';
 import { grantOf } from './share-grant.js';
 import * as shares from './shares.service.js';
-
-export { passwordRequired, passwordWrong, shareDisabled, shareExpired } from './shares.service.js';
 
 const manage = (from: 'body.id' | 'query.id') => ({ action: 'share.manage', resource: { kind: 'share', from } }) as const;
 
 export const sharesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
   const { ids } = ctx;
+  registerTreeNodeSchema(app);
 
   // ---------- management ----------
   app.get(
@@ -171,10 +173,12 @@ export const sharesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => ok(await shares.checkSharePassword(ctx, req.body.id, req.body.password, req.ip)),
   );
 
-  // The menu and doc answers are the doc tree and doc detail shapes of the docs module (not yet schemas).
   app.get(
     '/share/menu',
-    { config: { auth: 'public' }, schema: { tags: ['share'], summary: "A share's folder/doc tree", querystring: SharePublicQuery } },
+    {
+      config: { auth: 'public' },
+      schema: { tags: ['share'], summary: "A share's folder/doc tree", querystring: SharePublicQuery, response: okResponse(TreeList()) },
+    },
     async (req) => ok(await shares.readShareMenu(ctx, req.query.id, grantOf(req))),
   );
 
@@ -183,20 +187,21 @@ export const sharesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/share/revision',
     {
       config: { auth: 'public' },
-      schema: { tags: ['share'], summary: "The share's revision (ETag/304), polled by open pages", querystring: SharePublicQuery },
+      schema: {
+        tags: ['share'],
+        summary: "The share's revision (ETag/304), polled by open pages",
+        querystring: SharePublicQuery,
+        response: okResponse(RevisionSchema),
+      },
     },
-    async (req, reply) => {
-      const s = await shares.accessibleShare(ctx, req.query.id, grantOf(req));
-      return sendRevision(req, reply, await modulesRevision(ctx.db, [s.moduleId], `s${s.id}:${s.updatedAt}`));
-    },
+    async (req, reply) => sendRevision(req, reply, await shares.shareRevision(ctx, req.query.id, grantOf(req))),
   );
 
-  app.get('/share/search', { config: { auth: 'public' }, schema: publicSearchSchema('share', 'id') }, async (req) => {
-    const { scope } = await shares.readableShare(ctx, req.query.id, grantOf(req));
-    const docIds = scope.rows.filter((r) => !r.isFolder && scope.visible.has(r.id)).map((r) => r.id);
-    return ok(await searchExposed(app, docIds, req.query));
-  });
+  app.get('/share/search', { config: { auth: 'public' }, schema: publicSearchSchema('share', 'id') }, async (req) =>
+    ok(await searchExposed(app, await shares.shareDocIds(ctx, req.query.id, grantOf(req)), req.query)),
+  );
 
+  // The doc answer is the doc detail shape of the docs module (not yet a schema).
   app.get(
     '/share/doc',
     { config: { auth: 'public' }, schema: { tags: ['share'], summary: 'One doc of a share', querystring: ShareDocQuery } },

@@ -20,6 +20,7 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { RateLimiter } from '../../lib/rate-limit.js';
 import { flag } from '../../lib/schemas.js';
 import { defineResource } from '../../permissions/declared.js';
+import { modulesRevision } from '../live/revision.js';
 import { passwordFingerprint, readGrant, signGrant } from './share-grant.js';
 import { isDocInScope, loadShareScope, type ShareScope, shareMenu } from './share-scope.js';
 import * as repo from './shares.repo.js';
@@ -237,6 +238,18 @@ export async function checkSharePassword(ctx: Ctx, publicId: string, password: s
 export async function readShareMenu(ctx: Ctx, publicId: string, grant: string | undefined): Promise<TreeNode[]> {
   const { share, scope } = await readableShare(ctx, publicId, grant);
   return shareMenu(ctx, scope, share.moduleId);
+}
+
+/** The share's revision: its application's docs and the share's own settings (for live pages). */
+export async function shareRevision(ctx: Ctx, publicId: string, grant: string | undefined): Promise<string> {
+  const s = await accessibleShare(ctx, publicId, grant);
+  return modulesRevision(ctx.db, [s.moduleId], `s${s.id}:${s.updatedAt}`);
+}
+
+/** The doc ids (not folders) the share exposes, for its search. */
+export async function shareDocIds(ctx: Ctx, publicId: string, grant: string | undefined): Promise<number[]> {
+  const { scope } = await readableShare(ctx, publicId, grant);
+  return scope.rows.filter((r) => !r.isFolder && scope.visible.has(r.id)).map((r) => r.id);
 }
 
 /** One doc of the share, if the share exposes it. */

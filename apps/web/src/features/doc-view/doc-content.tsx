@@ -29,7 +29,7 @@ import type { DocViewSource, LoadedDoc, ViewDoc } from './doc-source';
 import { withApplicationCodes } from './error-codes';
 import { AlternativeSwitcher, CodeBlock, ExamplePicker } from './example-block';
 import { alternativesOf, bodyExample, type Choices, findDataNode, pickedExample, queryString, responseExample } from './examples';
-import { MethodTag } from './method-tag';
+import { MethodTag, WebhookTag } from './method-tag';
 import { ParamViewTable } from './param-view-table';
 import { type StatusTab, splitResponses } from './responses';
 
@@ -185,6 +185,7 @@ export function DocContent({ loaded, source }: { loaded: LoadedDoc; source: DocV
               onChange={setResponsePick}
               generatedExtra={<AlternativeSwitcher sets={responseAlternatives} choices={responseChoices} onChange={setResponseChoices} />}
               testId="response-example"
+              params={doc.responseParams}
             />
           </Section>
         </div>
@@ -206,7 +207,8 @@ export function DocContent({ loaded, source }: { loaded: LoadedDoc; source: DocV
       {header}
       {isWebhook && (
         <div className="doc-url doc-webhook" data-testid="doc-webhook">
-          <span className="webhook-tag">{t('view.doc.webhook')}</span>
+          <WebhookTag method={method} />
+          <MethodTag method={method} />
           <span className="url-text">{doc.webhook}</span>
           <span className="muted webhook-note">{t('view.doc.webhookNote')}</span>
         </div>
@@ -329,6 +331,7 @@ export function DocContent({ loaded, source }: { loaded: LoadedDoc; source: DocV
                 generatedExtra={<AlternativeSwitcher sets={requestAlternatives} choices={requestChoices} onChange={setRequestChoices} />}
                 testId="request-example"
                 json={!formBody || requestPick < requestExamples.length}
+                params={doc.requestParams}
               />
             </Section>
           </div>
@@ -400,6 +403,7 @@ function OtherResponse({ response: r }: { response: DocResponse }) {
               onChange={setPick}
               generatedExtra={<AlternativeSwitcher sets={alternatives} choices={choices} onChange={setChoices} />}
               testId="status-example"
+              params={r.params}
             />
           </Section>
         </div>

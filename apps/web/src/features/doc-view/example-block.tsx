@@ -4,11 +4,12 @@
  * account") that regenerates the example from the chosen alternative.
  */
 import { CopyOutlined } from '@ant-design/icons';
-import type { NamedExample } from '@folio/shared';
+import type { DocParam, NamedExample } from '@folio/shared';
 import { Button } from 'antd';
 import { Fragment, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { copyText } from '../../lib/clipboard';
+import { exampleFit, misfits } from './example-fit';
 import type { AlternativeSet, Choices } from './examples';
 
 const TOKEN = /("(?:[^"\\]|\\.)*")(\s*:)?|\b(true|false|null)\b|(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)/g;
@@ -54,10 +55,39 @@ export const isJsonText = (text: string) => /^\s*[[{]/.test(text);
 /** The label of a spec example: its summary, else its name, else "Example n". */
 export const exampleLabel = (e: NamedExample, i: number, fallback: (n: number) => string) => e.summary || e.name || fallback(i + 1);
 
+const SHOWN_NAMES = 5;
+const names = (list: string[]) => list.slice(0, SHOWN_NAMES).join(', ') + (list.length > SHOWN_NAMES ? ', …' : '');
+
+/**
+ * Where a spec example comes from, and where it no longer agrees with the parameters (edited in the form since
+ * the import: the example is kept as the spec gave it, the reader is told, the editor can remove it).
+ */
+function SpecSource({ value, params, testId }: { value: string; params?: DocParam[]; testId?: string }) {
+  const { t } = useTranslation();
+  const fit = useMemo(() => (params ? exampleFit(value, params) : null), [value, params]);
+  const parts = misfits(fit)
+    ? [
+        fit.unknown.length ? t('view.doc.misfitUnknown', { 0: names(fit.unknown) }) : '',
+        fit.missing.length ? t('view.doc.misfitMissing', { 0: names(fit.missing) }) : '',
+      ].filter(Boolean)
+    : [];
+  return (
+    <div className="example-source" data-testid={testId ? `${testId}-source` : undefined}>
+      <span className="muted">{t('view.doc.fromSpec')}</span>
+      {parts.length > 0 && (
+        <span className="example-misfit" role="note" data-testid={testId ? `${testId}-misfit` : undefined}>
+          {t('view.doc.exampleMisfit', { 0: parts.join('; ') })}
+        </span>
+      )}
+    </div>
+  );
+}
+
 /**
  * The examples of a body: the spec's own first ("Card Payment", "Bank Account Payment"), then the one generated
  * from the schema; a picker when there are several. `value` is the chosen position (controlled: Copy, code
  * samples and the debug pre-fill use the same choice). `generatedExtra` shows above the generated one (its switcher).
+ * A spec example says so, and is checked against `params` (the body's parameters as they are now).
  */
 export function ExamplePicker({
   examples,
@@ -67,7 +97,9 @@ export function ExamplePicker({
   generatedExtra,
   testId,
   json,
+  params,
 }: {
+  params?: DocParam[];
   examples: NamedExample[];
   generated: string;
   value: number;
@@ -108,6 +140,7 @@ export function ExamplePicker({
         </fieldset>
       )}
       {!spec && generatedExtra}
+      {spec && <SpecSource value={spec.value} params={params} testId={testId} />}
       <CodeBlock text={text} testId={testId} json={json !== false && isJsonText(text)} />
     </>
   );

@@ -30,11 +30,22 @@ export function DocTreeTitle({ node, labelMode = 'name' }: { node: TreeNode; lab
   return (
     <span
       className={`tree-title${deprecated ? ' deprecated' : ''}`}
-      title={node.url ? `${node.label}\n${node.url}` : node.label}
+      title={
+        node.webhook
+          ? `${node.label}\nWebhook ${node.webhook} · ${node.httpMethod.toUpperCase()}`
+          : node.url
+            ? `${node.label}\n${node.url}`
+            : node.label
+      }
       data-testid="tree-node"
     >
       <span className="tree-icon">{nodeIcon(node)}</span>
-      {isHttp && (
+      {isHttp && node.webhook && (
+        <Tag color="purple" className="method-tag" data-testid="webhook-tag" title={`Webhook · ${node.httpMethod.toUpperCase()}`}>
+          WEBHOOK
+        </Tag>
+      )}
+      {isHttp && !node.webhook && (
         <Tag color={METHOD_TAG_COLORS[node.httpMethod.toUpperCase()] ?? 'default'} className="method-tag" data-testid="method-tag">
           {node.httpMethod.toUpperCase()}
         </Tag>

@@ -1,5 +1,14 @@
 /** Converts a doc (push field names) to the editor's state and back into a `doc/save` payload. */
-import { type DocDetail, DocStatus, DocType, type ErrorCodeParam, isDeprecated, NOT_DEPRECATED } from '@folio/shared';
+import {
+  type DocDetail,
+  type DocSpecExtras,
+  DocStatus,
+  DocType,
+  deprecationReason,
+  type ErrorCodeParam,
+  isDeprecated,
+  NOT_DEPRECATED,
+} from '@folio/shared';
 import { type EditParam, fromDocParams, toDocParams } from '../../lib/param-tree';
 
 export interface DocFormValues {
@@ -38,6 +47,19 @@ export interface DocParamsState {
   requestParams: EditParam[];
   responseParams: EditParam[];
   errorCodeParams: (ErrorCodeParam & { key: string })[];
+  /** What the imported spec said beyond the params: sent back as loaded (a copy carries it), minus removed examples. */
+  specExtras?: DocSpecExtras;
+}
+
+/** A doc's spec extras, when it has any. */
+function extrasOf(d: DocDetail): DocSpecExtras | undefined {
+  const x: DocSpecExtras = {
+    requestExamples: d.requestExamples ?? [],
+    responses: d.responses ?? [],
+    paramExamples: d.paramExamples ?? [],
+    webhook: d.webhook ?? '',
+  };
+  return x.requestExamples?.length || x.responses?.length || x.paramExamples?.length || x.webhook ? x : undefined;
 }
 
 let k = 0;
@@ -91,7 +113,8 @@ export function docToForm(d: DocDetail, copy = false, copySuffix = ' Copy'): { v
       author: d.author ?? '',
       parentId: d.parentId ?? '',
       deprecatedOn: dep,
-      deprecatedReason: dep && d.deprecated !== 'true' ? d.deprecated : '',
+      // smart-doc's `Deprecated`, an importer's 已废弃: a flag, not a reason to fill the reason field with.
+      deprecatedReason: deprecationReason(d.deprecated),
       isShow: d.isShow !== 0,
       orderIndex: copy ? null : d.orderIndex,
       version: d.version ?? '',
@@ -116,6 +139,7 @@ export function docToForm(d: DocDetail, copy = false, copySuffix = ' Copy'): { v
       requestParams: fromDocParams(d.requestParams),
       responseParams: fromDocParams(d.responseParams),
       errorCodeParams: (d.errorCodeParams ?? []).map((e) => ({ ...e, key: `e${k++}` })),
+      specExtras: extrasOf(d),
     },
   };
 }
@@ -175,6 +199,7 @@ export function formToPayload(opts: { id?: string; moduleId: string; type: numbe
     requestArrayType: v.requestArrayType || 'object',
     responseArrayType: v.responseArrayType || 'object',
     ...lists,
+    ...(p.specExtras ?? {}),
   };
 }
 

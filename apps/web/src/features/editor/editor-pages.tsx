@@ -47,6 +47,7 @@ import { invalidateModule, useDocTree } from '../docs/docs-api';
 import { ConflictDialog, type CurrentVersion } from './conflict-dialog';
 import { type DocFormValues, type DocParamsState, docToForm, emptyDoc, formToPayload, missingPathParams } from './doc-form';
 import { ErrorCodeTable } from './error-code-table';
+import { SpecExamples } from './spec-examples';
 
 interface FolderOption {
   value: string;
@@ -500,6 +501,16 @@ function DocEditor({ moduleId, mode }: { moduleId: string; mode: Mode }) {
                       dictionaries={dictOptions}
                       testId="request-params"
                     />
+                    {params.specExtras?.requestExamples?.length ? (
+                      <SpecExamples
+                        examples={params.specExtras.requestExamples}
+                        params={params.requestParams}
+                        onChange={(requestExamples) => {
+                          setParams((p) => (p?.specExtras ? { ...p, specExtras: { ...p.specExtras, requestExamples } } : p));
+                          setDirty(true);
+                        }}
+                      />
+                    ) : null}
                   </>
                 ),
               },

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { type ApiError, api } from '../../lib/api';
 import { showError } from '../../lib/errors';
 import { invalidateModule } from '../docs/docs-api';
+import { countedNouns } from './import-counts';
 
 type Source = 'file' | 'url' | 'content';
 
@@ -310,6 +311,7 @@ export function ImportDialog({
 export function ImportProgress({ status }: { status: ImportStatus }) {
   const { t } = useTranslation();
   const failed = status.state === 'failed';
+  const counted = countedNouns(t, status.counts);
   return (
     <div data-testid="import-progress" data-state={status.state}>
       <Typography.Paragraph strong>{t(`ie.import.state.${status.state}`)}</Typography.Paragraph>
@@ -322,8 +324,8 @@ export function ImportProgress({ status }: { status: ImportStatus }) {
           message={
             <span data-testid="import-counts">
               {status.dropped
-                ? t('ie.import.countsDropped', { ...status.counts, dropped: status.dropped, total: status.source?.docs ?? 0 })
-                : t('ie.import.counts', status.counts)}
+                ? t('ie.import.countsDropped', { ...counted, dropped: status.dropped, total: status.source?.docs ?? 0 })
+                : t('ie.import.counts', counted)}
             </span>
           }
           description={status.outcome ? t('ie.import.outcome', status.outcome) : undefined}

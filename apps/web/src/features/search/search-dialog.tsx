@@ -321,7 +321,12 @@ export function SearchDialog({ source, open, onClose }: { source: SearchSource; 
                   onKeyDown={(e) => e.key === 'Enter' && openHit(h)}
                 >
                   <div className="search-hit-title">
-                    {h.method && <Tag color={METHOD_COLORS[h.method] ?? 'default'}>{h.method}</Tag>}
+                    {h.method && h.webhook && (
+                      <Tag color="purple" data-testid="webhook-tag" title={`Webhook · ${h.method}`}>
+                        WEBHOOK
+                      </Tag>
+                    )}
+                    {h.method && !h.webhook && <Tag color={METHOD_COLORS[h.method] ?? 'default'}>{h.method}</Tag>}
                     <span className="search-hit-name">
                       <Highlight text={h.name || h.path} marks={h.name ? h.nameMarks : h.pathMarks} />
                     </span>

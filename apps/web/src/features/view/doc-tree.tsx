@@ -18,7 +18,7 @@ import { DocType, FolderType, isDeprecated, TREE_INDENT, type TreeNode } from '@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ancestorIds, branchKeys, filterTree } from '../../lib/tree-filter';
-import { MethodTag } from '../doc-view/method-tag';
+import { MethodTag, WebhookTag } from '../doc-view/method-tag';
 import { docCount, readerLabel, splitMatch } from './tree-label';
 
 const ROW = 28;
@@ -40,14 +40,16 @@ export function TreeTitle({ node, filter = '' }: { node: TreeNode; filter?: stri
   const method = !node.isFolder && node.docType === DocType.HTTP && node.httpMethod ? node.httpMethod : '';
   const label = readerLabel(node);
   const name = node.label || node.name;
-  const hover = [name, node.url && node.url !== name ? node.url : ''].filter(Boolean).join('\n');
+  const where = node.webhook ? `Webhook ${node.webhook} · ${method}` : node.url;
+  const hover = [name, where && where !== name ? where : ''].filter(Boolean).join('\n');
   const parts = splitMatch(label, filter);
   const total = node.apiCount ?? 0;
   const shown = filter.trim() && node.isFolder ? docCount(node) : total;
   return (
     <span className={`vt-title${deprecated ? ' vt-deprecated' : ''}`} title={hover} data-testid="tree-node">
       <span className="vt-icon">{icon(node)}</span>
-      {method && <MethodTag method={method} className="vt-method" />}
+      {method &&
+        (node.webhook ? <WebhookTag method={method} className="vt-method" /> : <MethodTag method={method} className="vt-method" />)}
       <span className="vt-label">
         {parts ? (
           <>

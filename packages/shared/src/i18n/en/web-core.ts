@@ -125,6 +125,10 @@ export const webCore: Record<string, string> = {
   'dict.value': 'Value',
   'doc.author': 'Maintainer',
   'doc.bodyParams': 'Body',
+  'doc.specExamples': 'Examples from the imported spec',
+  'doc.specExamplesHint':
+    'Editing the parameters leaves these as the spec gave them; the preview flags those that no longer match. Remove the ones that are wrong.',
+  'doc.removeExample': 'Remove example {0}',
   'doc.content': 'Content',
   'doc.contentType': 'Content type',
   'doc.copy': 'Copy',

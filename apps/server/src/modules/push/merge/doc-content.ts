@@ -1,6 +1,6 @@
 /** What a pushed doc becomes: its key, its detail (params sorted, dictionaries linked), its row and param sets. */
 import { type DocDetail, type DocParam, DocType, ModifySource, ParamStyle } from '@folio/shared';
-import { extrasText } from '../../docs/doc-extras.js';
+import { storedExtrasText } from '../../docs/doc-extras.js';
 import { contentHash, docKey } from '../../docs/doc-keys.js';
 import type { ParamInput, ParamSet } from '../../docs/doc-params.js';
 import { docParams, type NDoc, type NEnum, type NItem, type NParam } from '../push-normalize.js';
@@ -154,7 +154,8 @@ export function docRow(s: MergeState, p: PlannedDoc, content: boolean): Record<s
     url: it.url,
     version: it.version,
     identityKey: it.identityKey,
-    specExtras: extrasText(it.extras),
+    specExtras: storedExtrasText(it.extras),
+    webhook: it.extras?.webhook ?? '',
     definition: it.definition,
     httpMethod: it.httpMethod,
     contentType: it.contentType,

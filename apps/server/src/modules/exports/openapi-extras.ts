@@ -1,0 +1,116 @@
+/**
+ * What an OpenAPI export writes back from a doc's spec extras (modules/docs/doc-extras.ts): the request body's
+ * named examples, every documented response with its body, headers and examples, parameters' named examples.
+ * The inverse of the importer's reading (imports/openapi-to-push.ts), so import → export → import keeps them.
+ */
+import type { DocDetail, DocParam, DocResponse, NamedExample } from '@folio/shared';
+
+type Obj = Record<string, unknown>;
+
+const JSON_MEDIA = /[/+]json\b|^application\/json/i;
+const HTTP_CODE = /^([1-5]\d\d|[1-5]XX|default)$/;
+
+/** A stored example text as the value the spec gave: JSON again in a JSON media type, else the text. */
+function mediaValue(text: string, contentType: string): unknown {
+  if (!JSON_MEDIA.test(contentType || 'application/json')) return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** A parameter's example text typed as its schema says (a string schema keeps the text). */
+function paramValue(text: string, schema: Obj): unknown {
+  const t = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  if (t === 'string' || t === undefined) return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Named examples as an Example Objects map (an unnamed one gets a name: a map needs keys). */
+function examplesMap(list: NamedExample[], value: (text: string) => unknown): Obj {
+  const out: Obj = {};
+  list.forEach((e, i) => {
+    let key = e.name || `example${i + 1}`;
+    for (let k = 2; out[key] !== undefined; k++) key = `${e.name || 'example'}${k}`;
+    out[key] = { ...(e.summary ? { summary: e.summary } : {}), value: value(e.value) };
+  });
+  return out;
+}
+
+/** The examples of a media type: one unnamed example as `example` (as the spec had it), else `examples`. */
+export function mediaExamples(list: NamedExample[] | undefined, contentType: string): Obj {
+  if (!list?.length) return {};
+  if (list.length === 1 && !list[0].name && !list[0].summary) return { example: mediaValue(list[0].value, contentType) };
+  return { examples: examplesMap(list, (t) => mediaValue(t, contentType)) };
+}
+
+/** Gives a parameter entry its named examples (in place of its single `example`), when the doc has them. */
+export function withParamExamples(entry: Obj, d: DocDetail): void {
+  const own = d.paramExamples?.find((x) => x.in === entry.in && x.name === entry.name);
+  if (!own?.examples.length) return;
+  delete entry.example;
+  entry.examples = examplesMap(own.examples, (t) => paramValue(t, (entry.schema ?? {}) as Obj));
+}
+
+/** How the export turns parameters into schemas (to-openapi.ts), passed in to keep one definition. */
+export interface SchemaFns {
+  param: (p: DocParam) => Obj;
+  body: (params: DocParam[], isArray: number, arrayType: string) => Obj | null;
+  example: (p: DocParam, schema: Obj) => unknown;
+}
+
+function headersOf(list: DocParam[], fns: SchemaFns): Obj | undefined {
+  if (!list.length) return undefined;
+  const out: Obj = {};
+  for (const h of list) {
+    const schema = fns.param({ ...h, description: '', example: '' });
+    const ex = fns.example(h, schema);
+    out[h.name] = {
+      ...(h.description ? { description: h.description } : {}),
+      ...(h.required === 1 ? { required: true } : {}),
+      schema,
+      ...(ex !== undefined ? { example: ex } : {}),
+    };
+  }
+  return out;
+}
+
+/**
+ * The responses of an operation: one per HTTP status of the doc's codes (what the form edits), each with what
+ * the spec said of it (description, body, headers, examples); the main status's body is the doc's response
+ * params. Without extras: the codes' messages and the response params under the first success status.
+ */
+export function responsesOf(d: DocDetail, fns: SchemaFns): Obj {
+  const codes = d.errorCodeParams.filter((c) => HTTP_CODE.test(String(c.code)));
+  const extras = new Map<string, DocResponse>((d.responses ?? []).map((r) => [r.status, r]));
+  const main =
+    d.responses?.find((r) => r.main === 1 && codes.some((c) => String(c.code) === r.status))?.status ??
+    codes.find((c) => /^2/.test(String(c.code)))?.code ??
+    (codes.find((c) => c.code === 'default') ? 'default' : '200');
+  const responses: Obj = {};
+  for (const c of codes) {
+    const code = String(c.code);
+    responses[code] = { description: c.msg || extras.get(code)?.description || code };
+  }
+  const mainBody = fns.body(d.responseParams, d.isResponseArray, d.responseArrayType);
+  // A success response is added only to hold a body, or because OpenAPI needs one response: a doc that lists
+  // only its failures (Kubernetes' `GET /logs/`: 401) keeps exactly its codes.
+  if (!responses[main] && (mainBody || !codes.length)) responses[main] = { description: 'OK' };
+  for (const [code, out] of Object.entries(responses) as [string, Obj][]) {
+    const r = extras.get(code);
+    const isMain = code === main;
+    const schema = isMain || r?.sameAs ? mainBody : r ? fns.body(r.params, r.isArray, r.arrayType) : null;
+    const contentType = r?.contentType || (schema ? 'application/json' : '');
+    if (contentType && (schema || r?.examples.length || r?.contentType)) {
+      out.content = { [contentType]: { ...(schema ? { schema } : {}), ...mediaExamples(r?.examples, contentType) } };
+    }
+    const headers = headersOf(r?.headers ?? [], fns);
+    if (headers) out.headers = headers;
+  }
+  return responses;
+}
