@@ -460,5 +460,9 @@ export async function reindexAll(ctx: Ctx, onProgress?: (pct: number) => Promise
 async function analyzeIndex(ctx: Ctx): Promise<void> {
   if (ctx.dialect === 'postgres') await sql`vacuum (analyze) search_terms, search_entries`.execute(ctx.db);
   else if (ctx.dialect === 'mysql') await sql`analyze table search_terms, search_entries`.execute(ctx.db);
-  else await sql`analyze search_terms`.execute(ctx.db);
+  else {
+    // From a sample of each index (SQLite's advice for its own `pragma optimize`): the whole table took 0.3–0.8 s.
+    await sql`pragma analysis_limit = 1000`.execute(ctx.db);
+    await sql`analyze search_terms`.execute(ctx.db);
+  }
 }

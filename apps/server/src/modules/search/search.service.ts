@@ -153,18 +153,21 @@ interface RankedPage {
 /**
  * The page's entries with their breadcrumb names (space › project › application › folder) joined to a
  * ranked page `r` (entry_id, score, total), in the order given: one statement for the ranking and the page.
+ * The names are scalar subqueries, not joins: PostgreSQL plans a join of seven tables by trying their orders
+ * (1.6 ms of planning per search, against 0.7 ms so).
  */
 function withEntries(ranked: RawBuilder<unknown>, orderBy: RawBuilder<unknown>) {
+  const doc = sql`d.id = e.ref_id and e.kind in ('doc', 'folder')`;
   return sql<Row>`
     select r.score, r.total, e.id, e.kind, e.ref_id, e.space_id, e.project_id, e.module_id, e.name, e.method, e.path,
-      e.doc_type, e.status, e.deprecated, e.body, d.webhook, s.name as s, p.name as p, mo.name as m, f.name as f
+      e.doc_type, e.status, e.deprecated, e.body,
+      (select d.webhook from docs d where ${doc}) as webhook,
+      (select s.name from spaces s where s.id = e.space_id) as s,
+      (select p.name from projects p where p.id = e.project_id) as p,
+      (select m.name from modules m where m.id = e.module_id) as m,
+      (select f.name from docs d join docs f on f.id = d.parent_id where ${doc} and d.parent_id > 0) as f
     from (${ranked}) r
     join search_entries e on e.id = r.entry_id
-    left join spaces s on s.id = e.space_id
-    left join projects p on p.id = e.project_id
-    left join modules mo on mo.id = e.module_id
-    left join docs d on d.id = e.ref_id and e.kind in ('doc', 'folder')
-    left join docs f on f.id = d.parent_id and d.parent_id > 0
     order by ${orderBy}`;
 }
 
