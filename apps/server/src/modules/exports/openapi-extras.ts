@@ -105,8 +105,10 @@ export function responsesOf(d: DocDetail, fns: SchemaFns): Obj {
     const code = String(c.code);
     responses[code] = { description: c.msg || extras.get(code)?.description || code };
   }
-  if (!responses[main]) responses[main] = { description: 'OK' };
   const mainBody = fns.body(d.responseParams, d.isResponseArray, d.responseArrayType);
+  // A success response is added only to hold a body, or because OpenAPI needs one response: a doc that lists
+  // only its failures (Kubernetes' `GET /logs/`: 401) keeps exactly its codes.
+  if (!responses[main] && (mainBody || !codes.length)) responses[main] = { description: 'OK' };
   for (const [code, out] of Object.entries(responses) as [string, Obj][]) {
     const r = extras.get(code);
     const isMain = code === main;

@@ -15,7 +15,7 @@ import {
   securityDocKey,
 } from '@folio/shared';
 import { type StoredText, type TextParam, text } from '../../i18n/stored-text.js';
-import { SHARED_NOTE, SHARED_OPS_KEY } from '../exports/to-openapi.js';
+import { POSTMAN_VARIABLE, SHARED_NOTE, SHARED_OPS_KEY } from '../exports/to-openapi.js';
 import { exampleOf, exampleText, MAX_PARAM_DEPTH, MAX_PARAMS_PER_DOC, SchemaWalker } from './openapi-schema.js';
 import { ImportInputError, parseStructured } from './spec-text.js';
 
@@ -221,7 +221,8 @@ function servers(root: Obj, v2: boolean, w: SchemaWalker): PushDebugEnv[] {
         if (isObj(v) && v.default !== undefined) url = url.split(`{${k}}`).join(String(v.default));
       }
     }
-    if (/\{[^}]+\}/.test(url)) w.warn('import.warn.server_variables', { n: i + 1, url: s.url });
+    // (`{{host}}` is a Postman variable, as Folio's export writes an unresolved one: not a server variable.)
+    if (/(?<!\{)\{[^{}]+\}(?!\})/.test(url)) w.warn('import.warn.server_variables', { n: i + 1, url: s.url });
     let name = (typeof s.description === 'string' && s.description.trim() ? s.description.trim() : url).slice(0, 50);
     if (names.has(name)) name = `${name} ${i + 1}`.slice(0, 50);
     names.add(name);
@@ -353,6 +354,11 @@ function convertOperation(w: SchemaWalker, x: OpInput): PushDocItem {
       bodyDone = true;
       continue;
     }
+    // A Postman variable Folio's export wrote as a path parameter (`{{id}}` → `{id}`): `{{id}}` in the URL again.
+    if (r.in === 'path' && r[POSTMAN_VARIABLE] === true && typeof r.name === 'string') {
+      doc.url = String(doc.url).split(`{${r.name}}`).join(`{{${r.name}}}`);
+      continue;
+    }
     const conv = paramFromParameter(w, raw, where);
     if (!conv) continue;
     if (conv.named.length)
@@ -372,7 +378,7 @@ function convertOperation(w: SchemaWalker, x: OpInput): PushDocItem {
   }
   // Path variables in the template must be declared; report the ones that are not.
   // (`{{name}}` is a Postman variable in the path, not a path parameter.)
-  for (const m of x.path.matchAll(/(?<!\{)\{([^{}]+)\}(?!\})/g)) {
+  for (const m of String(doc.url).matchAll(/(?<!\{)\{([^{}]+)\}(?!\})/g)) {
     const name = m[1];
     if (!doc.pathParams?.some((p) => p.name === name)) {
       const base = name.split(':')[0];
@@ -572,7 +578,7 @@ export async function openApiToPush(spec: unknown, opts: ConvertOptions = {}): P
           if (identity) doc.identityKey = identity;
           if (version) doc.version = version;
           if (Array.isArray(op.security))
-            security.docs[securityDocKey(method, path, version, identity)] = requirementOf(
+            security.docs[securityDocKey(method, String(doc.url), version, identity)] = requirementOf(
               op.security,
               schemes,
               w,
