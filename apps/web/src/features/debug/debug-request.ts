@@ -3,7 +3,7 @@
  * the base URL and path params, bodies of every kind, and sending straight from the browser or through
  * Folio's proxy (`/api/debug/proxy`, Torna's header contract). Pure apart from `sendRequest`.
  */
-import type { DocParam, ParamSerialization } from '@folio/shared';
+import { type DocParam, type ParamSerialization, styledQueryPairs } from '@folio/shared';
 import { applyVars, type ScriptReq } from './script-runner';
 
 export type BodyType = 'none' | 'json' | 'form' | 'multipart' | 'xml' | 'text';
@@ -27,43 +27,18 @@ let seq = 0;
 /** A new editable row. */
 export const row = (name = '', value = '', kind: Row['kind'] = 'text'): Row => ({ key: `r${++seq}`, enabled: true, name, value, kind });
 
-const DELIMITER: Record<string, string> = { form: ',', spaceDelimited: ' ', pipeDelimited: '|' };
-
-/** An array example's items: a JSON array, else the text split on the style's delimiter (or a comma). */
-function itemsOf(example: string, style: string): string[] {
-  try {
-    const v = JSON.parse(example);
-    if (Array.isArray(v)) return v.map((x) => (typeof x === 'string' ? x : JSON.stringify(x)));
-  } catch {
-    /* plain text */
-  }
-  const parts = example.split(DELIMITER[style] ?? ',').map((s) => s.trim());
-  return parts.filter(Boolean);
-}
-
 /**
- * A top-level query param as the spec says it is sent (`styles`, imported from OpenAPI): an array exploded as one
- * row per item (`ids=1&ids=2`), else one row joined by its delimiter (`ids=1,2`, `ids=1|2`); an object in `form`
- * style as its own keys exploded (`lat=1&lng=2`), else `point=lat,1,lng,2`. Null: the usual rows.
+ * A top-level query param as the spec says it is sent (`styledQueryPairs`): the pairs its example makes, ticked;
+ * an exploded object's keys without an example stay available, unticked. Null: the usual rows.
  */
 function styledRows(p: DocParam, s: ParamSerialization | undefined, need: boolean): Row[] | null {
-  if (!s || s.style === 'deepObject') return null;
-  const type = p.type ?? '';
-  const kids = p.children ?? [];
-  if (/^(array|list)/i.test(type) || type.endsWith('[]')) {
-    if (kids.length && !(kids.length === 1 && kids[0].name === '[item]' && !kids[0].children?.length)) return null;
-    const items = itemsOf(p.example ?? '', s.style);
-    if (!items.length) return [{ ...row(p.name, ''), enabled: need }];
-    if (s.explode) return items.map((v) => ({ ...row(p.name, v), enabled: true }));
-    return [{ ...row(p.name, items.join(DELIMITER[s.style] ?? ',')), enabled: true }];
-  }
-  if (/^object/i.test(type) && kids.length && s.style === 'form' && kids.every((k) => !k.children?.length)) {
-    const set = kids.filter((k) => k.example);
-    if (s.explode) return kids.map((k) => ({ ...row(k.name, k.example ?? ''), enabled: (need && k.required === 1) || !!k.example }));
-    const flat = set.flatMap((k) => [k.name, k.example ?? '']).join(',');
-    return [{ ...row(p.name, flat), enabled: need || !!flat }];
-  }
-  return null;
+  const pairs = styledQueryPairs(p, s);
+  if (!pairs) return null;
+  if (!pairs.length && !(s?.explode && /^object/i.test(p.type ?? ''))) return [{ ...row(p.name, ''), enabled: need }];
+  const rows = pairs.map((x) => ({ ...row(x.name, x.value), enabled: true }));
+  if (s?.explode && /^object/i.test(p.type ?? ''))
+    for (const k of p.children ?? []) if (!k.example) rows.push({ ...row(k.name, ''), enabled: need && k.required === 1 });
+  return rows;
 }
 
 /**
