@@ -32,6 +32,7 @@ export const SETTING_DEFS: readonly SettingDef[] = [
   { key: 'folio.push.dingding-webhook-content', kind: 'text', max: 4000, group: 'robot' },
   { key: 'folio.push.wecom-webhook-content', kind: 'text', max: 4000, group: 'robot' },
   { key: 'folio.upload.max-mb', kind: 'int', min: 1, max: 2048, group: 'upload' },
+  { key: 'folio.import.max-mb', kind: 'int', min: 1, max: 2048, group: 'upload' },
   { key: 'folio.outbound.allowlist', kind: 'text', max: 4000, group: 'upload' },
   { key: 'folio.smtp.host', kind: 'string', max: 255, group: 'smtp' },
   { key: 'folio.smtp.port', kind: 'int', min: 1, max: 65535, group: 'smtp' },

@@ -2,7 +2,7 @@
  * The reader's view of a doc shared by the Markdown, HTML and Word exports: labelled parameter tables
  * flattened with a depth per row (nesting shown by indentation), the full URL, and the error codes.
  */
-import { type DocDetail, type DocParam, DocType } from '@folio/shared';
+import { type DocDetail, type DocParam, DocType, deprecationReason, isDeprecated } from '@folio/shared';
 import { wrapResponse } from '../docs/param-input.js';
 import type { ExportEnv } from './export-scope.js';
 
@@ -30,7 +30,9 @@ export interface DocView {
   method: string;
   url: string;
   contentType: string;
-  deprecated: string;
+  deprecated: boolean;
+  /** The reason given, '' when the text only says "deprecated" (smart-doc's `Deprecated`, an importer's 已废弃). */
+  deprecationReason: string;
   /** As written (Markdown and inline HTML); each format renders it. */
   description: string;
   isMarkdown: boolean;
@@ -139,7 +141,8 @@ export function docView(d: DocDetail, env: ExportEnv | null, lang: string, commo
     method: d.httpMethod,
     url: fullUrl(d, env),
     contentType: d.contentType,
-    deprecated: d.deprecated && d.deprecated !== '$false$' ? d.deprecated : '',
+    deprecated: isDeprecated(d.deprecated),
+    deprecationReason: deprecationReason(d.deprecated),
     description: d.description,
     isMarkdown: d.type === DocType.MARKDOWN || d.type === DocType.CUSTOM,
     author: d.author,

@@ -127,6 +127,79 @@ describe('OpenAPI export: Redocly lint and swagger-parser find no error, and it 
   }
 });
 
+/** Postman collections (requests sharing a method and URL, `{{variables}}` in hosts and paths, auth of every kind). */
+const POSTMAN = [
+  'postman/sabre-automation-solutions.postman_collection.json',
+  'postman/sabre-lodging-v2025.04.postman_collection.json',
+  'postman/transferwise-payouts-third-party.postman_collection.json',
+  'postman/transferwise-cards-api.postman_collection.json',
+  'postman/newman-echo-v2.postman_collection.json',
+  'postman/newman-bom-in-collection-file.postman_collection.json',
+  'postman/contentstack-graphql-collection.json',
+];
+
+/** Postman auth kinds an OpenAPI security scheme expresses (the others stay described in the doc). */
+const OPENAPI_AUTH = new Set(['noauth', 'bearer', 'basic', 'digest', 'apikey', 'oauth2']);
+
+/**
+ * The names of a collection's requests that get no auth from themselves, their folders or the collection, or
+ * one OpenAPI has no scheme for (OAuth 1, Hawk, AWS Signature…).
+ */
+function requestsWithoutAuth(c: Obj): Set<string> {
+  const out = new Set<string>();
+  const walk = (items: Obj[], inherited: Obj | undefined) => {
+    for (const it of items) {
+      const auth = it.request?.auth ?? it.auth ?? inherited;
+      if (Array.isArray(it.item)) walk(it.item, auth);
+      else if (!OPENAPI_AUTH.has(auth?.type)) out.add(String(it.name).trim());
+    }
+  };
+  walk(c.item ?? [], c.auth);
+  return out;
+}
+
+describe('Postman → OpenAPI export: Redocly finds no error the collection does not carry itself', () => {
+  for (const file of POSTMAN) {
+    it(file, { timeout: 120_000 }, async () => {
+      const text = fixture(file);
+      const collection = JSON.parse(text.replace(/^\uFEFF/, '')) as Obj;
+      const first = await importInto(t, projectId, file, text);
+      expect(first.status.errors).toEqual([]);
+      const withoutAuth = requestsWithoutAuth(collection);
+      const counts: string[] = [];
+      for (const v of ['3.1', '3.0']) {
+        const res = await t.app.inject({
+          method: 'GET',
+          url: '/api/export',
+          query: { format: 'openapi-json', moduleId: first.status.moduleId, openapiVersion: v },
+          headers: { token: t.adminToken },
+        });
+        const exported = res.json() as Obj;
+        redocly ??= await createConfig({ extends: ['recommended'] });
+        const problems = await lintFromString({ source: res.body, absoluteRef: '/export.json', config: redocly });
+        const errors = problems.filter((p) => p.severity === 'error');
+        // What the collection itself says: a request it gives no auth at all, or one OpenAPI cannot express, has no
+        // security requirement (Folio does not invent "none needed"), and a request URL ending in a slash keeps it
+        // (it is the API's URL).
+        const own = errors.filter((p) => {
+          const pointer = p.location?.[0]?.pointer ?? '';
+          const [, path, method] = /^#\/paths\/([^/]+)\/?([a-z]*)/.exec(pointer) ?? [];
+          const opPath = (path ?? '').replace(/~1/g, '/').replace(/~0/g, '~');
+          if (p.ruleId === 'no-path-trailing-slash') return !opPath.endsWith('/');
+          if (p.ruleId === 'security-defined') return !withoutAuth.has(String(exported.paths?.[opPath]?.[method]?.summary).trim());
+          return true;
+        });
+        expect(own.map((p) => `${p.ruleId} ${p.location?.[0]?.pointer ?? ''}: ${p.message}`)).toEqual([]);
+        expect(await swaggerVerdict(exported)).toBe('valid');
+        counts.push(
+          `${v}: ${errors.length} errors (${[...new Set(errors.map((e) => e.ruleId))].join(', ') || 'none'}), ${problems.length - errors.length} warnings`,
+        );
+      }
+      table.push(`| ${file} (Postman) | ${docsOf(first.tree).length} | ${counts.join('; ')} | valid | - |`);
+    });
+  }
+});
+
 describe('Security round trip: OpenAPI → Postman auth → Postman import → OpenAPI security', () => {
   it('Stripe-like and tic-tac-toe schemes: bearer, basic, API key in query, OAuth 2 with scopes', { timeout: 120_000 }, async () => {
     const spec: Obj = {

@@ -138,3 +138,54 @@ describe('exports in the exporter’s language', () => {
     expect(wordXml(await get({ format: 'docx' }, { 'accept-language': 'zh-TW' }))).toContain('>请求参数<');
   });
 });
+
+describe('a deprecated doc in the readers’ exports', () => {
+  let depModule = '';
+  beforeAll(async () => {
+    const w = await createWorld(t);
+    depModule = w.moduleId;
+    // smart-doc's flag (pushed as `Deprecated`), an importer's 已废弃, and a doc that gives its reason.
+    for (const [name, deprecated] of [
+      ['Flagged', 'Deprecated'],
+      ['Imported', '已废弃'],
+      ['Replaced', 'Use /v2/orders'],
+    ] as const) {
+      const saved = await call(t.app, t.adminToken, 'POST', '/api/doc/save', {
+        moduleId: depModule,
+        name,
+        url: `/${name.toLowerCase()}`,
+        httpMethod: 'GET',
+        deprecated,
+      });
+      expect(saved.code, JSON.stringify(saved)).toBe('0');
+    }
+  });
+  const exportIn = (format: string, lang: string) =>
+    t.app.inject({ method: 'GET', url: '/api/export', query: { format, moduleId: depModule, lang }, headers: { token: t.adminToken } });
+
+  it('says "Deprecated" once when no reason is given, and the reason when there is one (Markdown, Torna Markdown, HTML, Word)', async () => {
+    for (const lang of ['en', 'zh-CN']) {
+      const [word, reason] = lang === 'en' ? ['Deprecated', 'Deprecated: '] : ['已废弃', '已废弃：'];
+      const md = (await exportIn('markdown', lang)).body;
+      expect(md).not.toMatch(/Deprecated:?\**:? *Deprecated|已废弃:?\**:? *已废弃/);
+      expect(md.match(new RegExp(`\\*\\*${word}\\*\\*\\n`, 'g'))).toHaveLength(2);
+      expect(md).toContain(`**${word}:** Use /v2/orders`);
+      const torna = (await exportIn('markdown-torna', lang)).body;
+      expect(torna).not.toMatch(/Deprecated: *Deprecated|已废弃[：:] *已废弃/);
+      expect(torna.match(new RegExp(`\\n${word}\\n`, 'g'))).toHaveLength(2);
+      expect(torna).toContain(`${reason}Use /v2/orders`);
+      const html = (await exportIn('html', lang)).body;
+      const data = JSON.parse(/<script type="application\/json" id="data">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '{}');
+      const byName = Object.fromEntries((data.docs as { name: string }[]).map((d) => [d.name, d]));
+      expect(byName.Flagged).toMatchObject({ deprecated: 1, deprecationReason: '' });
+      expect(byName.Imported).toMatchObject({ deprecated: 1, deprecationReason: '' });
+      expect(byName.Replaced).toMatchObject({ deprecated: 1, deprecationReason: 'Use /v2/orders' });
+      expect(html).toContain("L.deprecated+(d.deprecationReason?': '+d.deprecationReason:'')");
+      const res = await exportIn('docx', lang);
+      const xml = strFromU8(unzipSync(new Uint8Array(res.rawPayload))['word/document.xml']);
+      expect(xml.match(new RegExp(`>${word}</w:t>`, 'g'))).toHaveLength(2);
+      expect(xml).toContain(`>${word}: Use /v2/orders</w:t>`);
+      expect(xml).not.toMatch(/Deprecated: Deprecated|已废弃: 已废弃/);
+    }
+  });
+});

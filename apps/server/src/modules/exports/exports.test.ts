@@ -148,6 +148,63 @@ const RICH_SPEC = JSON.stringify({
   },
 });
 
+/**
+ * What Stripe's and Kubernetes' whole APIs showed in a round trip: an operation listing only a failure, inline
+ * alternatives labelled by their title used twice in one operation, alternatives of a named scalar and a type,
+ * and a body of named alternatives whose name two different schemas of the export hold.
+ */
+const RANGE = {
+  anyOf: [
+    { title: 'range_query_specs', type: 'object', properties: { gt: { type: 'integer' }, lt: { type: 'integer' } } },
+    { type: 'integer' },
+  ],
+};
+const STRIPE_LIKE = JSON.stringify({
+  openapi: '3.1.0',
+  info: { title: 'stripe-like', version: '1' },
+  paths: {
+    '/logs/': { get: { tags: ['logs'], operationId: 'logFileListHandler', responses: { '401': { description: 'Unauthorized' } } } },
+    '/invoices': {
+      get: {
+        tags: ['invoices'],
+        summary: 'List invoices',
+        parameters: [
+          { name: 'created', in: 'query', style: 'deepObject', schema: RANGE },
+          { name: 'due_date', in: 'query', style: 'deepObject', schema: RANGE },
+          { name: 'customer', in: 'query', schema: { anyOf: [{ $ref: '#/components/schemas/customer_id' }, { type: 'integer' }] } },
+        ],
+        responses: {
+          '200': { description: 'OK', content: { 'application/json': { schema: { $ref: '#/components/schemas/external_account' } } } },
+        },
+      },
+    },
+    '/accounts/{id}': {
+      get: {
+        tags: ['accounts'],
+        summary: 'Get an external account',
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: {
+          '200': {
+            description: 'OK',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/external_account', description: 'The account.' } } },
+          },
+        },
+      },
+    },
+  },
+  components: {
+    schemas: {
+      customer_id: { type: 'string', maxLength: 5000 },
+      external_account: {
+        title: 'Polymorphic',
+        anyOf: [{ $ref: '#/components/schemas/bank_account' }, { $ref: '#/components/schemas/card' }],
+      },
+      bank_account: { type: 'object', properties: { id: { type: 'string' }, last4: { type: 'string' } } },
+      card: { type: 'object', properties: { id: { type: 'string' }, brand: { type: 'string' } } },
+    },
+  },
+});
+
 beforeAll(async () => {
   t = await createTestApp();
   world = await createWorld(t);
@@ -165,6 +222,7 @@ describe('OpenAPI round trip: export an imported spec and import it again → sa
     ['weboql', fixture('openapi/weboql-yaml-anchors-v3.0.yaml')],
     ['rich', RICH_SPEC],
     ['polymorphism', JSON.stringify(POLY_SPEC)],
+    ['stripe-like', STRIPE_LIKE],
   ];
   for (const [name, spec] of cases) {
     it(`${name}: OpenAPI 3.1 JSON and 3.0 YAML`, async () => {

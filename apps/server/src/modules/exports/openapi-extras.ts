@@ -57,6 +57,14 @@ export function withParamExamples(entry: Obj, d: DocDetail): void {
   entry.examples = examplesMap(own.examples, (t) => paramValue(t, (entry.schema ?? {}) as Obj));
 }
 
+/** Gives a query parameter entry its serialization (`style`, `explode`) where it is not OpenAPI's default. */
+export function withParamStyle(entry: Obj, d: DocDetail): void {
+  const s = d.paramStyles?.find((x) => x.in === entry.in && x.name === entry.name);
+  if (!s) return;
+  if (s.style !== 'form') entry.style = s.style;
+  if (s.explode !== (s.style === 'form')) entry.explode = s.explode;
+}
+
 /** How the export turns parameters into schemas (to-openapi.ts), passed in to keep one definition. */
 export interface SchemaFns {
   param: (p: DocParam) => Obj;
@@ -97,8 +105,10 @@ export function responsesOf(d: DocDetail, fns: SchemaFns): Obj {
     const code = String(c.code);
     responses[code] = { description: c.msg || extras.get(code)?.description || code };
   }
-  if (!responses[main]) responses[main] = { description: 'OK' };
   const mainBody = fns.body(d.responseParams, d.isResponseArray, d.responseArrayType);
+  // A success response is added only to hold a body, or because OpenAPI needs one response: a doc that lists
+  // only its failures (Kubernetes' `GET /logs/`: 401) keeps exactly its codes.
+  if (!responses[main] && (mainBody || !codes.length)) responses[main] = { description: 'OK' };
   for (const [code, out] of Object.entries(responses) as [string, Obj][]) {
     const r = extras.get(code);
     const isMain = code === main;

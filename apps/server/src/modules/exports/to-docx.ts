@@ -108,7 +108,8 @@ function docXml(v: DocView, level: number, lang: string, out: string[]): void {
   }
   out.push(para(run(`${L.url}: `, { bold: true }) + run(`${v.method} ${v.url}`, { mono: true })));
   if (v.contentType) out.push(para(run(`${L.contentType}: `, { bold: true }) + run(v.contentType)));
-  if (v.deprecated) out.push(para(run(`${L.deprecated}: ${v.deprecated}`, { color: 'CF222E' })));
+  if (v.deprecated)
+    out.push(para(run(v.deprecationReason ? `${L.deprecated}: ${v.deprecationReason}` : L.deprecated, { color: 'CF222E' })));
   if (v.description) text(descriptionText(v.description));
   for (const s of v.sections) {
     out.push(heading(s.title, level + 1));

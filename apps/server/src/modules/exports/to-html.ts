@@ -45,7 +45,7 @@ rows.forEach(function(r){var tr=e('tr'),n=e('td');n.style.paddingLeft=(8+r[0]*18
 function show(i){var d=D.docs[i];if(!d)return;main.innerHTML='';main.appendChild(e('h1',null,d.name));
 if(d.md){main.appendChild(h('div',{class:'desc'},d.description));return}
 var p=e('p');p.appendChild(e('span',{class:'m'},d.method));p.appendChild(e('code',null,d.url));main.appendChild(p);
-if(d.contentType)main.appendChild(e('p',null,L.contentType+': '+d.contentType));if(d.deprecated)main.appendChild(e('p',{class:'dep'},L.deprecated+': '+d.deprecated));
+if(d.contentType)main.appendChild(e('p',null,L.contentType+': '+d.contentType));if(d.deprecated)main.appendChild(e('p',{class:'dep'},L.deprecated+(d.deprecationReason?': '+d.deprecationReason:'')));
 if(d.description)main.appendChild(h('div',{class:'desc'},d.description));
 d.sections.forEach(function(s){main.appendChild(e('h2',null,s.title));main.appendChild(table(s.rows,s.key!=='response'))});
 if(d.codes.length){main.appendChild(e('h2',null,L.codes));var t=e('table'),head=e('tr');[L.code,L.msg,L.solution].forEach(function(x){head.appendChild(e('th',null,x))});t.appendChild(head);d.codes.forEach(function(c){var tr=e('tr');c.forEach(function(v){tr.appendChild(e('td',null,v))});t.appendChild(tr)});main.appendChild(t)}
@@ -71,7 +71,8 @@ export function toHtml(set: ExportSet, lang: string): string {
           url: v.isMarkdown ? '' : v.url,
           md: v.isMarkdown ? 1 : 0,
           contentType: v.contentType,
-          deprecated: v.deprecated,
+          deprecated: v.deprecated ? 1 : 0,
+          deprecationReason: v.deprecationReason,
           description: descriptionHtml(v.description),
           sections: v.sections.map((s) => ({
             key: s.key,

@@ -33,7 +33,8 @@ const TEXT: Record<string, Record<string, string>> = {
     solution: '解决方案',
     yes: '是',
     no: '否',
-    deprecated: '已废弃：',
+    deprecated: '已废弃',
+    deprecatedBecause: '已废弃：',
   },
   en: {
     description: 'Description: ',
@@ -56,7 +57,8 @@ const TEXT: Record<string, Record<string, string>> = {
     solution: 'Solution',
     yes: 'yes',
     no: 'no',
-    deprecated: 'Deprecated: ',
+    deprecated: 'Deprecated',
+    deprecatedBecause: 'Deprecated: ',
   },
 };
 
@@ -89,7 +91,7 @@ export function docMarkdownTorna(node: OutlineNode, set: ExportSet, lang: string
   else out.push(`- \`${d.httpMethod}\` ${cell(d.url)}`);
   out.push('');
   out.push(`${T.description}${v.description ? descriptionMarkdown(v.description, { inline: true }) : ''}`, '');
-  if (v.deprecated) out.push(`${T.deprecated}${cell(v.deprecated)}`, '');
+  if (v.deprecated) out.push(v.deprecationReason ? `${T.deprecatedBecause}${cell(v.deprecationReason)}` : T.deprecated, '');
   out.push(`${T.contentType}\`${v.contentType.replace(/`/g, '') || '-'}\``, '');
   for (const s of v.sections) {
     out.push(`#### ${T[s.key]}`, '');

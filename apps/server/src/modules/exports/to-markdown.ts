@@ -32,7 +32,7 @@ export function docMarkdown(node: OutlineNode, set: ExportSet, lang: string, lev
   }
   out.push(`**${L.url}:** ${code(`${v.method} ${v.url}`)}`, '');
   if (v.contentType) out.push(`**${L.contentType}:** ${cell(v.contentType)}`, '');
-  if (v.deprecated) out.push(`**${L.deprecated}:** ${cell(v.deprecated)}`, '');
+  if (v.deprecated) out.push(v.deprecationReason ? `**${L.deprecated}:** ${cell(v.deprecationReason)}` : `**${L.deprecated}**`, '');
   if (v.author) out.push(`**${L.author}:** ${cell(v.author)}`, '');
   if (v.description) out.push(descriptionMarkdown(v.description), '');
   const sub = '#'.repeat(Math.min(6, level + 1));

@@ -12,7 +12,7 @@ import { type DocDetail, type DocParam, DocType, securityDocKey, securityOfDoc }
 import { stringify } from 'yaml';
 import type { ExportSet } from './export-scope.js';
 import { walkOutline } from './export-scope.js';
-import { mediaExamples, responsesOf, withParamExamples } from './openapi-extras.js';
+import { mediaExamples, responsesOf, withParamExamples, withParamStyle } from './openapi-extras.js';
 
 type Obj = Record<string, unknown>;
 export type OasVersion = '3.1' | '3.0';
@@ -98,13 +98,19 @@ function component(name: string, schema: Obj, ctx: SchemaCtx): Obj {
 /** Alternatives (`oneOf`, `anyOf(petType)`) → the keyword, the alternatives and the discriminator with its mapping. */
 function alternativesSchema(kind: string, prop: string, kids: DocParam[], v: OasVersion, ctx?: SchemaCtx): Obj {
   const alts = kids.map((c) => {
-    if (!ctx || !COMPONENT_KEY.test(c.name)) return { title: c.name, ...paramSchema(c, v, ctx) };
-    // A component named after the alternative; an object the source did not name stays unnamed (`object`) on import.
+    // An alternative the source named (`object(Cat)`), or one a discriminator maps to, is a component named after
+    // it, $ref'd. Any other stays inline, labelled by its title: the importer reads a $ref as a named schema (shown
+    // once per body, nested less deep), which the source's inline alternative (Stripe's `range_query_specs`) is not.
+    if (!ctx || !COMPONENT_KEY.test(c.name) || !(prop || /^object\(/.test(c.type))) return { title: c.name, ...paramSchema(c, v, ctx) };
+    // An object the source did not name stays unnamed (`object`) on import.
     const schema = paramSchema(c, v, ctx);
     if (/^object(\|null)?$/.test(c.type) && !schema['x-folio-type']) schema['x-folio-type'] = c.type;
     return component(c.name, schema, ctx);
   });
   const s: Obj = { [kind]: alts };
+  // Alternatives that would read as something else (one left, the others cut by the parameter budget; scalars
+  // only, their named schemas now inline): the importer keeps them alternatives.
+  if (kids.length === 1 || kids.every((c) => !c.children?.length)) s['x-folio-type'] = kind;
   if (prop) {
     const mapping: Obj = {};
     kids.forEach((c, i) => {
@@ -198,6 +204,18 @@ function bodySchema(params: DocParam[], isArray: number, arrayType: string, v: O
 
 const HTTP_CODE = /^([1-5]\d\d|[1-5]XX|default)$/;
 
+/** The extension marking a path parameter that stands for a Postman variable (the importer writes `{{name}}` back). */
+export const POSTMAN_VARIABLE = 'x-folio-variable';
+
+/**
+ * The Postman variables of a doc's URL (`/profiles/{{profile_id}}/cards`) that OpenAPI gets as path parameters
+ * (`/profiles/{profile_id}/cards`): a value the caller supplies. A name the doc already has as a path parameter stays as written.
+ */
+function postmanVariables(d: DocDetail): string[] {
+  const names = [...d.url.matchAll(/\{\{([^{}]+)\}\}/g)].map((m) => m[1]);
+  return [...new Set(names)].filter((n) => /^[\w.-]+$/.test(n) && !d.pathParams.some((p) => p.name === n));
+}
+
 function operation(d: DocDetail, tag: string, v: OasVersion, ctx: SchemaCtx): Obj {
   const op: Obj = {};
   if (tag) op.tags = [tag];
@@ -221,10 +239,14 @@ function operation(d: DocDetail, tag: string, v: OasVersion, ctx: SchemaCtx): Ob
       const ex = exampleValue(p, schema);
       if (ex !== undefined) e.example = ex;
       withParamExamples(e, d);
+      withParamStyle(e, d);
       params.push(e);
     }
   };
   add(d.pathParams, 'path');
+  if (!isWebhook(d, v))
+    for (const name of postmanVariables(d))
+      params.push({ name, in: 'path', required: true, schema: { type: 'string' }, [POSTMAN_VARIABLE]: true });
   add(d.queryParams, 'query');
   add(d.headerParams, 'header');
   if (params.length) op.parameters = params;
@@ -243,6 +265,9 @@ function operation(d: DocDetail, tag: string, v: OasVersion, ctx: SchemaCtx): Ob
   if (other.length) op['x-error-codes'] = other.map((c) => ({ code: c.code, msg: c.msg, solution: c.solution }));
   return op;
 }
+
+/** A webhook (its event name, or in 3.1 a URL without a leading slash: a doc made before webhooks were marked). */
+const isWebhook = (d: DocDetail, v: OasVersion) => !!d.webhook || (v === '3.1' && !d.url.startsWith('/') && !/^https?:/i.test(d.url));
 
 /** A doc that shares its method and path with another and went into that operation's `x-folio-operations`. */
 export interface MergedDoc {
@@ -274,6 +299,17 @@ function sharedNote(method: string, url: string, ops: Obj[]): string {
   return `\n\n---\n${sharedNoteHead(method, url)} (OpenAPI holds one operation per method and path; each is kept whole in \`${SHARED_OPS_KEY}\`):\n${lines.join('\n')}`;
 }
 
+/**
+ * An environment as a server. A Postman variable in its URL (`{{host}}`, unresolved by the collection) is a server
+ * variable whose default is the variable itself: the importer substitutes it back.
+ */
+function serverOf(url: string, name: string): Obj {
+  const names = [...new Set([...url.matchAll(/\{\{([^{}]+)\}\}/g)].map((m) => m[1]))];
+  const s: Obj = { url: names.reduce((u, n) => u.split(`{{${n}}}`).join(`{${n}}`), url).replace(/(.)\/+$/, '$1'), description: name };
+  if (names.length) s.variables = Object.fromEntries(names.map((n) => [n, { default: `{{${n}}}` }]));
+  return s;
+}
+
 /** The scope as an OpenAPI document (object), with the docs that had to share an operation. */
 export function toOpenApiExport(set: ExportSet, v: OasVersion = '3.1'): OpenApiExport {
   const paths: Obj = {};
@@ -299,10 +335,10 @@ export function toOpenApiExport(set: ExportSet, v: OasVersion = '3.1'): OpenApiE
     if (tag && !tags.has(tag)) tags.set(tag, '');
     // A webhook goes under `webhooks` by its event name (3.0: Redoc's `x-webhooks`); in 3.1 a URL without a
     // leading slash is one too (a doc made before webhooks were marked).
-    const bare = v === '3.1' && !d.url.startsWith('/') && !/^https?:/i.test(d.url);
-    const hookName = d.webhook || (bare ? d.url : '');
-    const isHook = !!hookName;
-    const url = isHook ? hookName : d.url.startsWith('/') ? d.url : `/${d.url}`;
+    const isHook = isWebhook(d, v);
+    const hookName = d.webhook || d.url;
+    let url = isHook ? hookName : d.url.startsWith('/') ? d.url : `/${d.url}`;
+    if (!isHook) for (const name of postmanVariables(d)) url = url.split(`{{${name}}}`).join(`{${name}}`);
     const target = isHook ? webhooks : paths;
     const item = (target[url] ?? {}) as Obj;
     const method = (d.httpMethod || 'GET').toLowerCase();
@@ -343,7 +379,7 @@ export function toOpenApiExport(set: ExportSet, v: OasVersion = '3.1'): OpenApiE
   // Without an environment the server is the document's own origin (`/`, what an absent list means), written
   // out: linters (Redocly's no-empty-servers) refuse a document without servers.
   // (A base URL's trailing slash is left out: a doc's path starts with one.)
-  const listed = servers.filter((s) => s.url).map((s) => ({ url: s.url.replace(/(.)\/+$/, '$1'), description: s.name }));
+  const listed = servers.filter((s) => s.url).map((s) => serverOf(s.url, s.name));
   doc.servers = listed.length ? listed : [{ url: '/' }];
   if (tags.size) doc.tags = [...tags.keys()].map((name) => ({ name }));
   doc.paths = paths;

@@ -20,7 +20,7 @@ import * as jobs from './import-jobs.service.js';
 import { importPushRoutes } from './import-push.routes.js';
 import { importTextLang, maxImportBytes, registerImportJob } from './imports.service.js';
 
-/** Hard cap of any import body; the setting folio.upload.max-mb applies below it. */
+/** Hard cap of any import body; the setting folio.import.max-mb applies below it. */
 const HARD_BODY_LIMIT = 2048 * 1024 * 1024;
 const onModule = (from: 'body.moduleId' | 'query.moduleId') => ({ action: 'module.import', resource: { kind: 'module', from } }) as const;
 

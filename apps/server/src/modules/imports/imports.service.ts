@@ -106,10 +106,14 @@ export function importTextLang(app: FastifyInstance, req?: FastifyRequest): stri
   return req?.user?.lang || app.ctx.settings.get('folio.default-lang') || 'zh-CN';
 }
 
-/** Upload / response size limit in bytes (setting folio.upload.max-mb). */
+/**
+ * Size limit of an import's source in bytes (setting folio.import.max-mb, default 100): its own setting, not the
+ * attachments' folio.upload.max-mb (20), because a file Folio exported must import again, and Stripe's API
+ * exports as 86 MB of OpenAPI JSON.
+ */
 export function maxImportBytes(app: FastifyInstance): number {
-  const mb = Number.parseInt(app.ctx.settings.get('folio.upload.max-mb'), 10);
-  return (Number.isFinite(mb) && mb > 0 ? mb : 20) * 1024 * 1024;
+  const mb = Number.parseInt(app.ctx.settings.get('folio.import.max-mb'), 10);
+  return (Number.isFinite(mb) && mb > 0 ? mb : 100) * 1024 * 1024;
 }
 
 /** Texts above this size wait for their job in a file, not inside the job row (a 12 MB row costs more than the file). */

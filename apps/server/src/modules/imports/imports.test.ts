@@ -326,7 +326,7 @@ describe('bad input answers clearly and at once', () => {
   });
 
   it('a file over the configured limit is refused with 413, and the server stays healthy', async () => {
-    await t.app.ctx.settings.set({ 'folio.upload.max-mb': '1' });
+    await t.app.ctx.settings.set({ 'folio.import.max-mb': '1' });
     try {
       const big = Buffer.alloc(3 * 1024 * 1024, 'a');
       const r = await upload(t.adminToken, { moduleId: world.moduleId }, { name: 'big.json', content: big });
@@ -339,7 +339,7 @@ describe('bad input answers clearly and at once', () => {
       });
       expect(json.statusCode).toBe(413);
     } finally {
-      await t.app.ctx.settings.set({ 'folio.upload.max-mb': '20' });
+      await t.app.ctx.settings.set({ 'folio.import.max-mb': '100' });
     }
     const health = await call(t.app, t.adminToken, 'GET', '/api/import/status', { jobId: 'nope' });
     expect(health.status).toBe(404);

@@ -153,7 +153,9 @@ export class SchemaWalker {
     // A single-alternative anyOf/oneOf (how 3.0 writes a nullable $ref) is the alternative itself.
     const single =
       (Array.isArray(s.anyOf) && s.anyOf.length === 1 && s.anyOf) || (Array.isArray(s.oneOf) && s.oneOf.length === 1 && s.oneOf);
-    if (single && !isObj(s.properties) && !s.allOf) {
+    // (Not alternatives Folio's export marks as such: one left of several, see to-openapi.ts.)
+    const folioAlts = typeof s['x-folio-type'] === 'string' && /^(oneOf|anyOf)\b/.test(s['x-folio-type']);
+    if (single && !isObj(s.properties) && !s.allOf && !folioAlts) {
       const inner = this.normalize(single[0], [...stack, ...refs]);
       if (inner.cycle) return { s: {}, cycle: inner.cycle, chain };
       refs.push(...inner.refs);
@@ -378,7 +380,7 @@ export class SchemaWalker {
           !an.s.enum
         );
       });
-      if (simple) {
+      if (simple && !folioType) {
         const types = [...new Set(alts.map((a) => this.typeOf(this.normalize(a, innerStack).s, where).type))];
         p.type = types.join('|');
       } else if (tooDeep) {
@@ -492,7 +494,12 @@ export class SchemaWalker {
     }
     if ((Array.isArray(s.oneOf) || Array.isArray(s.anyOf)) && !isObj(s.properties)) {
       // Alternatives stay alternatives: one parameter (named after the schema) whose children are they.
-      const p = this.param(n.own ? refName(n.own) : 'body', schema, false, [], 0, example, where);
+      // (Folio's export numbers a component whose name another schema holds: `external_account_2`, titled
+      // `external_account`.)
+      const own = n.own ? refName(n.own) : '';
+      const title = typeof s.title === 'string' ? s.title : '';
+      const name = title && own.startsWith(title) && /^_\d+$/.test(own.slice(title.length)) ? title : own || 'body';
+      const p = this.param(name, schema, false, [], 0, example, where);
       return { params: [p], isArray: false, arrayType: '' };
     }
     if (t.base === 'object') return { params: this.childrenOf(s, n.refs, 0, example, where), isArray: false, arrayType: '' };

@@ -15,7 +15,7 @@ import {
   securityDocKey,
 } from '@folio/shared';
 import { type StoredText, type TextParam, text } from '../../i18n/stored-text.js';
-import { SHARED_NOTE, SHARED_OPS_KEY } from '../exports/to-openapi.js';
+import { POSTMAN_VARIABLE, SHARED_NOTE, SHARED_OPS_KEY } from '../exports/to-openapi.js';
 import { exampleOf, exampleText, MAX_PARAM_DEPTH, MAX_PARAMS_PER_DOC, SchemaWalker } from './openapi-schema.js';
 import { ImportInputError, parseStructured } from './spec-text.js';
 
@@ -221,7 +221,8 @@ function servers(root: Obj, v2: boolean, w: SchemaWalker): PushDebugEnv[] {
         if (isObj(v) && v.default !== undefined) url = url.split(`{${k}}`).join(String(v.default));
       }
     }
-    if (/\{[^}]+\}/.test(url)) w.warn('import.warn.server_variables', { n: i + 1, url: s.url });
+    // (`{{host}}` is a Postman variable, as Folio's export writes an unresolved one: not a server variable.)
+    if (/(?<!\{)\{[^{}]+\}(?!\})/.test(url)) w.warn('import.warn.server_variables', { n: i + 1, url: s.url });
     let name = (typeof s.description === 'string' && s.description.trim() ? s.description.trim() : url).slice(0, 50);
     if (names.has(name)) name = `${name} ${i + 1}`.slice(0, 50);
     names.add(name);
@@ -239,6 +240,29 @@ interface OpInput {
   pathParams: unknown[];
   where: string;
   author?: string;
+}
+
+/**
+ * How a query parameter's array or object goes into the URL, for those that are one (OpenAPI's default for a
+ * query is `form` exploded: `ids=1&ids=2`; Swagger 2's is `collectionFormat: csv`: `ids=1,2`).
+ */
+function querySerialization(raw: Obj, param: PushParam, v2: boolean): { style: string; explode: boolean } | null {
+  if (raw.in !== 'query') return null;
+  const type = String(param.type ?? '');
+  const container = /^(array|object)\b/i.test(type) || type.endsWith('[]');
+  if (v2) {
+    if (!container) return null;
+    const f = String(raw.collectionFormat ?? 'csv');
+    if (f === 'multi') return { style: 'form', explode: true };
+    if (f === 'ssv') return { style: 'spaceDelimited', explode: false };
+    if (f === 'pipes') return { style: 'pipeDelimited', explode: false };
+    return { style: 'form', explode: false };
+  }
+  const style = typeof raw.style === 'string' ? raw.style : 'form';
+  const explode = typeof raw.explode === 'boolean' ? raw.explode : style === 'form';
+  // Any other type only with a style of its own (Stripe's `created`, anyOf an object or an integer, is deepObject).
+  if (!container && style === 'form' && explode) return null;
+  return { style, explode };
 }
 
 function paramFromParameter(
@@ -330,10 +354,17 @@ function convertOperation(w: SchemaWalker, x: OpInput): PushDocItem {
       bodyDone = true;
       continue;
     }
+    // A Postman variable Folio's export wrote as a path parameter (`{{id}}` → `{id}`): `{{id}}` in the URL again.
+    if (r.in === 'path' && r[POSTMAN_VARIABLE] === true && typeof r.name === 'string') {
+      doc.url = String(doc.url).split(`{${r.name}}`).join(`{{${r.name}}}`);
+      continue;
+    }
     const conv = paramFromParameter(w, raw, where);
     if (!conv) continue;
     if (conv.named.length)
       doc.paramExamples = [...(doc.paramExamples ?? []), { in: conv.in, name: conv.param.name ?? '', examples: conv.named }];
+    const sent = querySerialization(conv.raw, conv.param, v2);
+    if (sent) doc.paramStyles = [...(doc.paramStyles ?? []), { in: 'query', name: conv.param.name ?? '', ...sent }];
     if (conv.in === 'path') doc.pathParams?.push(conv.param);
     else if (conv.in === 'query') doc.queryParams?.push(conv.param);
     else if (conv.in === 'header' || conv.in === 'cookie') doc.headerParams?.push(conv.param);
@@ -347,7 +378,7 @@ function convertOperation(w: SchemaWalker, x: OpInput): PushDocItem {
   }
   // Path variables in the template must be declared; report the ones that are not.
   // (`{{name}}` is a Postman variable in the path, not a path parameter.)
-  for (const m of x.path.matchAll(/(?<!\{)\{([^{}]+)\}(?!\})/g)) {
+  for (const m of String(doc.url).matchAll(/(?<!\{)\{([^{}]+)\}(?!\})/g)) {
     const name = m[1];
     if (!doc.pathParams?.some((p) => p.name === name)) {
       const base = name.split(':')[0];
@@ -547,7 +578,7 @@ export async function openApiToPush(spec: unknown, opts: ConvertOptions = {}): P
           if (identity) doc.identityKey = identity;
           if (version) doc.version = version;
           if (Array.isArray(op.security))
-            security.docs[securityDocKey(method, path, version, identity)] = requirementOf(
+            security.docs[securityDocKey(method, String(doc.url), version, identity)] = requirementOf(
               op.security,
               schemes,
               w,

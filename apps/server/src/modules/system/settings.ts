@@ -22,6 +22,8 @@ export const SETTING_DEFAULTS: Record<string, string> = {
   'folio.push.allow-same-folder': 'true',
   'folio.push.async-threshold': '2000',
   'folio.upload.max-mb': '20',
+  // An API description Folio exported must import again: Stripe's whole API exports as 86 MB of JSON (71 MB YAML).
+  'folio.import.max-mb': '100',
   'folio.outbound.allowlist': '',
   'folio.init-order': '10000',
   'metershpere.enable': 'false',

@@ -3,7 +3,7 @@
  * the base URL and path params, bodies of every kind, and sending straight from the browser or through
  * Folio's proxy (`/api/debug/proxy`, Torna's header contract). Pure apart from `sendRequest`.
  */
-import type { DocParam } from '@folio/shared';
+import type { DocParam, ParamSerialization } from '@folio/shared';
 import { applyVars, type ScriptReq } from './script-runner';
 
 export type BodyType = 'none' | 'json' | 'form' | 'multipart' | 'xml' | 'text';
@@ -27,18 +27,69 @@ let seq = 0;
 /** A new editable row. */
 export const row = (name = '', value = '', kind: Row['kind'] = 'text'): Row => ({ key: `r${++seq}`, enabled: true, name, value, kind });
 
+const DELIMITER: Record<string, string> = { form: ',', spaceDelimited: ' ', pipeDelimited: '|' };
+
+/** An array example's items: a JSON array, else the text split on the style's delimiter (or a comma). */
+function itemsOf(example: string, style: string): string[] {
+  try {
+    const v = JSON.parse(example);
+    if (Array.isArray(v)) return v.map((x) => (typeof x === 'string' ? x : JSON.stringify(x)));
+  } catch {
+    /* plain text */
+  }
+  const parts = example.split(DELIMITER[style] ?? ',').map((s) => s.trim());
+  return parts.filter(Boolean);
+}
+
+/**
+ * A top-level query param as the spec says it is sent (`styles`, imported from OpenAPI): an array exploded as one
+ * row per item (`ids=1&ids=2`), else one row joined by its delimiter (`ids=1,2`, `ids=1|2`); an object in `form`
+ * style as its own keys exploded (`lat=1&lng=2`), else `point=lat,1,lng,2`. Null: the usual rows.
+ */
+function styledRows(p: DocParam, s: ParamSerialization | undefined, need: boolean): Row[] | null {
+  if (!s || s.style === 'deepObject') return null;
+  const type = p.type ?? '';
+  const kids = p.children ?? [];
+  if (/^(array|list)/i.test(type) || type.endsWith('[]')) {
+    if (kids.length && !(kids.length === 1 && kids[0].name === '[item]' && !kids[0].children?.length)) return null;
+    const items = itemsOf(p.example ?? '', s.style);
+    if (!items.length) return [{ ...row(p.name, ''), enabled: need }];
+    if (s.explode) return items.map((v) => ({ ...row(p.name, v), enabled: true }));
+    return [{ ...row(p.name, items.join(DELIMITER[s.style] ?? ',')), enabled: true }];
+  }
+  if (/^object/i.test(type) && kids.length && s.style === 'form' && kids.every((k) => !k.children?.length)) {
+    const set = kids.filter((k) => k.example);
+    if (s.explode) return kids.map((k) => ({ ...row(k.name, k.example ?? ''), enabled: (need && k.required === 1) || !!k.example }));
+    const flat = set.flatMap((k) => [k.name, k.example ?? '']).join(',');
+    return [{ ...row(p.name, flat), enabled: need || !!flat }];
+  }
+  return null;
+}
+
 /**
  * Rows from doc params (name + example; file types become file rows). Only required params and params with an
  * example are ticked (an optional empty `?expand=` is not sent). Nested params become bracketed keys, as
- * form-encoded and `deepObject` APIs (Stripe) take them: `address[city]`, `items[0][sku]`.
+ * form-encoded and `deepObject` APIs (Stripe) take them: `address[city]`, `items[0][sku]`. Query params with
+ * `styles` (OpenAPI's style/explode) are sent as their spec says (`styledRows`).
  */
-export function rowsFromParams(params: DocParam[] | undefined): Row[] {
+export function rowsFromParams(params: DocParam[] | undefined, styles: ParamSerialization[] = []): Row[] {
   const out: Row[] = [];
   const walk = (list: DocParam[], prefix: string, required: boolean, depth: number) => {
     for (const p of list) {
       if (!p.name || depth > 8) continue;
       const name = prefix ? `${prefix}[${p.name}]` : p.name;
       const need = required && p.required === 1;
+      const styled = prefix
+        ? null
+        : styledRows(
+            p,
+            styles.find((s) => s.name === p.name),
+            need,
+          );
+      if (styled) {
+        out.push(...styled);
+        continue;
+      }
       const kids = p.children ?? [];
       // Alternatives (oneOf/anyOf) have no single set of keys: the param stays one row.
       if (kids.length && !/^(oneof|anyof)$/i.test(p.type ?? '')) {

@@ -67,6 +67,15 @@ describe('doc editor form', () => {
     expect((p as { pathParams: { id?: string }[] }).pathParams[0].id).toBe('p1');
   });
 
+  it('a deprecated flag without a reason (smart-doc’s `Deprecated`, an import’s 已废弃) leaves the reason field empty', () => {
+    for (const flag of ['Deprecated', '已废弃', 'true']) {
+      const f = docToForm({ ...detail, deprecated: flag });
+      expect(f.values).toMatchObject({ deprecatedOn: true, deprecatedReason: '' });
+      const p = formToPayload({ id: 'd1', moduleId: 'm1', type: DocType.HTTP, values: f.values, params: f.params });
+      expect(p.deprecated).toBe('true');
+    }
+  });
+
   it('a copy gets a new name, no id, no param ids and no order index', () => {
     const f = docToForm(detail, true, ' (copy)');
     const p = formToPayload({ moduleId: 'm1', type: DocType.HTTP, values: f.values, params: f.params }) as Record<string, unknown>;

@@ -1,5 +1,14 @@
 /** Converts a doc (push field names) to the editor's state and back into a `doc/save` payload. */
-import { type DocDetail, type DocSpecExtras, DocStatus, DocType, type ErrorCodeParam, isDeprecated, NOT_DEPRECATED } from '@folio/shared';
+import {
+  type DocDetail,
+  type DocSpecExtras,
+  DocStatus,
+  DocType,
+  deprecationReason,
+  type ErrorCodeParam,
+  isDeprecated,
+  NOT_DEPRECATED,
+} from '@folio/shared';
 import { type EditParam, fromDocParams, toDocParams } from '../../lib/param-tree';
 
 export interface DocFormValues {
@@ -48,9 +57,10 @@ function extrasOf(d: DocDetail): DocSpecExtras | undefined {
     requestExamples: d.requestExamples ?? [],
     responses: d.responses ?? [],
     paramExamples: d.paramExamples ?? [],
+    paramStyles: d.paramStyles ?? [],
     webhook: d.webhook ?? '',
   };
-  return x.requestExamples?.length || x.responses?.length || x.paramExamples?.length || x.webhook ? x : undefined;
+  return x.requestExamples?.length || x.responses?.length || x.paramExamples?.length || x.paramStyles?.length || x.webhook ? x : undefined;
 }
 
 let k = 0;
@@ -104,7 +114,8 @@ export function docToForm(d: DocDetail, copy = false, copySuffix = ' Copy'): { v
       author: d.author ?? '',
       parentId: d.parentId ?? '',
       deprecatedOn: dep,
-      deprecatedReason: dep && d.deprecated !== 'true' ? d.deprecated : '',
+      // smart-doc's `Deprecated`, an importer's 已废弃: a flag, not a reason to fill the reason field with.
+      deprecatedReason: deprecationReason(d.deprecated),
       isShow: d.isShow !== 0,
       orderIndex: copy ? null : d.orderIndex,
       version: d.version ?? '',

@@ -62,6 +62,7 @@ export const admin: Record<string, string> = {
   'admin.key.folio.push.dingding-webhook-content': 'DingTalk robot message template',
   'admin.key.folio.push.wecom-webhook-content': 'WeCom robot message template',
   'admin.key.folio.upload.max-mb': 'Upload size limit (MB)',
+  'admin.key.folio.import.max-mb': 'Import size limit (MB): API description files, pasted texts and URLs',
   'admin.key.folio.outbound.allowlist':
     'Outbound allowlist (private hosts, IPs or CIDRs the debug proxy, URL imports and MeterSphere may reach; one per line)',
   'admin.key.folio.smtp.host': 'SMTP host',

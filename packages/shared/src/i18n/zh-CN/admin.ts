@@ -62,6 +62,7 @@ export const admin: Record<string, string> = {
   'admin.key.folio.push.dingding-webhook-content': '钉钉机器人消息模板',
   'admin.key.folio.push.wecom-webhook-content': '企业微信机器人消息模板',
   'admin.key.folio.upload.max-mb': '上传大小上限（MB）',
+  'admin.key.folio.import.max-mb': '导入大小上限（MB）：接口描述文件、粘贴的文本和 URL',
   'admin.key.folio.outbound.allowlist': '出站白名单（调试代理、URL 导入和 MeterSphere 可访问的内网主机、IP 或网段，每行一个）',
   'admin.key.folio.smtp.host': 'SMTP 服务器',
   'admin.key.folio.smtp.port': 'SMTP 端口',
