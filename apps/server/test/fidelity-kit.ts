@@ -92,6 +92,7 @@ export async function snapshot(tt: TestApp, moduleId: string, opts: { extras?: b
         ? {
             requestExamples: d.requestExamples ?? [],
             paramExamples: d.paramExamples ?? [],
+            paramStyles: d.paramStyles ?? [],
             webhook: d.webhook ?? '',
             responses: (d.responses ?? []).map((r) => ({
               ...r,

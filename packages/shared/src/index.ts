@@ -8,6 +8,7 @@ export * from './json-params.js';
 export * from './param-type.js';
 export * from './permissions.js';
 export * from './push.js';
+export * from './query-style.js';
 export * from './schemas/agents.js';
 export * from './schemas/applications.js';
 export * from './schemas/common.js';

@@ -80,6 +80,7 @@ export interface PushDocItem {
   responses?: PushResponse[];
   webhook?: string;
   paramExamples?: { in?: string; name?: string; examples?: PushExample[] }[];
+  paramStyles?: { in?: string; name?: string; style?: string; explode?: boolean }[];
 }
 
 /** A named example as pushed (the value as text, or any JSON value, written as JSON text). */

@@ -81,6 +81,20 @@ export interface DocSpecExtras {
   webhook?: string;
   /** A parameter's own named examples, when the spec gives it several (its first is also the param's example). */
   paramExamples?: ParamExamples[];
+  /** How each array or object query parameter goes into the URL, as the spec says (the debug console sends it so). */
+  paramStyles?: ParamSerialization[];
+}
+
+/**
+ * A query parameter's serialization (OpenAPI `style`/`explode`; Swagger 2's `collectionFormat`): `form` exploded
+ * sends `ids=1&ids=2`, not exploded `ids=1,2`; `spaceDelimited`/`pipeDelimited` join with a space or `|`;
+ * `deepObject` sends an object as `filter[name]=x`.
+ */
+export interface ParamSerialization {
+  in: string;
+  name: string;
+  style: string;
+  explode: boolean;
 }
 
 /** The named examples of one path, query, header or cookie parameter. */

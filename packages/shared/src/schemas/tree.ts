@@ -35,3 +35,9 @@ export const TreeNodeSchema = Type.Object(
 
 /** A list of tree nodes in an answer. */
 export const TreeList = () => Type.Array(Type.Unsafe<TreeNode>(Type.Ref(TREE_NODE_ID)));
+
+// Every field of TreeNode is in the schema (the schema filters answers: a field added to the interface alone would
+// silently disappear from share and compose menus). A missing one fails the type check here.
+type TreeNodeFieldsMissing = Exclude<keyof TreeNode, keyof typeof TreeNodeSchema.properties>;
+const treeNodeComplete: [TreeNodeFieldsMissing] extends [never] ? true : TreeNodeFieldsMissing = true;
+void treeNodeComplete;

@@ -1,6 +1,6 @@
 /**
  * What a spec says about a doc beyond Torna's shape: the request body's own named examples, every documented
- * response (status, body, headers, examples) and the webhook event name. Pushed as Folio's own fields, stored
+ * response (status, body, headers, examples), the webhook event name and how array/object query params are sent. Pushed as Folio's own fields, stored
  * as one JSON text in `docs.spec_extras` ('' when there is none, so Torna pushes store and hash as before).
  */
 import type {
@@ -9,6 +9,7 @@ import type {
   DocSpecExtras,
   NamedExample,
   ParamExamples,
+  ParamSerialization,
   PushExample,
   PushParam,
   PushResponse,
@@ -27,6 +28,9 @@ export const EXTRAS_LIMITS = {
   paramName: 255,
   paramType: 64,
 } as const;
+
+/** OpenAPI's parameter styles. */
+const STYLES = new Set(['form', 'spaceDelimited', 'pipeDelimited', 'deepObject', 'simple', 'matrix', 'label']);
 
 /** Reports a value longer than its limit (the push checker: the field is named, nothing is clipped). */
 export interface LengthCheck {
@@ -150,6 +154,16 @@ export function normalizeExtras(it: Record<string, unknown>, at: string, c: Leng
     if (name && list.length) byParam.push({ in: c.max(`${where}.in`, text(x?.in).trim(), 16), name, examples: list });
   });
   if (byParam.length) out.paramExamples = byParam;
+  const styles: ParamSerialization[] = [];
+  bounded<Record<string, unknown>>(it.paramStyles, `${at}.paramStyles`, EXTRAS_LIMITS.responses, c).forEach((raw, i) => {
+    const x = obj(raw);
+    const where = `${at}.paramStyles[${i}]`;
+    const name = x ? c.max(`${where}.name`, text(x.name).trim(), EXTRAS_LIMITS.paramName) : '';
+    const style = x ? text(x.style).trim() : '';
+    if (name && STYLES.has(style))
+      styles.push({ in: c.max(`${where}.in`, text(x?.in).trim(), 16), name, style, explode: on(x?.explode) === 1 });
+  });
+  if (styles.length) out.paramStyles = styles;
   return Object.keys(out).length ? out : null;
 }
 
@@ -161,6 +175,7 @@ export function extrasText(x: DocSpecExtras | null | undefined): string {
   if (x.responses?.length) out.responses = x.responses;
   if (x.webhook) out.webhook = x.webhook;
   if (x.paramExamples?.length) out.paramExamples = x.paramExamples;
+  if (x.paramStyles?.length) out.paramStyles = x.paramStyles;
   return Object.keys(out).length ? JSON.stringify(out) : '';
 }
 
@@ -179,7 +194,7 @@ export function readExtras(stored: string | null | undefined): DocSpecExtras {
 }
 
 /** The fields of a doc/save body that carry extras (the form sends back what it loaded, minus what the user removed). */
-const BODY_KEYS = ['requestExamples', 'responses', 'paramExamples', 'webhook'] as const;
+const BODY_KEYS = ['requestExamples', 'responses', 'paramExamples', 'webhook', 'paramStyles'] as const;
 
 /**
  * The extras a doc/save body carries, checked as a push's are: undefined when it names none (an edit keeps the

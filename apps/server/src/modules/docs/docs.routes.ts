@@ -103,6 +103,7 @@ const DocSaveSchema = Type.Object({
   requestExamples: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 100 })),
   responses: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 200 })),
   paramExamples: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 200 })),
+  paramStyles: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 200 })),
   webhook: Type.Optional(Type.String({ maxLength: 255 })),
 });
 

@@ -658,6 +658,7 @@ export async function copyDoc(
     responseParams: strip(src.responseParams),
     errorCodeParams: src.errorCodeParams,
   };
-  const extras = { requestExamples: src.requestExamples, responses: src.responses, webhook: src.webhook, paramExamples: src.paramExamples };
+  const { requestExamples, responses, webhook, paramExamples, paramStyles } = src;
+  const extras = { requestExamples, responses, webhook, paramExamples, paramStyles };
   return saveDoc(app, user, moduleId, 0, body, { extras, keepNames: true });
 }

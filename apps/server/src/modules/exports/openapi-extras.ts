@@ -57,6 +57,14 @@ export function withParamExamples(entry: Obj, d: DocDetail): void {
   entry.examples = examplesMap(own.examples, (t) => paramValue(t, (entry.schema ?? {}) as Obj));
 }
 
+/** Gives a query parameter entry its serialization (`style`, `explode`) where it is not OpenAPI's default. */
+export function withParamStyle(entry: Obj, d: DocDetail): void {
+  const s = d.paramStyles?.find((x) => x.in === entry.in && x.name === entry.name);
+  if (!s) return;
+  if (s.style !== 'form') entry.style = s.style;
+  if (s.explode !== (s.style === 'form')) entry.explode = s.explode;
+}
+
 /** How the export turns parameters into schemas (to-openapi.ts), passed in to keep one definition. */
 export interface SchemaFns {
   param: (p: DocParam) => Obj;

@@ -12,7 +12,7 @@ import { type DocDetail, type DocParam, DocType, securityDocKey, securityOfDoc }
 import { stringify } from 'yaml';
 import type { ExportSet } from './export-scope.js';
 import { walkOutline } from './export-scope.js';
-import { mediaExamples, responsesOf, withParamExamples } from './openapi-extras.js';
+import { mediaExamples, responsesOf, withParamExamples, withParamStyle } from './openapi-extras.js';
 
 type Obj = Record<string, unknown>;
 export type OasVersion = '3.1' | '3.0';
@@ -239,6 +239,7 @@ function operation(d: DocDetail, tag: string, v: OasVersion, ctx: SchemaCtx): Ob
       const ex = exampleValue(p, schema);
       if (ex !== undefined) e.example = ex;
       withParamExamples(e, d);
+      withParamStyle(e, d);
       params.push(e);
     }
   };

@@ -242,6 +242,29 @@ interface OpInput {
   author?: string;
 }
 
+/**
+ * How a query parameter's array or object goes into the URL, for those that are one (OpenAPI's default for a
+ * query is `form` exploded: `ids=1&ids=2`; Swagger 2's is `collectionFormat: csv`: `ids=1,2`).
+ */
+function querySerialization(raw: Obj, param: PushParam, v2: boolean): { style: string; explode: boolean } | null {
+  if (raw.in !== 'query') return null;
+  const type = String(param.type ?? '');
+  const container = /^(array|object)\b/i.test(type) || type.endsWith('[]');
+  if (v2) {
+    if (!container) return null;
+    const f = String(raw.collectionFormat ?? 'csv');
+    if (f === 'multi') return { style: 'form', explode: true };
+    if (f === 'ssv') return { style: 'spaceDelimited', explode: false };
+    if (f === 'pipes') return { style: 'pipeDelimited', explode: false };
+    return { style: 'form', explode: false };
+  }
+  const style = typeof raw.style === 'string' ? raw.style : 'form';
+  const explode = typeof raw.explode === 'boolean' ? raw.explode : style === 'form';
+  // Any other type only with a style of its own (Stripe's `created`, anyOf an object or an integer, is deepObject).
+  if (!container && style === 'form' && explode) return null;
+  return { style, explode };
+}
+
 function paramFromParameter(
   w: SchemaWalker,
   raw: unknown,
@@ -340,6 +363,8 @@ function convertOperation(w: SchemaWalker, x: OpInput): PushDocItem {
     if (!conv) continue;
     if (conv.named.length)
       doc.paramExamples = [...(doc.paramExamples ?? []), { in: conv.in, name: conv.param.name ?? '', examples: conv.named }];
+    const sent = querySerialization(conv.raw, conv.param, v2);
+    if (sent) doc.paramStyles = [...(doc.paramStyles ?? []), { in: 'query', name: conv.param.name ?? '', ...sent }];
     if (conv.in === 'path') doc.pathParams?.push(conv.param);
     else if (conv.in === 'query') doc.queryParams?.push(conv.param);
     else if (conv.in === 'header' || conv.in === 'cookie') doc.headerParams?.push(conv.param);

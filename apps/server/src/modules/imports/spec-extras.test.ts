@@ -320,3 +320,85 @@ describe('a form edit', () => {
     expect((await detail(doc.id)).requestExamples.map((e: Obj) => e.summary)).toEqual(['Bank Account Payment']);
   });
 });
+
+describe('query parameter styles', () => {
+  const array = (items: Obj = { type: 'string' }) => ({ type: 'array', items });
+  const STYLED = {
+    openapi: '3.0.3',
+    info: { title: 'styles', version: '1' },
+    paths: {
+      '/search': {
+        get: {
+          summary: 'Search',
+          parameters: [
+            { name: 'ids', in: 'query', schema: array() },
+            { name: 'tags', in: 'query', explode: false, schema: array() },
+            { name: 'codes', in: 'query', style: 'pipeDelimited', explode: false, schema: array({ type: 'integer' }) },
+            {
+              name: 'filter',
+              in: 'query',
+              style: 'deepObject',
+              explode: true,
+              schema: { type: 'object', properties: { name: { type: 'string' } } },
+            },
+            { name: 'q', in: 'query', schema: { type: 'string' } },
+          ],
+          responses: { '200': { description: 'OK' } },
+        },
+      },
+    },
+  };
+  const SWAGGER = {
+    swagger: '2.0',
+    info: { title: 'formats', version: '1' },
+    paths: {
+      '/list': {
+        get: {
+          parameters: [
+            { name: 'a', in: 'query', type: 'array', items: { type: 'string' }, collectionFormat: 'multi' },
+            { name: 'b', in: 'query', type: 'array', items: { type: 'string' } },
+            { name: 'c', in: 'query', type: 'array', items: { type: 'string' }, collectionFormat: 'ssv' },
+          ],
+          responses: { '200': { description: 'OK' } },
+        },
+      },
+    },
+  };
+  const only = async (content: Obj, name: string) => {
+    const { status, tree } = await importSpec(name, JSON.stringify(content));
+    expect(status.errors).toEqual([]);
+    return { moduleId: status.moduleId as string, doc: await detail(docsOf(tree)[0].id) };
+  };
+
+  it('are kept for array and object query params as the spec declares them (OpenAPI’s default: form, exploded)', async () => {
+    const { doc } = await only(STYLED, 'styles');
+    expect(doc.paramStyles).toEqual([
+      { in: 'query', name: 'ids', style: 'form', explode: true },
+      { in: 'query', name: 'tags', style: 'form', explode: false },
+      { in: 'query', name: 'codes', style: 'pipeDelimited', explode: false },
+      { in: 'query', name: 'filter', style: 'deepObject', explode: true },
+    ]);
+  });
+
+  it('from Swagger 2’s collectionFormat (its default: comma-separated)', async () => {
+    const { doc } = await only(SWAGGER, 'formats');
+    expect(doc.paramStyles).toEqual([
+      { in: 'query', name: 'a', style: 'form', explode: true },
+      { in: 'query', name: 'b', style: 'form', explode: false },
+      { in: 'query', name: 'c', style: 'spaceDelimited', explode: false },
+    ]);
+  });
+
+  it('are written back where they are not the default, pass swagger-parser and import back the same', async () => {
+    const { moduleId: mid } = await only(STYLED, 'styles out');
+    const out = JSON.parse((await exportWithHeaders(t, mid, 'openapi-json')).body) as Obj;
+    const byName = Object.fromEntries((out.paths['/search'].get.parameters as Obj[]).map((p) => [p.name, p]));
+    expect([byName.ids.style, byName.ids.explode]).toEqual([undefined, undefined]);
+    expect([byName.tags.style, byName.tags.explode]).toEqual([undefined, false]);
+    expect([byName.codes.style, byName.codes.explode]).toEqual(['pipeDelimited', undefined]); // (not exploded is its default)
+    expect([byName.filter.style, byName.filter.explode]).toEqual(['deepObject', true]);
+    expect(await swaggerVerdict(out)).toBe('valid');
+    const again = await importSpec('styles again', JSON.stringify(out));
+    expect(await snapshot(t, again.status.moduleId, { extras: true })).toEqual(await snapshot(t, mid, { extras: true }));
+  });
+});

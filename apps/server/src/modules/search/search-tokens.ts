@@ -39,6 +39,8 @@ function add(out: Map<string, number>, term: string, weight: number): void {
 
 /** Splits a word on camelCase, digits and underscores (the parts, lowercased; empty when it has one part). */
 function wordParts(word: string): string[] {
+  // Most words are one lowercase part: the splits below all need a capital, a digit or an underscore.
+  if (!/[A-Z0-9_]/.test(word)) return [];
   const parts = word
     .split('_')
     .flatMap((p) => p.split(/(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])|(?<=[A-Za-z])(?=[0-9])|(?<=[0-9])(?=[A-Za-z])/))

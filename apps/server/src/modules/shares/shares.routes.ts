@@ -34,8 +34,6 @@ import { publicSearchSchema, searchExposed } from '../search/search.routes.js';
 import { grantOf } from './share-grant.js';
 import * as shares from './shares.service.js';
 
-export { passwordRequired, passwordWrong, shareDisabled, shareExpired } from './shares.service.js';
-
 const manage = (from: 'body.id' | 'query.id') => ({ action: 'share.manage', resource: { kind: 'share', from } }) as const;
 
 export const sharesRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -70,7 +70,13 @@ function initialForm(doc: DocDetail & { globalHeaders?: DocParam[]; globalParams
     method,
     path: doc.url || '/',
     pathRows: rowsFromParams(doc.pathParams),
-    queryRows: [...rowsFromParams(commonParams), ...rowsFromParams(doc.queryParams)],
+    queryRows: [
+      ...rowsFromParams(commonParams),
+      ...rowsFromParams(
+        doc.queryParams,
+        (doc.paramStyles ?? []).filter((s) => s.in === 'query'),
+      ),
+    ],
     headerRows: [...rowsFromParams(commonHeaders), ...rowsFromParams(doc.headerParams)],
     bodyType,
     bodyText: bodyType === 'json' ? jsonBodyText(doc) : '',

@@ -237,6 +237,43 @@ describe('debug form rows from a form-encoded, deep-object API', () => {
     ]);
   });
 
+  it('sends query arrays and objects as the spec’s style and explode say', () => {
+    const q = (name: string, style: string, explode: boolean) => ({ in: 'query', name, style, explode });
+    const params = [
+      p('ids', 0, '["a","b"]', [], 'array[string]'),
+      p('tags', 0, 'x,y', [], 'array'),
+      p('codes', 0, '["1","2"]', [], 'array'),
+      p('point', 0, '', [p('lat', 1, '1.5'), p('lng', 1, '2')], 'object'),
+      p('box', 0, '', [p('w', 0, '3'), p('h', 0, '4')], 'object'),
+      p('filter', 0, '', [p('name', 0, 'x')], 'object'),
+      p('plain', 0, 'z'),
+    ];
+    const rows = rowsFromParams(params, [
+      q('ids', 'form', true),
+      q('tags', 'form', false),
+      q('codes', 'pipeDelimited', false),
+      q('point', 'form', true),
+      q('box', 'form', false),
+      q('filter', 'deepObject', true),
+    ]);
+    expect(rows.filter((r) => r.enabled).map((r) => [r.name, r.value])).toEqual([
+      ['ids', 'a'],
+      ['ids', 'b'],
+      ['tags', 'x,y'],
+      ['codes', '1|2'],
+      ['lat', '1.5'],
+      ['lng', '2'],
+      ['box', 'w,3,h,4'],
+      ['filter[name]', 'x'],
+      ['plain', 'z'],
+    ]);
+    expect(buildUrl('https://api.test', '/search', [], rows)).toBe(
+      'https://api.test/search?ids=a&ids=b&tags=x%2Cy&codes=1%7C2&lat=1.5&lng=2&box=w%2C3%2Ch%2C4&filter%5Bname%5D=x&plain=z',
+    );
+    // Without styles (a Torna push): one row with the example, as before.
+    expect(rowsFromParams([params[0]]).map((r) => [r.name, r.value])).toEqual([['ids', '["a","b"]']]);
+  });
+
   it('lets the body type decide a Content-Type header that does not fit the body', () => {
     expect(contentTypeFits('text/plain', 'json')).toBe(false);
     expect(contentTypeFits('application/json; charset=utf-8', 'json')).toBe(true);

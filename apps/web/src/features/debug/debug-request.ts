@@ -3,7 +3,7 @@
  * the base URL and path params, bodies of every kind, and sending straight from the browser or through
  * Folio's proxy (`/api/debug/proxy`, Torna's header contract). Pure apart from `sendRequest`.
  */
-import type { DocParam } from '@folio/shared';
+import { type DocParam, type ParamSerialization, styledQueryPairs } from '@folio/shared';
 import { applyVars, type ScriptReq } from './script-runner';
 
 export type BodyType = 'none' | 'json' | 'form' | 'multipart' | 'xml' | 'text';
@@ -28,17 +28,43 @@ let seq = 0;
 export const row = (name = '', value = '', kind: Row['kind'] = 'text'): Row => ({ key: `r${++seq}`, enabled: true, name, value, kind });
 
 /**
+ * A top-level query param as the spec says it is sent (`styledQueryPairs`): the pairs its example makes, ticked;
+ * an exploded object's keys without an example stay available, unticked. Null: the usual rows.
+ */
+function styledRows(p: DocParam, s: ParamSerialization | undefined, need: boolean): Row[] | null {
+  const pairs = styledQueryPairs(p, s);
+  if (!pairs) return null;
+  if (!pairs.length && !(s?.explode && /^object/i.test(p.type ?? ''))) return [{ ...row(p.name, ''), enabled: need }];
+  const rows = pairs.map((x) => ({ ...row(x.name, x.value), enabled: true }));
+  if (s?.explode && /^object/i.test(p.type ?? ''))
+    for (const k of p.children ?? []) if (!k.example) rows.push({ ...row(k.name, ''), enabled: need && k.required === 1 });
+  return rows;
+}
+
+/**
  * Rows from doc params (name + example; file types become file rows). Only required params and params with an
  * example are ticked (an optional empty `?expand=` is not sent). Nested params become bracketed keys, as
- * form-encoded and `deepObject` APIs (Stripe) take them: `address[city]`, `items[0][sku]`.
+ * form-encoded and `deepObject` APIs (Stripe) take them: `address[city]`, `items[0][sku]`. Query params with
+ * `styles` (OpenAPI's style/explode) are sent as their spec says (`styledRows`).
  */
-export function rowsFromParams(params: DocParam[] | undefined): Row[] {
+export function rowsFromParams(params: DocParam[] | undefined, styles: ParamSerialization[] = []): Row[] {
   const out: Row[] = [];
   const walk = (list: DocParam[], prefix: string, required: boolean, depth: number) => {
     for (const p of list) {
       if (!p.name || depth > 8) continue;
       const name = prefix ? `${prefix}[${p.name}]` : p.name;
       const need = required && p.required === 1;
+      const styled = prefix
+        ? null
+        : styledRows(
+            p,
+            styles.find((s) => s.name === p.name),
+            need,
+          );
+      if (styled) {
+        out.push(...styled);
+        continue;
+      }
       const kids = p.children ?? [];
       // Alternatives (oneOf/anyOf) have no single set of keys: the param stays one row.
       if (kids.length && !/^(oneof|anyof)$/i.test(p.type ?? '')) {

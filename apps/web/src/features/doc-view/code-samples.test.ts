@@ -46,4 +46,32 @@ describe('the request a code sample shows', () => {
     expect(r.postData).toEqual({ mimeType: 'application/x-www-form-urlencoded', params: [{ name: 'email', value: 'a@b.c' }] });
     expect(r.url).toBe('/v1/customers');
   });
+
+  it('writes a query array as its spec’s style and explode say (as the debug console sends it)', () => {
+    const arr = (name: string, example: string) => ({ ...p(name, example), type: 'array[string]' });
+    const r = sampleRequest(
+      {
+        httpMethod: 'GET',
+        url: '/search',
+        contentType: '',
+        pathParams: [],
+        queryParams: [arr('ids', '["a","b"]'), arr('tags', '["x","y"]'), arr('raw', '["m","n"]')],
+        paramStyles: [
+          { in: 'query', name: 'ids', style: 'form', explode: true },
+          { in: 'query', name: 'tags', style: 'pipeDelimited', explode: false },
+        ],
+      },
+      [],
+      [],
+      '',
+      '',
+    );
+    expect(r.queryString).toEqual([
+      { name: 'ids', value: 'a' },
+      { name: 'ids', value: 'b' },
+      { name: 'tags', value: 'x|y' },
+      // Without a style (a Torna push): the example as it is.
+      { name: 'raw', value: '["m","n"]' },
+    ]);
+  });
 });

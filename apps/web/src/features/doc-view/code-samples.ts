@@ -1,9 +1,9 @@
 /**
  * The request a code sample shows, built from the doc and the selected environment: the full URL, the
- * required query parameters and those with an example, header examples, and the body as the example shows it
+ * required query parameters and those with an example (sent as their style says), header examples, and the body as the example shows it
  * (JSON text, or form fields). The shape is HAR's request, which the snippet generators take.
  */
-import type { DocParam } from '@folio/shared';
+import { type DocParam, type ParamSerialization, styledQueryPairs } from '@folio/shared';
 import { scalarExample } from './examples';
 
 export interface SampleRequest {
@@ -22,7 +22,14 @@ const value = (p: DocParam) => {
 
 /** The sample request of an HTTP doc; `body` is the request example as shown (JSON text), '' when none. */
 export function sampleRequest(
-  doc: { httpMethod: string; url: string; contentType: string; queryParams: DocParam[]; pathParams: DocParam[] },
+  doc: {
+    httpMethod: string;
+    url: string;
+    contentType: string;
+    queryParams: DocParam[];
+    pathParams: DocParam[];
+    paramStyles?: ParamSerialization[];
+  },
   headers: DocParam[],
   requestParams: DocParam[],
   baseUrl: string,
@@ -37,7 +44,14 @@ export function sampleRequest(
     method: (doc.httpMethod || 'GET').toUpperCase(),
     url,
     headers: headers.filter(wanted).map((p) => ({ name: p.name, value: value(p) })),
-    queryString: doc.queryParams.filter(wanted).map((p) => ({ name: p.name, value: value(p) })),
+    // A query param is written as its spec sends it (style/explode), as the debug console sends it.
+    queryString: doc.queryParams.filter(wanted).flatMap((p) => {
+      const pairs = styledQueryPairs(
+        p,
+        doc.paramStyles?.find((s) => s.in === 'query' && s.name === p.name),
+      );
+      return pairs?.length ? pairs : [{ name: p.name, value: value(p) }];
+    }),
   };
   const hasType = req.headers.some((h) => h.name.toLowerCase() === 'content-type');
   if (/x-www-form-urlencoded|multipart\/form-data/i.test(ct)) {

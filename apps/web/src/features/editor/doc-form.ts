@@ -57,9 +57,10 @@ function extrasOf(d: DocDetail): DocSpecExtras | undefined {
     requestExamples: d.requestExamples ?? [],
     responses: d.responses ?? [],
     paramExamples: d.paramExamples ?? [],
+    paramStyles: d.paramStyles ?? [],
     webhook: d.webhook ?? '',
   };
-  return x.requestExamples?.length || x.responses?.length || x.paramExamples?.length || x.webhook ? x : undefined;
+  return x.requestExamples?.length || x.responses?.length || x.paramExamples?.length || x.paramStyles?.length || x.webhook ? x : undefined;
 }
 
 let k = 0;
