@@ -112,16 +112,24 @@ const TERM_ROWS = 1000;
 /**
  * Inserts term rows, TERM_ROWS per statement, as plain SQL with bound values: a rebuild writes 55 rows per
  * doc, and building each statement through the query builder cost 1–2 ms per 1,000 rows (0.04 ms as text).
+ * PostgreSQL takes the columns as four arrays (`unnest`): one short statement to parse instead of 4,000
+ * placeholders.
  */
 async function insertTerms(ctx: Ctx, conn: Conn, rows: TermRow[]): Promise<void> {
   for (let i = 0; i < rows.length; i += TERM_ROWS) {
     const part = rows.slice(i, i + TERM_ROWS);
-    const values = part.map((_, k) =>
-      ctx.dialect === 'postgres' ? `($${4 * k + 1}, $${4 * k + 2}, $${4 * k + 3}, $${4 * k + 4})` : '(?, ?, ?, ?)',
-    );
-    await conn.executeQuery(
-      CompiledQuery.raw(`insert into search_terms (term, entry_id, weight, scope_id) values ${values.join(', ')}`, part.flat()),
-    );
+    if (ctx.dialect === 'postgres') {
+      const cols = [0, 1, 2, 3].map((c) => part.map((r) => r[c]));
+      await conn.executeQuery(
+        CompiledQuery.raw(
+          'insert into search_terms (term, entry_id, weight, scope_id) select * from unnest($1::varchar[], $2::int[], $3::int[], $4::int[])',
+          cols,
+        ),
+      );
+      continue;
+    }
+    const values = part.map(() => '(?, ?, ?, ?)').join(', ');
+    await conn.executeQuery(CompiledQuery.raw(`insert into search_terms (term, entry_id, weight, scope_id) values ${values}`, part.flat()));
   }
 }
 
