@@ -6,16 +6,16 @@
  * Permissions are not in the index: they are applied when searching, so membership changes need nothing here.
  */
 import { type DocDetail, type DocParam, DocType, NOT_DEPRECATED } from '@folio/shared';
-import { CompiledQuery, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { type Conn, insertManyReturningIds } from '../../db/database.js';
 import { loadDocDetails } from '../docs/doc-detail.js';
+import { type EntryKind, insertTerms, removeById, removeEntries, type TermRow } from './search-rows.js';
 import { addPath, addText, Weight } from './search-tokens.js';
 
-type Ctx = Pick<AppContext, 'db' | 'ids' | 'dialect'>;
+export { type EntryKind, removeEntries, removeEntriesUnder } from './search-rows.js';
 
-/** What an entry stands for. */
-export type EntryKind = 'doc' | 'folder' | 'dictionary' | 'constant' | 'application' | 'project' | 'space';
+type Ctx = Pick<AppContext, 'db' | 'ids' | 'dialect'>;
 
 /** Characters of text kept per entry for snippets. */
 const BODY_MAX = 6000;
@@ -100,71 +100,7 @@ async function writeEntries(ctx: Ctx, conn: Conn, entries: Entry[]): Promise<voi
     const scopeId = e.kind === 'space' ? -e.spaceId : e.projectId;
     for (const [term, weight] of e.terms) terms.push([term, ids[i], weight, scopeId]);
   });
-  await insertTerms(ctx, conn, terms);
-}
-
-/** A row of `search_terms`: term, entry_id, weight, scope_id. */
-type TermRow = [string, number, number, number];
-
-/** Rows of search_terms per statement. */
-const TERM_ROWS = 1000;
-
-/**
- * Inserts term rows, TERM_ROWS per statement, as plain SQL with bound values: a rebuild writes 55 rows per
- * doc, and building each statement through the query builder cost 1–2 ms per 1,000 rows (0.04 ms as text).
- */
-async function insertTerms(ctx: Ctx, conn: Conn, rows: TermRow[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += TERM_ROWS) {
-    const part = rows.slice(i, i + TERM_ROWS);
-    const values = part.map((_, k) =>
-      ctx.dialect === 'postgres' ? `($${4 * k + 1}, $${4 * k + 2}, $${4 * k + 3}, $${4 * k + 4})` : '(?, ?, ?, ?)',
-    );
-    await conn.executeQuery(
-      CompiledQuery.raw(`insert into search_terms (term, entry_id, weight, scope_id) values ${values.join(', ')}`, part.flat()),
-    );
-  }
-}
-
-/**
- * Removes entries and their terms by entry id. The ids are read first: a `delete … where entry_id in (select …)`
- * made MariaDB 10.11 scan the whole terms table (0.7 s per doc save at 10,000 docs); by id every database
- * deletes through its indexes.
- */
-async function removeById(conn: Conn, entryIds: number[]): Promise<void> {
-  for (let i = 0; i < entryIds.length; i += 500) {
-    const part = entryIds.slice(i, i + 500);
-    await conn.deleteFrom('searchTerms').where('entryId', 'in', part).execute();
-    await conn.deleteFrom('searchEntries').where('id', 'in', part).execute();
-  }
-}
-
-/** Removes entries (and their terms) of a kind by the ids they stand for. */
-export async function removeEntries(conn: Conn, kinds: EntryKind[], refIds: number[]): Promise<void> {
-  for (let i = 0; i < refIds.length; i += 500) {
-    const part = refIds.slice(i, i + 500);
-    const rows = await conn.selectFrom('searchEntries').select('id').where('kind', 'in', kinds).where('refId', 'in', part).execute();
-    await removeById(
-      conn,
-      rows.map((r) => r.id),
-    );
-  }
-}
-
-/** Removes every entry under applications, projects or a space (their cascade soft-deleted them). */
-export async function removeEntriesUnder(conn: Conn, by: { moduleIds?: number[]; projectIds?: number[]; spaceId?: number }): Promise<void> {
-  const scopes: [column: 'moduleId' | 'projectId' | 'spaceId', ids: number[]][] = [
-    ['moduleId', by.moduleIds ?? []],
-    ['projectId', by.projectIds ?? []],
-    ['spaceId', by.spaceId ? [by.spaceId] : []],
-  ];
-  for (const [col, ids] of scopes) {
-    if (!ids.length) continue;
-    const rows = await conn.selectFrom('searchEntries').select('id').where(col, 'in', ids).execute();
-    await removeById(
-      conn,
-      rows.map((r) => r.id),
-    );
-  }
+  await insertTerms(ctx.dialect, conn, terms);
 }
 
 /** Space and project of applications, by application id. */
@@ -189,7 +125,7 @@ export async function indexDocs(
   removed: number[] = [],
 ): Promise<void> {
   const all = [...docs.map((d) => d.id), ...removed];
-  if (all.length) await removeEntries(conn, ['doc'], all);
+  if (all.length) await removeEntries(conn, ['doc'], all, ctx.dialect);
   const places = await placesOf(
     conn,
     docs.map((d) => d.moduleId),
@@ -259,12 +195,12 @@ export async function indexModuleExtras(ctx: Ctx, conn: Conn, moduleIds: number[
   const places = await placesOf(conn, moduleIds);
   const ids = [...places.keys()];
   if (!ids.length) return;
-  const old = await conn
+  const q = conn
     .selectFrom('searchEntries')
     .select('id')
     .where('moduleId', 'in', ids)
-    .where('kind', 'in', ['folder', 'dictionary', 'constant'])
-    .execute();
+    .where('kind', 'in', ['folder', 'dictionary', 'constant']);
+  const old = await (ctx.dialect === 'sqlite' ? q : q.forUpdate()).execute();
   await removeById(
     conn,
     old.map((r) => r.id),
@@ -333,12 +269,12 @@ export async function indexContainers(
 ): Promise<void> {
   const entries: Entry[] = [];
   if (by.spaceIds?.length) {
-    await removeEntries(conn, ['space'], by.spaceIds);
+    await removeEntries(conn, ['space'], by.spaceIds, ctx.dialect);
     const rows = await conn.selectFrom('spaces').select(['id', 'name']).where('id', 'in', by.spaceIds).where('isDeleted', '=', 0).execute();
     for (const s of rows) entries.push(entry('space', s.id, { spaceId: s.id, projectId: 0, moduleId: 0 }, s.name));
   }
   if (by.projectIds?.length) {
-    await removeEntries(conn, ['project'], by.projectIds);
+    await removeEntries(conn, ['project'], by.projectIds, ctx.dialect);
     const rows = await conn
       .selectFrom('projects')
       .select(['id', 'spaceId', 'name', 'description'])
@@ -353,7 +289,7 @@ export async function indexContainers(
     }
   }
   if (by.moduleIds?.length) {
-    await removeEntries(conn, ['application'], by.moduleIds);
+    await removeEntries(conn, ['application'], by.moduleIds, ctx.dialect);
     const places = await placesOf(conn, by.moduleIds);
     const rows = await conn
       .selectFrom('modules')

@@ -1,0 +1,86 @@
+/**
+ * The rows of the search index as written and removed: term rows in bulk (plain bound SQL), entries removed by id.
+ */
+import { CompiledQuery } from 'kysely';
+import type { Dialect } from '../../config.js';
+import type { Conn } from '../../db/database.js';
+
+/** What an entry stands for. */
+export type EntryKind = 'doc' | 'folder' | 'dictionary' | 'constant' | 'application' | 'project' | 'space';
+
+/** A row of `search_terms`: term, entry_id, weight, scope_id. */
+export type TermRow = [string, number, number, number];
+
+/** Rows of search_terms per statement. */
+const TERM_ROWS = 1000;
+
+/**
+ * Inserts term rows, TERM_ROWS per statement, as plain SQL with bound values: a rebuild writes 55 rows per
+ * doc, and building each statement through the query builder cost 1–2 ms per 1,000 rows (0.04 ms as text).
+ * PostgreSQL takes the columns as four arrays (`unnest`): one short statement to parse instead of 4,000
+ * placeholders.
+ */
+export async function insertTerms(dialect: Dialect, conn: Conn, rows: TermRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += TERM_ROWS) {
+    const part = rows.slice(i, i + TERM_ROWS);
+    if (dialect === 'postgres') {
+      const cols = [0, 1, 2, 3].map((c) => part.map((r) => r[c]));
+      await conn.executeQuery(
+        CompiledQuery.raw(
+          'insert into search_terms (term, entry_id, weight, scope_id) select * from unnest($1::varchar[], $2::int[], $3::int[], $4::int[])',
+          cols,
+        ),
+      );
+      continue;
+    }
+    const values = part.map(() => '(?, ?, ?, ?)').join(', ');
+    await conn.executeQuery(CompiledQuery.raw(`insert into search_terms (term, entry_id, weight, scope_id) values ${values}`, part.flat()));
+  }
+}
+
+/**
+ * Removes entries and their terms by entry id. The ids are read first: a `delete … where entry_id in (select …)`
+ * made MariaDB 10.11 scan the whole terms table (0.7 s per doc save at 10,000 docs); by id every database
+ * deletes through its indexes.
+ */
+export async function removeById(conn: Conn, entryIds: number[]): Promise<void> {
+  for (let i = 0; i < entryIds.length; i += 500) {
+    const part = entryIds.slice(i, i + 500);
+    await conn.deleteFrom('searchTerms').where('entryId', 'in', part).execute();
+    await conn.deleteFrom('searchEntries').where('id', 'in', part).execute();
+  }
+}
+
+/**
+ * Removes entries (and their terms) of a kind by the ids they stand for. Before writing them again, pass the
+ * dialect: on PostgreSQL/MySQL the entries are read `for update`, a locking read like the delete's own, so a
+ * concurrent writer's new entry is waited for and seen (MySQL's plain read is the transaction's snapshot).
+ */
+export async function removeEntries(conn: Conn, kinds: EntryKind[], refIds: number[], dialect?: Dialect): Promise<void> {
+  for (let i = 0; i < refIds.length; i += 500) {
+    const part = refIds.slice(i, i + 500);
+    const q = conn.selectFrom('searchEntries').select('id').where('kind', 'in', kinds).where('refId', 'in', part);
+    const rows = await (dialect && dialect !== 'sqlite' ? q.forUpdate() : q).execute();
+    await removeById(
+      conn,
+      rows.map((r) => r.id),
+    );
+  }
+}
+
+/** Removes every entry under applications, projects or a space (their cascade soft-deleted them). */
+export async function removeEntriesUnder(conn: Conn, by: { moduleIds?: number[]; projectIds?: number[]; spaceId?: number }): Promise<void> {
+  const scopes: [column: 'moduleId' | 'projectId' | 'spaceId', ids: number[]][] = [
+    ['moduleId', by.moduleIds ?? []],
+    ['projectId', by.projectIds ?? []],
+    ['spaceId', by.spaceId ? [by.spaceId] : []],
+  ];
+  for (const [col, ids] of scopes) {
+    if (!ids.length) continue;
+    const rows = await conn.selectFrom('searchEntries').select('id').where(col, 'in', ids).execute();
+    await removeById(
+      conn,
+      rows.map((r) => r.id),
+    );
+  }
+}
