@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { type Conn, insertMany } from '../../db/database.js';
 import { md5 } from '../../lib/crypto.js';
+import { turnTaker } from '../../lib/turns.js';
 import type { DocChange } from '../doc-events.js';
 import { loadDocDetails } from '../docs/doc-detail.js';
 import { buildParamTrees, loadParamTreeRows } from '../docs/doc-params.js';
@@ -164,7 +165,9 @@ export async function refreshDefaultMocks(
   const inserts: Record<string, unknown>[] = [];
   const generate = async (d: (typeof list)[number]) =>
     generateDefaultBody(d.detail, d.detail.isUseGlobalReturns ? ((await commons()).get(d.moduleId) ?? []) : []);
+  const turn = turnTaker();
   for (const d of list) {
+    await turn();
     const path = defaultMockPath(ctx, { id: d.id, url: d.detail.url });
     const old = existing.get(d.id);
     if (lazy && (!old || old.mockResult === PENDING_DEFAULT)) {
