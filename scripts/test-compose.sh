@@ -91,4 +91,13 @@ for r in replica-a replica-b; do
     || { echo "$r: doc missing"; exit 1; }
   echo "$r: reads the pushed doc"
 done
+# Rate limits behind the proxy count the client, whatever X-Forwarded-For it sends: the 11th wrong password for one
+# username is refused although each try claims another address.
+codes=""
+for i in $(seq 1 11); do
+  codes+="$(curl -sS -H "X-Forwarded-For: 203.0.113.$i" -H 'content-type: application/json' \
+    -d '{"username":"admin","password":"wrong-password-1"}' "$PROXY/api/user/login" | j error) "
+done
+case "$codes" in *"rate_limited ") echo "11 wrong passwords with 11 forged addresses: the 11th refused (rate_limited)";;
+  *) echo "not rate limited behind the proxy: $codes"; exit 1;; esac
 echo "compose test passed"
