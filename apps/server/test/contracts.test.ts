@@ -26,6 +26,7 @@ const CONVERTED = [
   'imports',
   'push',
   'docs',
+  'history',
 ];
 /**
  * Routes without a JSON envelope: Torna's open API at /api (Torna's own wire format), another server's answer

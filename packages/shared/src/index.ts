@@ -18,6 +18,7 @@ export * from './schemas/debug.js';
 export * from './schemas/dictionaries.js';
 export * from './schemas/docs.js';
 export * from './schemas/exports.js';
+export * from './schemas/history.js';
 export * from './schemas/imports.js';
 export * from './schemas/messages.js';
 export * from './schemas/open-users.js';

@@ -56,7 +56,7 @@ export async function registerModules(app: FastifyInstance, opts: ModuleOptions)
       await sharesRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await composeRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await pushRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
-      await historyRoutes(api);
+      await historyRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await webhooksRoutes(api);
       await importsRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await exportsRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
