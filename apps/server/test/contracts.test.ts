@@ -27,6 +27,7 @@ const CONVERTED = [
   'push',
   'docs',
   'history',
+  'trash',
 ];
 /**
  * Routes without a JSON envelope: Torna's open API at /api (Torna's own wire format), another server's answer

@@ -66,7 +66,7 @@ export async function registerModules(app: FastifyInstance, opts: ModuleOptions)
       await ssoRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await openUsersRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await metersphereRoutes(api);
-      await trashRoutes(api);
+      await trashRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await searchRoutes(api);
       await tornaMigrationRoutes(api);
       await tokensRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
