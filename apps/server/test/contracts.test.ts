@@ -28,6 +28,7 @@ const CONVERTED = [
   'docs',
   'history',
   'trash',
+  'mock',
 ];
 /**
  * Routes without a JSON envelope: Torna's open API at /api (Torna's own wire format), another server's answer

@@ -61,7 +61,7 @@ export async function registerModules(app: FastifyInstance, opts: ModuleOptions)
       await importsRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await exportsRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await debugRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
-      await mockRoutes(api);
+      await mockRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await adminRoutes(api);
       await ssoRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await openUsersRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
