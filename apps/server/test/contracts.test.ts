@@ -29,6 +29,7 @@ const CONVERTED = [
   'history',
   'trash',
   'mock',
+  'admin',
 ];
 /**
  * Routes without a JSON envelope: Torna's open API at /api (Torna's own wire format), another server's answer

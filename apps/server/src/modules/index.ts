@@ -62,7 +62,7 @@ export async function registerModules(app: FastifyInstance, opts: ModuleOptions)
       await exportsRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await debugRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await mockRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
-      await adminRoutes(api);
+      await adminRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await ssoRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await openUsersRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await metersphereRoutes(api);
