@@ -30,6 +30,7 @@ const CONVERTED = [
   'trash',
   'mock',
   'admin',
+  'webhooks',
 ];
 /**
  * Routes without a JSON envelope: Torna's open API at /api (Torna's own wire format), another server's answer

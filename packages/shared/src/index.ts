@@ -34,5 +34,6 @@ export * from './schemas/sso.js';
 export * from './schemas/trash.js';
 export * from './schemas/tree.js';
 export * from './schemas/users.js';
+export * from './schemas/webhooks.js';
 export * from './security.js';
 export * from './types.js';

@@ -57,7 +57,7 @@ export async function registerModules(app: FastifyInstance, opts: ModuleOptions)
       await composeRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await pushRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await historyRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
-      await webhooksRoutes(api);
+      await webhooksRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await importsRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await exportsRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await debugRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
