@@ -22,9 +22,10 @@ import {
   SharePublicQuery,
   ShareUpdateBody,
   TreeList,
+  ViewDocSchema,
 } from '@folio/shared';
 import { Type } from 'typebox';
-import { registerTreeNodeSchema } from '../../lib/schemas.js';
+import { registerParamNodeSchema, registerTreeNodeSchema } from '../../lib/schemas.js';
 import { accessOf } from '../../permissions/declared.js';
 import { requireUser } from '../../plugins/auth.js';
 import { ok, okNull, okResponse } from '../../plugins/envelope.js';
@@ -40,6 +41,7 @@ const manage = (from: 'body.id' | 'query.id') => ({ action: 'share.manage', reso
 export const sharesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
   const { ids } = ctx;
+  registerParamNodeSchema(app);
   registerTreeNodeSchema(app);
   // Menus are answered like the preview's trees: bytes reused only while their validator, read from the database
   // on every call, is unchanged (and 304 for a browser holding them).
@@ -208,10 +210,12 @@ export const sharesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ok(await searchExposed(app, await shares.shareDocIds(ctx, req.query.id, grantOf(req)), req.query)),
   );
 
-  // The doc answer is the doc detail shape of the docs module (not yet a schema).
   app.get(
     '/share/doc',
-    { config: { auth: 'public' }, schema: { tags: ['share'], summary: 'One doc of a share', querystring: ShareDocQuery } },
+    {
+      config: { auth: 'public' },
+      schema: { tags: ['share'], summary: 'One doc of a share', querystring: ShareDocQuery, response: okResponse(ViewDocSchema) },
+    },
     async (req) => ok(await shares.readShareDoc(ctx, req.query.id, ids.decode(req.query.docId, 'doc'), grantOf(req))),
   );
 };
