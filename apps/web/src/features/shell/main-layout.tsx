@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useMatches, useNavigate } from 'react-router';
 import { logout, useMe, usePerms } from '../../lib/auth';
 import { useUnreadMessages } from '../../lib/messages';
-import { SearchBox } from '../search/search-dialog';
+import { SearchBox } from '../search/search-box';
 import { TopBreadcrumbs } from './breadcrumbs';
 import { SidebarProvider, useSidebar } from './sidebar';
 
