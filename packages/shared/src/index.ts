@@ -16,6 +16,7 @@ export * from './schemas/compose.js';
 export * from './schemas/constants.js';
 export * from './schemas/debug.js';
 export * from './schemas/dictionaries.js';
+export * from './schemas/docs.js';
 export * from './schemas/exports.js';
 export * from './schemas/imports.js';
 export * from './schemas/messages.js';

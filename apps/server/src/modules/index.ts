@@ -49,7 +49,7 @@ export async function registerModules(app: FastifyInstance, opts: ModuleOptions)
       await projectsRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await uploadsRoutes(api);
       await applicationsRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
-      await docsRoutes(api);
+      await docsRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await dictionariesRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await constantsRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await messagesRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});

@@ -14,7 +14,7 @@ import { Description } from '../doc-view/description';
 import { fetchComposeInfo } from '../doc-view/doc-source';
 import { DocView } from '../doc-view/doc-view';
 import { readGrant, storeGrant } from '../doc-view/grants';
-import { SearchBox } from '../search/search-dialog';
+import { SearchBox } from '../search/search-box';
 import { GateMessage, PasswordBox } from '../share/password-box';
 import { firstDoc } from '../share/share-page';
 import { LangPicker } from '../view/lang-picker';

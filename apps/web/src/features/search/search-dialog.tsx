@@ -1,12 +1,12 @@
 /**
- * Search (issue 23): a top-bar button and Ctrl/⌘-K open a dialog that searches as you type. Hits are grouped
- * by kind with their breadcrumb, method tag and highlighted snippet; ↑/↓ move, Enter opens (a doc opens in
- * preview as a tab), Esc closes. An empty box lists recently changed docs. In shares and compose views the
- * same dialog searches only what the share or compose project exposes.
+ * Search (issue 23): the top-bar button (search-box.tsx) and Ctrl/⌘-K open this dialog, which searches as you
+ * type. Hits are grouped by kind with their breadcrumb, method tag and highlighted snippet; ↑/↓ move, Enter opens
+ * (a doc opens in preview as a tab), Esc closes. An empty box lists recently changed docs. In shares and compose
+ * views the same dialog searches only what the share or compose project exposes.
  */
 import { SearchOutlined } from '@ant-design/icons';
 import type { SearchHit } from '@folio/shared';
-import { Button, Empty, Input, type InputRef, Modal, Spin, Typography } from 'antd';
+import { Empty, Input, type InputRef, Modal, Spin, Typography } from 'antd';
 import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -170,34 +170,5 @@ export function SearchDialog({ source, open, onClose }: { source: SearchSource; 
       </div>
       <div className="search-keys">{t('search.keys')}</div>
     </Modal>
-  );
-}
-
-/** The top-bar search button; also opens on Ctrl/⌘-K anywhere on the page. */
-export function SearchBox({ source, compact }: { source: SearchSource; compact?: boolean }) {
-  const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  useEffect(() => {
-    const on = (e: KeyboardEvent) => {
-      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'k') {
-        e.preventDefault();
-        setOpen(true);
-      }
-    };
-    window.addEventListener('keydown', on);
-    return () => window.removeEventListener('keydown', on);
-  }, []);
-  return (
-    <>
-      <Button className="search-button" icon={<SearchOutlined />} onClick={() => setOpen(true)} data-testid="search-button">
-        {!compact && (
-          <>
-            <span className="search-button-label">{t('search.button')}</span>
-            <kbd>{t('search.shortcut')}</kbd>
-          </>
-        )}
-      </Button>
-      <SearchDialog source={source} open={open} onClose={() => setOpen(false)} />
-    </>
   );
 }

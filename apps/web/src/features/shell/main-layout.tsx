@@ -16,7 +16,7 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useMatches, useNavigate } from 'react-router';
 import { logout, useMe, usePerms } from '../../lib/auth';
-import { SearchBox } from '../search/search-dialog';
+import { SearchBox } from '../search/search-box';
 import { useUnreadMessagesQuery } from '../user-center/api';
 import { TopBreadcrumbs } from './breadcrumbs';
 import { SidebarProvider, useSidebar } from './sidebar';
