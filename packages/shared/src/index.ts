@@ -31,6 +31,7 @@ export * from './schemas/search.js';
 export * from './schemas/shares.js';
 export * from './schemas/spaces.js';
 export * from './schemas/sso.js';
+export * from './schemas/system.js';
 export * from './schemas/trash.js';
 export * from './schemas/tree.js';
 export * from './schemas/users.js';

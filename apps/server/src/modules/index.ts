@@ -43,7 +43,7 @@ export interface ModuleOptions {
 export async function registerModules(app: FastifyInstance, opts: ModuleOptions): Promise<void> {
   await app.register(
     async (api) => {
-      await systemRoutes(api);
+      await systemRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await usersRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await spacesRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await projectsRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
