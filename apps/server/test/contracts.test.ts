@@ -32,6 +32,7 @@ const CONVERTED = [
   'admin',
   'webhooks',
   'system',
+  'live',
 ];
 /**
  * Routes without a JSON envelope: Torna's open API at /api (Torna's own wire format), another server's answer

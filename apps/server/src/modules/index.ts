@@ -70,7 +70,7 @@ export async function registerModules(app: FastifyInstance, opts: ModuleOptions)
       await searchRoutes(api);
       await tornaMigrationRoutes(api);
       await tokensRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
-      await liveRoutes(api);
+      await liveRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
     },
     { prefix: '/api' },
   );
