@@ -34,6 +34,7 @@ export * from './schemas/sso.js';
 export * from './schemas/system.js';
 export * from './schemas/trash.js';
 export * from './schemas/tree.js';
+export * from './schemas/uploads.js';
 export * from './schemas/users.js';
 export * from './schemas/webhooks.js';
 export * from './security.js';

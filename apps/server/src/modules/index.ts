@@ -47,7 +47,7 @@ export async function registerModules(app: FastifyInstance, opts: ModuleOptions)
       await usersRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await spacesRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await projectsRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
-      await uploadsRoutes(api);
+      await uploadsRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await applicationsRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await docsRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await dictionariesRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
