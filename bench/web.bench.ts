@@ -1,23 +1,31 @@
 /**
- * Browser benchmark of the reading experience (issue 3) against the built server in Debian's Chromium:
- * a project of 10,000 docs in 50 applications (10 folders each), then
- *   - JavaScript shipped to /view (raw and gzip),
- *   - navigation → deep-linked doc visible (cold and warm cache, median of 5),
+ * Browser benchmark of the reading experience (issues 3 and 21) against the built server in Debian's Chromium,
+ * the signed-in preview (/view) next to the anonymous share page (/share, a public share of the application)
+ * on two data sets: a project of 10,000 docs in 50 applications (10 folders each; the share is one application
+ * of 200 docs), and a generated 5,000-operation OpenAPI spec imported as one application (deep link to its last
+ * operation). For each page:
+ *   - JavaScript shipped for the first doc (raw and gzip, files),
+ *   - navigation → deep-linked doc visible, and → its tree row selected (new context and reload, median of 5),
+ *   - the tree answer's bytes (as sent and as JSON),
  *   - filter keystroke → tree updated (median over several queries; the tree is virtualized),
  *   - JS heap after the runs.
- * Run: `npm run build && node --import tsx bench/web.bench.ts` (or through `npm run bench`).
+ * Run: `npm run build && node --import tsx bench/web.bench.ts` (or through `npm run bench -- web`).
  */
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
 import { type Harness, ROOT, startHarness } from '../e2e/harness.js';
+import { generatedSpec } from './import.bench.js';
+import { benchProject, importSpec } from './lib/import-spec.js';
 
 const APPS = 50;
 const FOLDERS_PER_APP = 10;
 const DOCS = 10_000;
-const TARGETS = { viewJsGzipKb: 350, deepLinkMs: 1000, filterMs: 100 };
+const TARGETS = { jsGzipKb: 350, deepLinkMs: 1000, filterMs: 100, shareOverView: 1.2 };
+const SPEC_OPS = 5_000;
 
 /** Runs in the page: types `text` into the filter and waits until the sidebar shows the new result. */
 const MEASURE_FILTER = `async (text) => {
@@ -103,90 +111,189 @@ async function seed(h: Harness): Promise<{ projectId: string; deepDocId: string;
   return { projectId: project.id, deepDocId: deep.id, moduleIds };
 }
 
+/** What one reading page measured. */
+interface Figures {
+  jsGzKb: number;
+  jsRawKb: number;
+  jsFiles: number;
+  /** Navigation → doc title visible, new context (cold cache) and reload (warm). */
+  cold: number[];
+  warm: number[];
+  /** Navigation → the doc's tree row selected, new context. */
+  coldTree: number[];
+  filter: number[];
+  /** The tree answer's bytes as sent (encoded) and as JSON (decoded). */
+  treeSentKb: number;
+  treeJsonKb: number;
+  heapMb: number;
+}
+
+/** The tree answer among the page's requests: size as sent and as JSON (Resource Timing). */
+const TREE_BYTES = `(() => {
+  const e = performance.getEntriesByType('resource').find((r) => /share\\/menu|doc\\/view\\/data/.test(r.name));
+  return e ? [e.encodedBodySize, e.decodedBodySize] : [0, 0];
+})()`;
+
+/** Waits for the doc's title, and with `tree` for its row selected in the tree. */
+async function docShown(p: Page, tree: boolean): Promise<void> {
+  await p.getByTestId('doc-title').waitFor({ timeout: 60_000 });
+  if (tree) await p.locator('.vt-row.is-selected').waitFor({ timeout: 60_000 });
+}
+
+/** Opens `path` as a reader (signed in with `token`, or anonymous) and measures it. */
+async function measure(h: Harness, path: string, token: string | undefined, queries: string[]): Promise<Figures> {
+  // JS shipped for the first doc (fresh context): every script the page loaded until the doc and its row show.
+  const page = await h.newPage({ token, lang: 'en' });
+  const scripts = new Set<string>();
+  page.on('response', (r) => {
+    if (r.request().resourceType() === 'script') scripts.add(r.url());
+  });
+  await page.goto(path);
+  await docShown(page, true);
+  let raw = 0;
+  let gz = 0;
+  for (const url of scripts) {
+    const buf = Buffer.from(await (await fetch(url)).arrayBuffer());
+    raw += buf.length;
+    gz += gzipSync(buf, { level: 9 }).length;
+  }
+  const [sent, json] = (await page.evaluate(TREE_BYTES)) as [number, number];
+
+  const cold: number[] = [];
+  const coldTree: number[] = [];
+  const warm: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const p = await h.newPage({ token, lang: 'en' });
+    let t0 = performance.now();
+    await p.goto(path, { waitUntil: 'commit' });
+    await docShown(p, false);
+    cold.push(performance.now() - t0);
+    await docShown(p, true);
+    coldTree.push(performance.now() - t0);
+    t0 = performance.now();
+    await p.reload({ waitUntil: 'commit' });
+    await docShown(p, false);
+    warm.push(performance.now() - t0);
+    await p.context().close();
+  }
+
+  // Filter keystroke → tree updated, measured inside the page (input event → DOM shows the result).
+  const filter: number[] = [];
+  for (const q of queries) {
+    // A string, not a function: tsx would inject helpers the page does not have.
+    filter.push((await page.evaluate(`(${MEASURE_FILTER})(${JSON.stringify(q)})`)) as number);
+  }
+
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
+  const heap = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0;
+  await page.context().close();
+  return {
+    jsGzKb: gz / 1024,
+    jsRawKb: raw / 1024,
+    jsFiles: scripts.size,
+    cold,
+    warm,
+    coldTree,
+    filter,
+    treeSentKb: sent / 1024,
+    treeJsonKb: json / 1024,
+    heapMb: heap / 1024 / 1024,
+  };
+}
+
+/** A public share of a whole application; returns its link's public id. */
+async function shareOf(h: Harness, moduleId: string): Promise<string> {
+  return (await h.admin<{ publicId: string }>('POST', 'share/add', { moduleId, type: 1, isAll: 1, remark: 'bench' })).publicId;
+}
+
+/** The last doc of a tree in its order (the deep link of the spec case). */
+function lastDoc(nodes: { id: string; isFolder: number; children?: unknown[] }[]): string {
+  for (let i = nodes.length - 1; i >= 0; i--) {
+    const n = nodes[i];
+    if (!n.isFolder) return n.id;
+    const hit = lastDoc((n.children ?? []) as typeof nodes);
+    if (hit) return hit;
+  }
+  return '';
+}
+
+const ms = (xs: number[]) => `${median(xs).toFixed(0)} ms (max ${Math.max(...xs).toFixed(0)})`;
+
+/** One table: /view beside /share, with the targets. */
+function table(title: string, view: Figures, share: Figures): void {
+  const ratio = median(share.cold) / median(view.cold);
+  const rows: [string, string, string, string][] = [
+    [
+      'JS shipped for the first doc (gzip)',
+      `${view.jsGzKb.toFixed(1)} KB (${view.jsFiles} files)`,
+      `${share.jsGzKb.toFixed(1)} KB (${share.jsFiles} files)`,
+      `each < ${TARGETS.jsGzipKb} KB, /share <= /view`,
+    ],
+    ['JS shipped (raw)', `${view.jsRawKb.toFixed(0)} KB`, `${share.jsRawKb.toFixed(0)} KB`, '-'],
+    [
+      'deep link → doc visible (new context)',
+      ms(view.cold),
+      `${ms(share.cold)}, ${ratio.toFixed(2)}× /view`,
+      `< ${TARGETS.deepLinkMs} ms, /share <= ${TARGETS.shareOverView}× /view`,
+    ],
+    ['deep link → its tree row selected (new context)', ms(view.coldTree), ms(share.coldTree), '-'],
+    ['deep link → doc visible (reload)', ms(view.warm), ms(share.warm), `< ${TARGETS.deepLinkMs} ms`],
+    [
+      'tree answer: sent / JSON',
+      `${view.treeSentKb.toFixed(1)} / ${view.treeJsonKb.toFixed(0)} KB`,
+      `${share.treeSentKb.toFixed(1)} / ${share.treeJsonKb.toFixed(0)} KB`,
+      '-',
+    ],
+    ['filter keystroke → tree updated', ms(view.filter), ms(share.filter), `< ${TARGETS.filterMs} ms`],
+    ['JS heap used after the runs', `${view.heapMb.toFixed(1)} MB`, `${share.heapMb.toFixed(1)} MB`, '-'],
+  ];
+  const w = [0, 1, 2].map((i) => Math.max(['measure', '/view', '/share'][i].length, ...rows.map((r) => r[i].length)));
+  console.log(`\n${title}\n`);
+  console.log(`| ${'measure'.padEnd(w[0])} | ${'/view'.padEnd(w[1])} | ${'/share'.padEnd(w[2])} | target |`);
+  console.log(`|${'-'.repeat(w[0] + 2)}|${'-'.repeat(w[1] + 2)}|${'-'.repeat(w[2] + 2)}|---|`);
+  for (const r of rows) console.log(`| ${r[0].padEnd(w[0])} | ${r[1].padEnd(w[1])} | ${r[2].padEnd(w[2])} | ${r[3]} |`);
+}
+
 export async function run(): Promise<void> {
   const h = await startHarness({ prefix: 'bench' });
   try {
-    const { deepDocId } = await seed(h);
-    const rows: [string, string, string][] = [];
+    const load0 = loadavg()[0];
+    const { deepDocId, moduleIds } = await seed(h);
+    const bigShare = await shareOf(h, moduleIds[0]);
+    // Each changes what the tree shows (in the 200-doc share too: a query showing the same rows would wait 5 s).
+    const docQueries = ['doc 1', 'doc 19', 'doc 198', '/api/m0/', 'RES19', 'zzz-none', ''];
+    const view10k = await measure(h, `/view/${deepDocId}`, h.adminToken, docQueries);
+    const share10k = await measure(h, `/share/${bigShare}/${deepDocId}`, undefined, docQueries);
 
-    // JS shipped to /view (first load of a deep link, fresh context).
-    const page = await h.newPage({ token: h.adminToken, lang: 'en' });
-    const scripts = new Set<string>();
-    page.on('response', (r) => {
-      if (r.request().resourceType() === 'script') scripts.add(r.url());
-    });
-    await page.goto(`/view/${deepDocId}`);
-    await page.getByTestId('doc-title').waitFor();
-    await page.getByTestId('doc-tree').waitFor();
-    let raw = 0;
-    let gz = 0;
-    for (const url of scripts) {
-      const buf = Buffer.from(await (await fetch(url)).arrayBuffer());
-      raw += buf.length;
-      gz += gzipSync(buf, { level: 9 }).length;
-    }
-    rows.push([
-      'JS shipped to /view (gzip)',
-      `${(gz / 1024).toFixed(1)} KB (${scripts.size} files, ${(raw / 1024).toFixed(0)} KB raw)`,
-      `< ${TARGETS.viewJsGzipKb} KB`,
-    ]);
+    // A 5,000-operation spec imported as one application; deep link to its last operation.
+    const projectId = await benchProject(h, 'Spec bench');
+    const spec = Buffer.from(JSON.stringify(generatedSpec(SPEC_OPS)));
+    const imported = await importSpec(h, projectId, 'generated', spec, 'generated.json');
+    const tree = await h.admin<{ id: string; isFolder: number; children?: unknown[] }[]>('GET', 'doc/view/dataByProject', { projectId });
+    const last = lastDoc(tree);
+    const specShare = await shareOf(h, imported.moduleId);
+    const specQueries = ['Operation 49', 'Operation 4999', '/svc7/', 'RES99', 'zzz-none', ''];
+    const viewSpec = await measure(h, `/view/${last}`, h.adminToken, specQueries);
+    const shareSpec = await measure(h, `/share/${specShare}/${last}`, undefined, specQueries);
+    const load1 = loadavg()[0];
 
-    // Navigation → deep-linked doc visible.
-    const cold: number[] = [];
-    const warm: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      const p = await h.newPage({ token: h.adminToken, lang: 'en' });
-      let t0 = performance.now();
-      await p.goto(`/view/${deepDocId}`, { waitUntil: 'commit' });
-      await p.getByTestId('doc-title').waitFor();
-      cold.push(performance.now() - t0);
-      t0 = performance.now();
-      await p.reload({ waitUntil: 'commit' });
-      await p.getByTestId('doc-title').waitFor();
-      warm.push(performance.now() - t0);
-      await p.context().close();
-    }
-    rows.push([
-      'navigation → deep-linked doc visible (new context)',
-      `${median(cold).toFixed(0)} ms median (max ${Math.max(...cold).toFixed(0)})`,
-      `< ${TARGETS.deepLinkMs} ms`,
-    ]);
-    rows.push([
-      'navigation → deep-linked doc visible (reload)',
-      `${median(warm).toFixed(0)} ms median (max ${Math.max(...warm).toFixed(0)})`,
-      `< ${TARGETS.deepLinkMs} ms`,
-    ]);
-
-    // Filter keystroke → tree updated, measured inside the page (input event → DOM shows the result).
-    const queries = ['doc 9', 'doc 99', 'doc 999', '/api/m7/', 'RES19', 'zzz-none', ''];
-    const times: number[] = [];
-    for (const q of queries) {
-      // A string, not a function: tsx would inject helpers the page does not have.
-      const ms = (await page.evaluate(`(${MEASURE_FILTER})(${JSON.stringify(q)})`)) as number;
-      times.push(ms);
-    }
-    rows.push([
-      'filter keystroke → tree updated (10,000 docs)',
-      `${median(times).toFixed(0)} ms median (max ${Math.max(...times).toFixed(0)})`,
-      `< ${TARGETS.filterMs} ms`,
-    ]);
-    await h.shot(page, 'filtered');
-
-    // JS heap after the runs.
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Performance.enable');
-    await cdp.send('HeapProfiler.collectGarbage');
-    const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
-    const heap = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0;
-    rows.push(['JS heap used after the runs', `${(heap / 1024 / 1024).toFixed(1)} MB`, '-']);
-
-    const w0 = Math.max(...rows.map((r) => r[0].length));
-    const w1 = Math.max(...rows.map((r) => r[1].length));
-    console.log(`\nWeb reading benchmark: ${DOCS.toLocaleString('en')} docs in ${APPS} applications, Chromium headless`);
-    console.log(`(load average during the run: ${loadavg()[0].toFixed(1)} on this machine; timings scale with it)\n`);
-    console.log(`${'measure'.padEnd(w0)} | ${'result'.padEnd(w1)} | target`);
-    console.log(`${'-'.repeat(w0)}-|-${'-'.repeat(w1)}-|-------`);
-    for (const r of rows) console.log(`${r[0].padEnd(w0)} | ${r[1].padEnd(w1)} | ${r[2]}`);
+    console.log(
+      `\nWeb reading benchmark, Chromium headless (load average ${load0.toFixed(1)} at the start, ${load1.toFixed(1)} at the end`,
+    );
+    console.log('on this machine; timings scale with it). /share is an anonymous visitor of a public share of the application.');
+    table(
+      `${DOCS.toLocaleString('en')} docs in ${APPS} applications (the share: one application of ${DOCS / APPS} docs)`,
+      view10k,
+      share10k,
+    );
+    table(
+      `A generated ${SPEC_OPS.toLocaleString('en')}-operation spec imported as one application (${imported.docs} docs, import ${(imported.ms / 1000).toFixed(1)} s), deep link to its last operation`,
+      viewSpec,
+      shareSpec,
+    );
   } finally {
     await h.stop();
   }

@@ -25,20 +25,24 @@ const CONVERTED = [
   'agents',
   'imports',
   'push',
+  'docs',
+  'history',
+  'trash',
+  'mock',
+  'admin',
+  'webhooks',
 ];
 /**
  * Routes without a JSON envelope: Torna's open API at /api (Torna's own wire format), another server's answer
  * forwarded as is (debug proxy), a redirect (OAuth start and callback), a file or Markdown (export, push guide).
  */
 const RAW = /^[A-Z]+ \/api(\/(debug\/proxy|doc\/debug\/v1|sso\/oauth\/:id\/(start|callback)|export|openapi\/push\.md))?$/;
-/** Routes answering the docs module's doc detail (a viewer's doc): their schema comes with the docs module's. */
-const DOC_DETAIL = /^GET \/api\/(share\/doc|compose\/doc\/get)$/;
 
 const modulesDir = fileURLToPath(new URL('../src/modules/', import.meta.url));
 const routesOf = async (m: string): Promise<string[]> => {
   const mod = (await import(pathToFileURL(join(modulesDir, m, `${m}.perm.ts`)).href)) as { permCases: PermCase<any>[] };
   // Routes outside /api answer pages, Markdown, text or MCP (agents), not the envelope.
-  return [...new Set(mod.permCases.map((c) => c.route))].filter((r) => r.includes(' /api/') && !RAW.test(r) && !DOC_DETAIL.test(r));
+  return [...new Set(mod.permCases.map((c) => c.route))].filter((r) => r.includes(' /api/') && !RAW.test(r));
 };
 
 describe('converted modules: one contract per call', () => {

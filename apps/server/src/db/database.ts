@@ -124,7 +124,10 @@ export async function migrate(db: Db, dialect: Dialect): Promise<string[]> {
   const migrator = await migratorOf(db, dialect);
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
-  if (error) throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${(error as Error).message ?? error}`);
+  const reason = (error as Error | undefined)?.message ?? String(error);
+  // No failed migration: the database refused or could not be reached before any ran.
+  if (error && !failed) throw new Error(`the database could not be migrated: ${reason}`);
+  if (error) throw new Error(`migration ${failed?.migrationName} failed: ${reason}`);
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
 

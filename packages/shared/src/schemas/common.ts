@@ -21,3 +21,11 @@ export const IdInput = Type.Object({ id: IdString });
 export const SavedIdSchema = Type.Object({ id: IdString });
 /** Answer of a live-docs revision poll (an ETag too: a matching If-None-Match answers 304 without a body). */
 export const RevisionSchema = Type.Object({ revision: Type.String() });
+/** The fields of T that the object schema S does not declare (never when S covers T). */
+export type FieldsMissing<T, S extends { properties: object }> = Exclude<keyof T, keyof S['properties']>;
+/**
+ * `true` when the object schema S declares every field of T, else the names of the missing ones. A response schema
+ * filters answers, so a field added to an answered interface alone would silently vanish: `const c: Covers<T, typeof
+ * S> = true` beside the schema fails the type check instead, naming the field.
+ */
+export type Covers<T, S extends { properties: object }> = [FieldsMissing<T, S>] extends [never] ? true : FieldsMissing<T, S>;

@@ -4,6 +4,7 @@
  */
 import { Type } from 'typebox';
 import type { TreeNode } from '../types.js';
+import type { Covers } from './common.js';
 
 /** $id of the tree node schema. */
 export const TREE_NODE_ID = 'FolioTreeNode';
@@ -38,6 +39,5 @@ export const TreeList = () => Type.Array(Type.Unsafe<TreeNode>(Type.Ref(TREE_NOD
 
 // Every field of TreeNode is in the schema (the schema filters answers: a field added to the interface alone would
 // silently disappear from share and compose menus). A missing one fails the type check here.
-type TreeNodeFieldsMissing = Exclude<keyof TreeNode, keyof typeof TreeNodeSchema.properties>;
-const treeNodeComplete: [TreeNodeFieldsMissing] extends [never] ? true : TreeNodeFieldsMissing = true;
+const treeNodeComplete: Covers<TreeNode, typeof TreeNodeSchema> = true;
 void treeNodeComplete;

@@ -16,6 +16,7 @@ import {
   RevisionSchema,
   ShareGrantSchema,
   TreeList,
+  ViewDocSchema,
 } from '@folio/shared';
 import { ok, okResponse } from '../../plugins/envelope.js';
 import { sendRevision } from '../live/revision.js';
@@ -86,10 +87,12 @@ export const composePublicRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ok(await searchExposed(app, await view.viewDocIds(ctx, req.query.projectId ?? '', grantOf(req)), req.query)),
   );
 
-  // The doc answer is the doc detail shape of the docs module (not yet a schema).
   app.get(
     '/compose/doc/get',
-    { config: anonymous, schema: { tags, summary: 'One doc of a compose view', querystring: ComposeViewDocQuery } },
+    {
+      config: anonymous,
+      schema: { tags, summary: 'One doc of a compose view', querystring: ComposeViewDocQuery, response: okResponse(ViewDocSchema) },
+    },
     async (req) => ok(await view.viewDoc(ctx, req.query.projectId, req.query.docId, grantOf(req))),
   );
 

@@ -1,202 +1,136 @@
-/** Docs and folders: save (all parameters), detail, delete, folders, move, copy, lock, status, order, trees. */
-import { DocStatus, docAuthOf, PropType, type RoleCode, roleAllows, type SecurityData } from '@folio/shared';
-import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
-import { Type } from 'typebox';
-import { type Db, inTx } from '../../db/database.js';
-import { prepared } from '../../db/prepared.js';
-import { badRequest, forbidden, notFound, validation } from '../../lib/errors.js';
-import { Flag, flag, IdString, Name, OptionalId } from '../../lib/schemas.js';
-import { authorizeDoc, authorizeModule, authorizeProject, projectRole } from '../../permissions/authorize.js';
+/**
+ * Docs and folders: save (all parameters), detail, delete, folders, move, copy, lock, status, order, trees and
+ * props. Contracts: packages/shared/src/schemas/docs.ts. Routes declare their action on the doc, application or
+ * project they name; three checks stay in the handlers (docs/ARCHITECTURE.md): doc/save (an update acts on the
+ * doc, a create on the application), doc/order/update (its docs are in a list) and the reads that authorise in
+ * the statement that reads them (doc/detail, the space tree).
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  type Action,
+  DocCopyInput,
+  DocDeleteInput,
+  DocDetailSchema,
+  DocMoveInput,
+  DocOrderInput,
+  DocPropsSchema,
+  DocSaveInput,
+  type DocSaveRequest,
+  DocStatusInput,
+  FolderAddInput,
+  FolderRenameInput,
+  IdInput,
+  ModuleTreeQuery,
+  ProjectTreeQuery,
+  SavedIdSchema,
+  SpaceTreeQuery,
+  TreeList,
+} from '@folio/shared';
+import type { FastifyRequest } from 'fastify';
+import { validation } from '../../lib/errors.js';
+import { flag, registerParamNodeSchema, registerTreeNodeSchema } from '../../lib/schemas.js';
+import { authorizeDoc, authorizeModule } from '../../permissions/authorize.js';
+import { accessOf } from '../../permissions/declared.js';
 import { requireUser } from '../../plugins/auth.js';
 import { ok, okNull, okResponse } from '../../plugins/envelope.js';
 import { trashed } from '../trash/trash.schemas.js';
-import { detailsFromRows } from './doc-detail.js';
 import { extrasOfBody } from './doc-extras.js';
+import { copyDoc, saveDoc } from './doc-save.service.js';
 import { buildDocForest, loadDocsLite, loadTreeModules, projectTree, type SortType, spaceTree, type TreeModule } from './doc-tree.js';
-import { addFolder, copyDoc, type DocSaveBody, deleteDoc, moveDoc, renameFolder, saveDoc } from './docs.service.js';
-import { ParamList, registerParamSchema } from './param-input.js';
+import * as repo from './docs.repo.js';
+import * as docs from './docs.service.js';
+import { registerParamSchema } from './param-input.js';
 import { TreeAnswers } from './tree-answers.js';
 import { readableSpaceTree } from './visible-projects.js';
 
-/**
- * The doc row, what authorization needs (its project, and the reader's memberships of that project and its
- * space) and its application's security schemes, for doc/detail: one statement, compiled once (it runs on every doc read).
- */
-const detailRow = prepared(2, (db: Db, id: number, userId: number) =>
-  db
-    .selectFrom('docs as d')
-    .innerJoin('modules as m', 'm.id', 'd.moduleId')
-    .innerJoin('projects as p', 'p.id', 'm.projectId')
-    .leftJoin('projectMembers as pm', (j) => j.onRef('pm.projectId', '=', 'p.id').on('pm.userId', '=', userId))
-    .leftJoin('spaceMembers as sm', (j) => j.onRef('sm.spaceId', '=', 'p.spaceId').on('sm.userId', '=', userId))
-    .leftJoin('moduleSecurity as ms', 'ms.moduleId', 'd.moduleId')
-    .selectAll('d')
-    .select(['p.id as pId', 'p.spaceId as pSpaceId', 'p.isPrivate as pIsPrivate', 'pm.roleCode as pmRole', 'sm.roleCode as smRole'])
-    .select('ms.body as securityBody')
-    .where('d.id', '=', id)
-    .where('d.isDeleted', '=', 0)
-    .where('m.isDeleted', '=', 0)
-    .where('p.isDeleted', '=', 0),
-);
+const tags = ['doc'];
+const onDoc = (action: Action) => ({ action, resource: { kind: 'doc', from: 'body.id' } }) as const;
 
-const IdBody = Type.Object({ id: IdString });
-const Bool01 = Type.Optional(Flag);
-
-const DocSaveSchema = Type.Object({
-  id: OptionalId,
-  docId: OptionalId,
-  moduleId: IdString,
-  parentId: OptionalId,
-  name: Name(255),
-  /** The doc's gmtModified when the editor loaded it: a save from a replaced version answers 409. Absent: no check. */
-  baseModified: Type.Optional(Type.String({ pattern: '^[0-9]{1,16}$' })),
-  description: Type.Optional(Type.String({ maxLength: 2_000_000 })),
-  author: Type.Optional(Type.String({ maxLength: 128 })),
-  type: Type.Optional(Type.Integer({ minimum: 0, maximum: 3 })),
-  url: Type.Optional(Type.String({ maxLength: 1024 })),
-  version: Type.Optional(Type.String({ maxLength: 64 })),
-  definition: Type.Optional(Type.String({ maxLength: 1024 })),
-  httpMethod: Type.Optional(Type.String({ maxLength: 16 })),
-  contentType: Type.Optional(Type.String({ maxLength: 255 })),
-  isFolder: Bool01,
-  isShow: Bool01,
-  orderIndex: Type.Optional(Type.Integer({ minimum: -2_000_000_000, maximum: 2_000_000_000 })),
-  status: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(5), Type.Literal(10)])),
-  deprecated: Type.Optional(Type.Union([Type.String({ maxLength: 255 }), Type.Boolean()])),
-  isUseGlobalHeaders: Bool01,
-  isUseGlobalParams: Bool01,
-  isUseGlobalReturns: Bool01,
-  isRequestArray: Bool01,
-  isResponseArray: Bool01,
-  requestArrayType: Type.Optional(Type.String({ maxLength: 32 })),
-  responseArrayType: Type.Optional(Type.String({ maxLength: 32 })),
-  dubboInfo: Type.Optional(
-    Type.Union([
-      Type.Object({
-        interfaceName: Type.Optional(Type.String({ maxLength: 1000 })),
-        author: Type.Optional(Type.String({ maxLength: 1000 })),
-        version: Type.Optional(Type.String({ maxLength: 1000 })),
-        protocol: Type.Optional(Type.String({ maxLength: 1000 })),
-        dependency: Type.Optional(Type.String({ maxLength: 16000 })),
-      }),
-      Type.Null(),
-    ]),
-  ),
-  headerParams: ParamList(),
-  pathParams: ParamList(),
-  queryParams: ParamList(),
-  requestParams: ParamList(),
-  responseParams: ParamList(),
-  errorCodeParams: Type.Optional(
-    Type.Array(
-      Type.Object({
-        code: Type.String({ maxLength: 255 }),
-        msg: Type.Optional(Type.String({ maxLength: 16000 })),
-        solution: Type.Optional(Type.String({ maxLength: 16000 })),
-      }),
-      { maxItems: 5000 },
-    ),
-  ),
-  remark: Type.Optional(Type.String({ maxLength: 1000 })),
-  // What the spec said beyond the params, as doc/detail gives it (checked by doc-extras.ts extrasOfBody).
-  requestExamples: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 100 })),
-  responses: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 200 })),
-  paramExamples: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 200 })),
-  paramStyles: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 200 })),
-  webhook: Type.Optional(Type.String({ maxLength: 255 })),
-});
-
-export async function docsRoutes(app: FastifyInstance): Promise<void> {
-  const { db, ids, settings } = app.ctx;
+export const docsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { ctx } = app;
+  const { db, ids, settings } = ctx;
   registerParamSchema(app);
+  registerParamNodeSchema(app);
+  registerTreeNodeSchema(app);
   const sortType = () => (settings.get('folio.doc-sort-type') || 'by_order') as SortType;
+
+  /**
+   * doc/save's authorisation, by hand because it depends on the body: an update (id or docId) is doc.update on
+   * that doc, which must be in the application named; a create is doc.create on the application.
+   */
+  async function authorizeSave(req: FastifyRequest, b: DocSaveRequest): Promise<{ moduleId: number; docId: number }> {
+    const moduleId = ids.decode(b.moduleId, 'module');
+    const rawId = b.id || b.docId || '';
+    const docId = rawId ? ids.decode(rawId, 'doc') : 0;
+    if (docId) {
+      const r = await authorizeDoc(req, docId, 'doc.update');
+      if (r.moduleId !== moduleId) throw validation([{ field: 'moduleId', message: 'the doc belongs to another application' }]);
+    } else await authorizeModule(req, moduleId, 'doc.create');
+    return { moduleId, docId };
+  }
 
   app.post(
     '/doc/save',
-    { schema: { tags: ['doc'], body: DocSaveSchema, response: okResponse(Type.Object({ id: Type.String() })) } },
+    {
+      schema: {
+        tags,
+        summary: 'Create or update a doc or folder with all its parameters',
+        body: DocSaveInput,
+        response: okResponse(SavedIdSchema),
+      },
+    },
     async (req) => {
       const u = requireUser(req);
-      const b = req.body as DocSaveBody;
-      const { extras, errors } = extrasOfBody(req.body as Record<string, unknown>);
+      const { extras, errors } = extrasOfBody(req.body);
       if (errors.length) throw validation(errors);
-      const moduleId = ids.decode(b.moduleId, 'module');
-      const rawId = b.id || b.docId || '';
-      const docId = rawId ? ids.decode(rawId, 'doc') : 0;
-      if (docId) {
-        const r = await authorizeDoc(req, docId, 'doc.update');
-        if (r.moduleId !== moduleId) throw validation([{ field: 'moduleId', message: 'the doc belongs to another application' }]);
-      } else await authorizeModule(req, moduleId, 'doc.create');
-      const id = await saveDoc(app, u, moduleId, docId, b, { extras });
-      return ok({ id: ids.encode(id) });
+      const { moduleId, docId } = await authorizeSave(req, req.body);
+      return ok({ id: ids.encode(await saveDoc(app, u, moduleId, docId, req.body, { extras })) });
     },
   );
 
-  app.get('/doc/detail', { schema: { tags: ['doc'], querystring: IdBody } }, async (req) => {
-    const u = requireUser(req);
-    const id = ids.decode((req.query as { id: string }).id, 'doc');
-    // The doc row and what authorization needs in one query.
-    const [row] = await detailRow(db, id, u.id);
-    if (!row) throw notFound('doc');
-    const { pId, pSpaceId, pIsPrivate, pmRole, smRole, securityBody, ...doc } = row;
-    const memberships = {
-      projects: new Map(pmRole ? [[pId, pmRole as RoleCode]] : []),
-      spaces: new Map(smRole ? [[pSpaceId, smRole as RoleCode]] : []),
-    };
-    const role = projectRole(u, memberships, { id: pId, spaceId: pSpaceId, isPrivate: pIsPrivate });
-    if (!role) throw notFound('doc');
-    if (!roleAllows('doc.read', role)) throw forbidden();
-    const d = (await detailsFromRows(app.ctx, [doc], db)).get(id);
-    if (!d) throw notFound('doc');
-    // Readers see what authorization the doc needs (the security schemes its import brought).
-    const security: SecurityData | undefined = securityBody ? JSON.parse(securityBody) : undefined;
-    return ok({ ...d, security: docAuthOf(security, d) });
-  });
+  app.get(
+    '/doc/detail',
+    {
+      config: { action: 'doc.read' },
+      schema: {
+        tags,
+        summary: 'One doc with its parameters, spec extras and the security it needs',
+        querystring: IdInput,
+        response: okResponse(DocDetailSchema),
+      },
+    },
+    async (req) => ok(await docs.readDocDetail(ctx, requireUser(req), ids.decode(req.query.id, 'doc'))),
+  );
 
   app.post(
     '/doc/delete',
-    { schema: { tags: ['doc'], body: Type.Object({ id: IdString, deleteChildren: Type.Optional(Flag) }), response: trashed } },
+    {
+      config: onDoc('doc.delete'),
+      schema: { tags, summary: 'Move a doc, or a folder with its content, to the trash', body: DocDeleteInput, response: trashed },
+    },
     async (req) => {
-      const u = requireUser(req);
-      const b = req.body as { id: string; deleteChildren?: number | boolean };
-      const id = ids.decode(b.id, 'doc');
-      await authorizeDoc(req, id, 'doc.delete');
-      return ok({ trashId: ids.encode(await deleteDoc(app, u, id, flag(b.deleteChildren) === 1)) });
+      const trashId = await docs.deleteDoc(app, requireUser(req), accessOf(req).id, flag(req.body.deleteChildren) === 1);
+      return ok({ trashId: ids.encode(trashId) });
     },
   );
 
   app.post(
     '/doc/folder/add',
     {
-      schema: {
-        tags: ['doc'],
-        body: Type.Object({ moduleId: IdString, parentId: OptionalId, name: Name(255) }),
-        response: okResponse(Type.Object({ id: Type.String() })),
-      },
+      config: { action: 'doc.create', resource: { kind: 'module', from: 'body.moduleId' } },
+      schema: { tags, summary: 'Add a folder to an application', body: FolderAddInput, response: okResponse(SavedIdSchema) },
     },
     async (req) => {
-      const u = requireUser(req);
-      const b = req.body as { moduleId: string; parentId?: string; name: string };
-      const moduleId = ids.decode(b.moduleId, 'module');
-      await authorizeModule(req, moduleId, 'doc.create');
-      const name = b.name.trim();
-      if (!name) throw validation([{ field: 'name', message: 'cannot be empty' }]);
-      const id = await addFolder(app, u, moduleId, ids.decode(b.parentId ?? '', 'folder'), name);
+      const id = await docs.addFolder(app, requireUser(req), accessOf(req).id, req.body.parentId ?? '', req.body.name);
       return ok({ id: ids.encode(id) });
     },
   );
 
   app.post(
     '/doc/folder/update',
-    { schema: { tags: ['doc'], body: Type.Object({ id: IdString, name: Name(255) }), response: okNull } },
+    { config: onDoc('doc.update'), schema: { tags, summary: 'Rename a folder', body: FolderRenameInput, response: okNull } },
     async (req) => {
-      const u = requireUser(req);
-      const b = req.body as { id: string; name: string };
-      const id = ids.decode(b.id, 'doc');
-      await authorizeDoc(req, id, 'doc.update');
-      const name = b.name.trim();
-      if (!name) throw validation([{ field: 'name', message: 'cannot be empty' }]);
-      await renameFolder(app, u, id, name);
+      await docs.renameFolder(app, requireUser(req), accessOf(req).id, req.body.name);
       return ok(null);
     },
   );
@@ -204,26 +138,13 @@ export async function docsRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     '/doc/move',
     {
-      schema: {
-        tags: ['doc'],
-        body: Type.Object({
-          id: IdString,
-          parentId: OptionalId,
-          orderIndex: Type.Optional(Type.Integer({ minimum: -1_000_000_000, maximum: 1_000_000_000 })),
-          position: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, description: 'index among the new siblings' })),
-        }),
-        response: okNull,
-      },
+      config: onDoc('doc.update'),
+      schema: { tags, summary: 'Move a doc or folder within its application', body: DocMoveInput, response: okNull },
     },
     async (req) => {
-      const u = requireUser(req);
-      const b = req.body as { id: string; parentId?: string; orderIndex?: number; position?: number };
-      const id = ids.decode(b.id, 'doc');
-      await authorizeDoc(req, id, 'doc.update');
-      const parentId = ids.tryDecode(b.parentId ?? '');
+      const parentId = ids.tryDecode(req.body.parentId ?? '');
       if (parentId === null) throw validation([{ field: 'parentId', message: 'invalid value' }]);
-      if (parentId === id) throw badRequest('error.move_into_self');
-      await moveDoc(app, u, id, parentId, b.orderIndex, b.position);
+      await docs.moveDoc(app, requireUser(req), accessOf(req).id, parentId, req.body.orderIndex, req.body.position);
       return ok(null);
     },
   );
@@ -231,104 +152,48 @@ export async function docsRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     '/doc/copy',
     {
-      schema: {
-        tags: ['doc'],
-        body: Type.Object({
-          id: IdString,
-          name: Type.Optional(Name(255)),
-          url: Type.Optional(Type.String({ maxLength: 1024 })),
-          version: Type.Optional(Type.String({ maxLength: 64 })),
-          parentId: OptionalId,
-        }),
-        response: okResponse(Type.Object({ id: Type.String() })),
-      },
+      config: onDoc('doc.create'),
+      schema: { tags, summary: 'Copy a doc with its parameters', body: DocCopyInput, response: okResponse(SavedIdSchema) },
     },
     async (req) => {
-      const u = requireUser(req);
-      const b = req.body as { id: string; name?: string; url?: string; version?: string; parentId?: string };
-      const id = ids.decode(b.id, 'doc');
-      await authorizeDoc(req, id, 'doc.create');
+      const b = req.body;
       const parentId = b.parentId !== undefined ? ids.decode(b.parentId, 'folder') : undefined;
-      const newId = await copyDoc(app, u, id, { name: b.name?.trim(), url: b.url?.trim(), version: b.version, parentId });
-      return ok({ id: ids.encode(newId) });
+      const over = { name: b.name?.trim(), url: b.url?.trim(), version: b.version, parentId };
+      return ok({ id: ids.encode(await copyDoc(app, requireUser(req), accessOf(req).id, over)) });
     },
   );
 
   for (const [path, locked] of [
-    ['/doc/lock', 1],
-    ['/doc/unlock', 0],
+    ['/doc/lock', true],
+    ['/doc/unlock', false],
   ] as const) {
-    app.post(path, { schema: { tags: ['doc'], body: IdBody, response: okNull } }, async (req) => {
-      const id = ids.decode((req.body as { id: string }).id, 'doc');
-      await authorizeDoc(req, id, 'doc.lock');
-      await db.updateTable('docs').set({ isLocked: locked }).where('id', '=', id).execute();
-      return ok(null);
-    });
+    app.post(
+      path,
+      { config: onDoc('doc.lock'), schema: { tags, summary: locked ? 'Lock a doc' : 'Unlock a doc', body: IdInput, response: okNull } },
+      async (req) => {
+        await docs.setLocked(ctx, accessOf(req).id, locked);
+        return ok(null);
+      },
+    );
   }
 
   app.post(
     '/doc/status/update',
-    {
-      schema: {
-        tags: ['doc'],
-        body: Type.Object({
-          id: IdString,
-          status: Type.Union([Type.Literal(DocStatus.TODO), Type.Literal(DocStatus.DOING), Type.Literal(DocStatus.DONE)]),
-        }),
-        response: okNull,
-      },
-    },
+    { config: onDoc('doc.update'), schema: { tags, summary: "Set a doc's status", body: DocStatusInput, response: okNull } },
     async (req) => {
-      const b = req.body as { id: string; status: number };
-      const id = ids.decode(b.id, 'doc');
-      await authorizeDoc(req, id, 'doc.update');
-      await db.updateTable('docs').set({ status: b.status }).where('id', '=', id).execute();
+      await docs.setStatus(ctx, accessOf(req).id, req.body.status);
       return ok(null);
     },
   );
 
   app.post(
     '/doc/order/update',
-    {
-      schema: {
-        tags: ['doc'],
-        body: Type.Object({
-          items: Type.Array(Type.Object({ id: IdString, orderIndex: Type.Integer({ minimum: -2_000_000_000, maximum: 2_000_000_000 }) }), {
-            minItems: 1,
-            maxItems: 5000,
-          }),
-        }),
-        response: okNull,
-      },
-    },
+    { config: { action: 'doc.update' }, schema: { tags, summary: 'Set the order of sibling docs', body: DocOrderInput, response: okNull } },
     async (req) => {
-      const items = (req.body as { items: { id: string; orderIndex: number }[] }).items.map((x) => ({
-        id: ids.decode(x.id, 'doc'),
-        orderIndex: x.orderIndex,
-      }));
-      const r = await authorizeDoc(req, items[0].id, 'doc.update');
-      const unique = [...new Set(items.map((x) => x.id))];
-      const rows = await db
-        .selectFrom('docs')
-        .select(['id', 'moduleId', 'parentId'])
-        .where('id', 'in', unique)
-        .where('isDeleted', '=', 0)
-        .execute();
-      if (rows.length !== unique.length) throw notFound('doc');
-      if (rows.some((x) => x.moduleId !== r.moduleId || x.parentId !== rows[0].parentId)) {
-        throw validation([{ field: 'items', message: 'all items must be siblings' }]);
-      }
-      const cases = sql.join(
-        items.map((x) => sql`when ${sql.lit(x.id)} then ${sql.lit(x.orderIndex)}`),
-        sql` `,
-      );
-      await inTx(db, async (tx) => {
-        await tx
-          .updateTable('docs')
-          .set({ orderIndex: sql<number>`case id ${cases} end` })
-          .where('id', 'in', unique)
-          .execute();
-      });
+      const items = req.body.items.map((x) => ({ id: ids.decode(x.id, 'doc'), orderIndex: x.orderIndex }));
+      // By hand: the docs are in a list; the first decides, and every other must be its sibling (docs.reorder).
+      const { moduleId } = await authorizeDoc(req, items[0].id, 'doc.update');
+      await docs.reorder(ctx, moduleId, items);
       return ok(null);
     },
   );
@@ -337,7 +202,7 @@ export async function docsRoutes(app: FastifyInstance): Promise<void> {
   // Trees are answered from bytes validated against the database on every read (tree-answers.ts): the
   // validator lists what the answer is made of (visible projects, applications with their tree revisions,
   // the sort order and the id codec in force).
-  const answers = new TreeAnswers(app.ctx);
+  const answers = new TreeAnswers(ctx);
   const treeValidator = (projects: { id: number; name: string }[], modules: TreeModule[]) =>
     JSON.stringify([
       sortType(),
@@ -346,42 +211,68 @@ export async function docsRoutes(app: FastifyInstance): Promise<void> {
       modules.map((m) => [m.id, m.name, m.projectId, m.rev]),
     ]);
 
-  app.get('/doc/view/data', { schema: { tags: ['doc'], querystring: Type.Object({ spaceId: IdString }) } }, async (req, reply) => {
-    const spaceId = ids.decode((req.query as { spaceId: string }).spaceId, 'space');
-    const { visible, modules } = await readableSpaceTree(req, db, spaceId);
-    const key = `space:${spaceId}:${visible.map((p) => p.id).join(',')}`;
-    return answers.send(req, reply, key, treeValidator(visible, modules), () => spaceTree(app.ctx, visible, sortType(), db, modules));
-  });
+  app.get(
+    '/doc/view/data',
+    {
+      config: { action: 'space.read' },
+      schema: {
+        tags,
+        summary: "A space's tree: the projects the reader may see, their applications, folders and docs",
+        querystring: SpaceTreeQuery,
+        response: okResponse(TreeList()),
+      },
+    },
+    async (req, reply) => {
+      const spaceId = ids.decode(req.query.spaceId, 'space');
+      // Authorised by the statement that reads the space's projects and applications (visible-projects.ts).
+      const { visible, modules } = await readableSpaceTree(req, db, spaceId);
+      const key = `space:${spaceId}:${visible.map((p) => p.id).join(',')}`;
+      return answers.send(req, reply, key, treeValidator(visible, modules), () => spaceTree(ctx, visible, sortType(), db, modules));
+    },
+  );
 
   app.get(
     '/doc/view/dataByProject',
-    { schema: { tags: ['doc'], querystring: Type.Object({ projectId: IdString }) } },
+    {
+      config: { action: 'project.read', resource: { kind: 'project', from: 'query.projectId' } },
+      schema: {
+        tags,
+        summary: "A project's tree: its applications, folders and docs",
+        querystring: ProjectTreeQuery,
+        response: okResponse(TreeList()),
+      },
+    },
     async (req, reply) => {
-      const projectId = ids.decode((req.query as { projectId: string }).projectId, 'project');
-      await authorizeProject(req, projectId, 'project.read');
+      const projectId = accessOf(req).id;
       const modules = await loadTreeModules(db, [projectId]);
       return answers.send(req, reply, `project:${projectId}`, treeValidator([], modules), () =>
-        projectTree(app.ctx, projectId, sortType(), db, modules),
+        projectTree(ctx, projectId, sortType(), db, modules),
       );
     },
   );
 
-  app.get('/doc/tree', { schema: { tags: ['doc'], querystring: Type.Object({ moduleId: IdString }) } }, async (req, reply) => {
-    const moduleId = ids.decode((req.query as { moduleId: string }).moduleId, 'module');
-    await authorizeModule(req, moduleId, 'doc.read');
-    const rev = await db.selectFrom('treeRevisions').select('rev').where('moduleId', '=', moduleId).executeTakeFirst();
-    const validator = JSON.stringify([sortType(), ids.encode(1), moduleId, Number(rev?.rev ?? 0)]);
-    return answers.send(req, reply, `module:${moduleId}`, validator, async () => {
-      const docs = await loadDocsLite(db, [moduleId]);
-      const forest = buildDocForest(app.ctx, docs, sortType(), () => '');
-      return forest.get(moduleId) ?? [];
-    });
-  });
+  app.get(
+    '/doc/tree',
+    {
+      config: { action: 'doc.read', resource: { kind: 'module', from: 'query.moduleId' } },
+      schema: { tags, summary: "An application's folders and docs", querystring: ModuleTreeQuery, response: okResponse(TreeList()) },
+    },
+    async (req, reply) => {
+      const moduleId = accessOf(req).id;
+      const validator = JSON.stringify([sortType(), ids.encode(1), moduleId, await repo.treeRevision(db, moduleId)]);
+      return answers.send(req, reply, `module:${moduleId}`, validator, async () => {
+        const forest = buildDocForest(ctx, await loadDocsLite(db, [moduleId]), sortType(), () => '');
+        return forest.get(moduleId) ?? [];
+      });
+    },
+  );
 
-  app.get('/prop/getDocProps', { schema: { tags: ['doc'], querystring: IdBody } }, async (req) => {
-    const id = ids.decode((req.query as { id: string }).id, 'doc');
-    await authorizeDoc(req, id, 'doc.read');
-    const rows = await db.selectFrom('props').select(['name', 'val']).where('refId', '=', id).where('type', '=', PropType.DOC).execute();
-    return ok(Object.fromEntries(rows.map((r) => [r.name, r.val])));
-  });
-}
+  app.get(
+    '/prop/getDocProps',
+    {
+      config: { action: 'doc.read', resource: { kind: 'doc', from: 'query.id' } },
+      schema: { tags, summary: "A doc's props (name → value)", querystring: IdInput, response: okResponse(DocPropsSchema) },
+    },
+    async (req) => ok(await docs.docProps(ctx, accessOf(req).id)),
+  );
+};

@@ -8,7 +8,7 @@ import { createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { safeEqual, sha256 } from '../../lib/crypto.js';
 import { loadComposeScope } from '../compose/compose-view.js';
-import { isDocInScope, loadShareScope } from './share-scope.js';
+import { isDocShared } from './share-scope.js';
 
 export const GRANT_HEADER = 'x-share-grant';
 export const GRANT_TTL_MS = 7 * 24 * 3600 * 1000;
@@ -102,8 +102,7 @@ export async function verifyShareGrant(
     if (!s || s.status !== 1 || (s.expiresAt != null && s.expiresAt <= now)) return null;
     if (!safeEqual(passwordFingerprint(s.type, s.passwordEnc), claims.fp)) return null;
     if (docId !== undefined) {
-      const scope = await loadShareScope(db, s);
-      if (!isDocInScope(scope, docId)) return null;
+      if (!(await isDocShared(db, s, docId))) return null;
     }
     const envs = s.allowDebug ? await db.selectFrom('shareEnvironments').select('environmentId').where('shareId', '=', s.id).execute() : [];
     return { kind: 'share', id: s.id, allowDebug: !!s.allowDebug, environmentIds: envs.map((e) => e.environmentId), gatewayUrl: '' };

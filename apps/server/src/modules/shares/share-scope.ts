@@ -7,6 +7,7 @@ import type { TreeNode } from '@folio/shared';
 import type { AppContext } from '../../context.js';
 import type { Conn } from '../../db/database.js';
 import { buildDocForest, loadDocsLite } from '../docs/doc-tree.js';
+import { liveDocOf } from './shares.repo.js';
 
 type DocLite = Awaited<ReturnType<typeof loadDocsLite>>[number];
 
@@ -62,6 +63,16 @@ export function isDocInScope(scope: ShareScope, docId: number): boolean {
   if (!scope.visible.has(docId)) return false;
   const r = scope.rows.find((x) => x.id === docId);
   return !!r && !r.isFolder;
+}
+
+/**
+ * Whether a share exposes a doc (not a folder). A share of the whole application reads that one doc's row;
+ * a share of picked docs computes its scope (a picked folder shares what is below it, and docs added later).
+ */
+export async function isDocShared(conn: Conn, share: { id: number; moduleId: number; isAll: number }, docId: number): Promise<boolean> {
+  if (!share.isAll) return isDocInScope(await loadShareScope(conn, share), docId);
+  const d = await liveDocOf(conn, share.moduleId, docId);
+  return !!d && !d.isFolder && d.isShow !== 0;
 }
 
 /** The share's menu: folder/doc tree of what it exposes (apiCount filled). */

@@ -154,3 +154,31 @@ export function shareEnvironments(conn: Conn, shareId: number) {
     .orderBy('e.orderIndex')
     .execute();
 }
+
+/** The tree revision of an application (bumped by the `docs` triggers at every write; 0 before the first). */
+export async function treeRevision(conn: Conn, moduleId: number): Promise<number> {
+  const r = await conn.selectFrom('treeRevisions').select('rev').where('moduleId', '=', moduleId).executeTakeFirst();
+  return Number(r?.rev ?? 0);
+}
+
+/** A share's picked docs (none when it shares everything), in a stable order. */
+export function shareContents(conn: Conn, shareId: number) {
+  return conn
+    .selectFrom('shareContents')
+    .select(['docId', 'isShareFolder'])
+    .where('shareId', '=', shareId)
+    .orderBy('docId')
+    .orderBy('isShareFolder')
+    .execute();
+}
+
+/** A live doc or folder of an application: whether it is a folder and shown (for a share's check of one doc). */
+export function liveDocOf(conn: Conn, moduleId: number, docId: number) {
+  return conn
+    .selectFrom('docs')
+    .select(['isFolder', 'isShow'])
+    .where('id', '=', docId)
+    .where('moduleId', '=', moduleId)
+    .where('isDeleted', '=', 0)
+    .executeTakeFirst();
+}

@@ -22,13 +22,15 @@ import {
   SharePublicQuery,
   ShareUpdateBody,
   TreeList,
+  ViewDocSchema,
 } from '@folio/shared';
 import { Type } from 'typebox';
-import { registerTreeNodeSchema } from '../../lib/schemas.js';
+import { registerParamNodeSchema, registerTreeNodeSchema } from '../../lib/schemas.js';
 import { accessOf } from '../../permissions/declared.js';
 import { requireUser } from '../../plugins/auth.js';
 import { ok, okNull, okResponse } from '../../plugins/envelope.js';
 import { AuditAction, audit } from '../admin/audit.js';
+import { TreeAnswers } from '../docs/tree-answers.js';
 import { sendRevision } from '../live/revision.js';
 import { publicSearchSchema, searchExposed } from '../search/search.routes.js';
 import { grantOf } from './share-grant.js';
@@ -39,7 +41,11 @@ const manage = (from: 'body.id' | 'query.id') => ({ action: 'share.manage', reso
 export const sharesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
   const { ids } = ctx;
+  registerParamNodeSchema(app);
   registerTreeNodeSchema(app);
+  // Menus are answered like the preview's trees: bytes reused only while their validator, read from the database
+  // on every call, is unchanged (and 304 for a browser holding them).
+  const menus = new TreeAnswers(ctx);
 
   // ---------- management ----------
   app.get(
@@ -179,7 +185,10 @@ export const sharesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { auth: 'public' },
       schema: { tags: ['share'], summary: "A share's folder/doc tree", querystring: SharePublicQuery, response: okResponse(TreeList()) },
     },
-    async (req) => ok(await shares.readShareMenu(ctx, req.query.id, grantOf(req))),
+    async (req, reply) => {
+      const menu = await shares.shareMenuAnswer(ctx, req.query.id, grantOf(req));
+      return menus.send(req, reply, menu.key, menu.validator, menu.build);
+    },
   );
 
   // Live docs: the share's revision (its application's docs and the share's own settings), polled by open pages.
@@ -201,10 +210,12 @@ export const sharesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ok(await searchExposed(app, await shares.shareDocIds(ctx, req.query.id, grantOf(req)), req.query)),
   );
 
-  // The doc answer is the doc detail shape of the docs module (not yet a schema).
   app.get(
     '/share/doc',
-    { config: { auth: 'public' }, schema: { tags: ['share'], summary: 'One doc of a share', querystring: ShareDocQuery } },
+    {
+      config: { auth: 'public' },
+      schema: { tags: ['share'], summary: 'One doc of a share', querystring: ShareDocQuery, response: okResponse(ViewDocSchema) },
+    },
     async (req) => ok(await shares.readShareDoc(ctx, req.query.id, ids.decode(req.query.docId, 'doc'), grantOf(req))),
   );
 };

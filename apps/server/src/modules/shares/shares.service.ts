@@ -11,7 +11,6 @@ import {
   type ShareItem,
   type ShareLink,
   ShareType,
-  type TreeNode,
 } from '@folio/shared';
 import type { AppContext } from '../../context.js';
 import { inTx } from '../../db/database.js';
@@ -22,7 +21,7 @@ import { flag } from '../../lib/schemas.js';
 import { defineResource } from '../../permissions/declared.js';
 import { modulesRevision } from '../live/revision.js';
 import { passwordFingerprint, readGrant, signGrant } from './share-grant.js';
-import { isDocInScope, loadShareScope, type ShareScope, shareMenu } from './share-scope.js';
+import { isDocShared, loadShareScope, type ShareScope, shareMenu } from './share-scope.js';
 import * as repo from './shares.repo.js';
 import { loadViewDoc, type ViewDoc } from './view-doc.js';
 
@@ -234,10 +233,22 @@ export async function checkSharePassword(ctx: Ctx, publicId: string, password: s
   return { grant: signGrant(ctx.grantKey, 'share', s.id, fp) };
 }
 
-/** The share's menu: the folder/doc tree of what it exposes. */
-export async function readShareMenu(ctx: Ctx, publicId: string, grant: string | undefined): Promise<TreeNode[]> {
-  const { share, scope } = await readableShare(ctx, publicId, grant);
-  return shareMenu(ctx, scope, share.moduleId);
+/**
+ * The share's menu as a tree answer (docs/tree-answers.ts), once the visitor's access is checked: its key, its
+ * validator read from the database now (all the menu is made of: the application's tree revision, whether the
+ * share exposes everything, its picked docs, the id codec) and how to build it.
+ */
+export async function shareMenuAnswer(ctx: Ctx, publicId: string, grant: string | undefined) {
+  const share = await accessibleShare(ctx, publicId, grant);
+  const [rev, contents] = await Promise.all([
+    repo.treeRevision(ctx.db, share.moduleId),
+    share.isAll ? [] : repo.shareContents(ctx.db, share.id),
+  ]);
+  return {
+    key: `share:${share.id}`,
+    validator: JSON.stringify([rev, share.isAll, contents.map((c) => [c.docId, c.isShareFolder]), ctx.ids.encode(1)]),
+    build: async () => shareMenu(ctx, await loadShareScope(ctx.db, share), share.moduleId),
+  };
 }
 
 /** The share's revision: its application's docs and the share's own settings (for live pages). */
@@ -254,7 +265,7 @@ export async function shareDocIds(ctx: Ctx, publicId: string, grant: string | un
 
 /** One doc of the share, if the share exposes it. */
 export async function readShareDoc(ctx: Ctx, publicId: string, docId: number, grant: string | undefined): Promise<ViewDoc> {
-  const { scope } = await readableShare(ctx, publicId, grant);
-  if (!isDocInScope(scope, docId)) throw notFound('doc');
+  const share = await accessibleShare(ctx, publicId, grant);
+  if (!(await isDocShared(ctx.db, share, docId))) throw notFound('doc');
   return loadViewDoc(ctx, docId);
 }

@@ -145,6 +145,36 @@ describe('share scope and state', () => {
     expect((await anon('GET', '/api/share/doc', { id: s.publicId, docId: laterPlain })).status).toBe(404);
   });
 
+  it('the menu answers every change at once (its bytes are reused only while nothing changed; 304 to a browser holding them)', async () => {
+    const other = await createWorld(t);
+    const a = await insertTestDoc(t.app, other.moduleId, { name: 'm-a' });
+    const f = await insertTestDoc(t.app, other.moduleId, { name: 'm-folder', isFolder: true });
+    const s = (await admin('POST', '/api/share/add', { moduleId: other.moduleId, type: 1, isAll: 1 })).data;
+    const menu = () => t.app.inject({ method: 'GET', url: '/api/share/menu', query: { id: s.publicId } });
+    const labels = async () => ((await menu()).json().data as { label: string }[]).map((n) => n.label).sort();
+    expect(await labels()).toEqual(['m-a', 'm-folder']);
+    const etag = (await menu()).headers.etag as string;
+    const held = await t.app.inject({
+      method: 'GET',
+      url: '/api/share/menu',
+      query: { id: s.publicId },
+      headers: { 'if-none-match': etag },
+    });
+    expect(held.statusCode).toBe(304);
+
+    await insertTestDoc(t.app, other.moduleId, { name: 'm-b' });
+    expect(await labels()).toEqual(['m-a', 'm-b', 'm-folder']);
+    await t.app.ctx.db.updateTable('docs').set({ isShow: 0 }).where('id', '=', t.app.ctx.ids.decode(a, 'doc')).execute();
+    expect(await labels()).toEqual(['m-b', 'm-folder']);
+    expect((await anon('GET', '/api/share/doc', { id: s.publicId, docId: a })).status).toBe(404);
+    expect((await admin('POST', '/api/share/update', { id: s.id, type: 1, isAll: 0, contents: [{ docId: f }] })).code).toBe('0');
+    expect(await labels()).toEqual(['m-folder']);
+    expect((await menu()).headers.etag).not.toBe(etag);
+    // A folder is not a doc, in a share of everything too.
+    expect((await admin('POST', '/api/share/update', { id: s.id, type: 1, isAll: 1 })).code).toBe('0');
+    expect((await anon('GET', '/api/share/doc', { id: s.publicId, docId: f })).status).toBe(404);
+  });
+
   it('hidden docs are never shared', async () => {
     const hidden = await insertTestDoc(t.app, world.moduleId, { name: 'hidden', isShow: 0 });
     const s = await addShare({ type: 1, isAll: 1 });

@@ -1,5 +1,14 @@
 /** A doc as anonymous viewers read it: the detail plus the common headers/params/returns of its owner. */
-import { type DocAuth, type DocDetail, type DocParam, docAuthOf, ParamOwner, ParamStyle } from '@folio/shared';
+import {
+  type Covers,
+  type DocAuth,
+  type DocDetail,
+  type DocParam,
+  docAuthOf,
+  ParamOwner,
+  ParamStyle,
+  type ViewDocSchema,
+} from '@folio/shared';
 import type { AppContext } from '../../context.js';
 import type { Conn } from '../../db/database.js';
 import { AppError } from '../../lib/errors.js';
@@ -17,6 +26,11 @@ export type ViewDoc = DocDetail & {
   /** The security the doc needs (its application's schemes and requirements), null when the source said nothing. */
   security?: DocAuth | null;
 };
+
+// The viewers' answer schema (ViewDocSchema) lists every field of ViewDoc: it filters what /api/share/doc and
+// /api/compose/doc/get send, so a field added here alone would fail the type check rather than vanish.
+const viewDocComplete: Covers<ViewDoc, typeof ViewDocSchema> = true;
+void viewDocComplete;
 
 /** The security a doc needs, resolved against its application's schemes (one query). */
 export async function docAuth(db: Conn, moduleId: number, d: Pick<DocDetail, 'httpMethod' | 'url' | 'version' | 'identityKey'>) {

@@ -1,8 +1,9 @@
 /** Loads a doc for reading from where the reader is: management/preview (session), a share, or a compose view. */
 import type { DocAuth, DocDetail, DocParam } from '@folio/shared';
 import { api } from '../../lib/api';
+import { queryClient } from '../../lib/query';
 import { fetchCommonParams, fetchEnvironments } from '../application/api';
-import { fetchShareInfo } from '../share/api';
+import { shareInfoQuery } from '../share/api';
 import { grantHeaders, readGrant } from './grants';
 
 export type DocViewSource =
@@ -62,7 +63,9 @@ export async function fetchViewDoc(docId: string, source: DocViewSource): Promis
     const grant = shareGrantOf(source);
     const [doc, info] = await Promise.all([
       api.get<ViewDoc>('share/doc', { id: source.shareId, docId }, grantHeaders(grant)),
-      fetchShareInfo(source.shareId),
+      // Through the query cache: a deep link's page asks for the same info at the same moment (one request, not
+      // two); never older than this read (a live refresh sees the share's new debug settings).
+      queryClient.fetchQuery({ ...shareInfoQuery(source.shareId), staleTime: 0 }),
     ]);
     return { doc, environments: info.allowDebug ? info.environments : [], debug: !!info.allowDebug };
   }

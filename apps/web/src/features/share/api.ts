@@ -69,15 +69,32 @@ export const fetchSharePassword = (id: string) => api.get<SharePassword>('share/
 /** What a visitor needs before reading a share. */
 export const fetchShareInfo = (shareId: string) => api.get<ShareInfo>('share/get', { id: shareId }, { silentSession: true });
 
+/** The query of what a visitor needs before reading a share (also prefetched by deep links). */
+export const shareInfoQuery = (shareId: string) => ({
+  queryKey: ['share', shareId],
+  queryFn: () => fetchShareInfo(shareId),
+  retry: false,
+  meta: { silent: true },
+});
+
 /** What a visitor needs before reading a share, as a query. */
-export const useShareInfoQuery = (shareId: string) =>
-  useQuery({ queryKey: ['share', shareId], queryFn: () => fetchShareInfo(shareId), retry: false, meta: { silent: true } });
+export const useShareInfoQuery = (shareId: string) => useQuery(shareInfoQuery(shareId));
+
+/**
+ * Key of a share's tree. The grant is not part of it: a public share's info signs a fresh grant each time it is
+ * read, and a grant only changes otherwise through the password box, which reloads the page.
+ */
+export const shareMenuKey = (shareId: string) => ['share', shareId, 'menu'];
+
+/** The share's folder/doc tree, read with a grant (encrypted shares) or none. */
+export const fetchShareMenu = (shareId: string, grant: string | undefined) =>
+  api.get<TreeNode[]>('share/menu', { id: shareId }, grantHeaders(grant));
 
 /** The share's folder/doc tree, once the visitor holds a grant (or needs none). */
 export const useShareMenuQuery = (shareId: string, grant: string | undefined, enabled: boolean) =>
   useQuery({
-    queryKey: ['share', shareId, 'menu', grant],
-    queryFn: () => api.get<TreeNode[]>('share/menu', { id: shareId }, grantHeaders(grant)),
+    queryKey: shareMenuKey(shareId),
+    queryFn: () => fetchShareMenu(shareId, grant),
     enabled,
     retry: false,
     meta: { silent: true },

@@ -1,22 +1,48 @@
 /**
  * Public share (/share/{shareId}[/{docId}]): the password box first when encrypted, then the shared
  * tree and docs. Expired, disabled and unknown links say so. The grant is kept in local storage and sent on
- * every call of the share (the server re-checks it, the expiry and the scope each time).
+ * every call of the share (the server re-checks it, the expiry and the scope each time). The gate pages are
+ * their own chunk: a reader of a public share does not download the password form (antd Form, Card, md5).
  */
 import type { TreeNode } from '@folio/shared';
-import { Result, Spin } from 'antd';
-import { useEffect } from 'react';
+import { Spin } from 'antd';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { ApiError } from '../../lib/api';
-import { DocView } from '../doc-view/doc-view';
+import { queryClient } from '../../lib/query';
+import { fetchViewDoc } from '../doc-view/doc-source';
+import { DocView, viewDocKey } from '../doc-view/doc-view';
 import { readGrant, storeGrant } from '../doc-view/grants';
-import { SearchBox } from '../search/search-dialog';
+import { SearchBox } from '../search/search-box';
 import { LangPicker } from '../view/lang-picker';
 import { useLiveRevision } from '../view/live';
 import { ReaderLayout } from '../view/reader-layout';
-import { fetchShareRevision, useShareInfoQuery, useShareMenuQuery } from './api';
-import { GateMessage, PasswordBox } from './password-box';
+import { fetchShareMenu, fetchShareRevision, shareInfoQuery, shareMenuKey, useShareInfoQuery, useShareMenuQuery } from './api';
+
+const PasswordBox = lazy(() => import('./password-box').then((m) => ({ default: m.PasswordBox })));
+const GateMessage = lazy(() => import('./password-box').then((m) => ({ default: m.GateMessage })));
+const spin = <Spin style={{ display: 'block', margin: '20vh auto' }} />;
+const gate = (page: ReactNode) => <Suspense fallback={spin}>{page}</Suspense>;
+
+// A deep link starts fetching the share, its tree and its doc as soon as this chunk loads, in parallel (as
+// /view does): the grant kept from an earlier visit goes along; the server checks everything on each call.
+if (typeof window !== 'undefined') {
+  const m = /^\/share\/([^/]+)(?:\/([^/]+))?/.exec(window.location.pathname);
+  if (m) {
+    const [, shareId, docId] = m;
+    const source = { kind: 'share', shareId } as const;
+    void queryClient.prefetchQuery(shareInfoQuery(shareId));
+    const quiet = { retry: false, meta: { silent: true } } as const;
+    void queryClient.prefetchQuery({
+      queryKey: shareMenuKey(shareId),
+      queryFn: () => fetchShareMenu(shareId, readGrant('share', shareId)),
+      ...quiet,
+    });
+    if (docId)
+      void queryClient.prefetchQuery({ queryKey: viewDocKey(docId, source), queryFn: () => fetchViewDoc(docId, source), ...quiet });
+  }
+}
 
 /** The first doc of a tree (depth first). */
 export function firstDoc(nodes: TreeNode[]): TreeNode | undefined {
@@ -58,22 +84,22 @@ export function SharePage() {
     if (first) navigate(`/share/${shareId}/${first.docId || first.id}`, { replace: true });
   }, [docId, menu.data, navigate, shareId]);
 
-  if (info.isLoading) return <Spin style={{ display: 'block', margin: '20vh auto' }} />;
+  if (info.isLoading) return spin;
   if (info.error) {
     const e = info.error as ApiError;
-    if (e.error === 'share_expired') return <GateMessage title={t('view.share.expired')} />;
-    if (e.error === 'share_disabled') return <GateMessage title={t('view.share.disabled')} />;
-    return <GateMessage status="404" title={t('view.share.notFound')} />;
+    if (e.error === 'share_expired') return gate(<GateMessage title={t('view.share.expired')} />);
+    if (e.error === 'share_disabled') return gate(<GateMessage title={t('view.share.disabled')} />);
+    return gate(<GateMessage status="404" title={t('view.share.notFound')} />);
   }
   const data = info.data;
   if (!data) return null;
   const menuError = menu.error as ApiError | null;
   if ((data.needPassword && !grant) || menuError?.error === 'share_password_required') {
     if (menuError) storeGrant('share', shareId, '');
-    return <PasswordBox kind="share" id={shareId} title={data.moduleName} />;
+    return gate(<PasswordBox kind="share" id={shareId} title={data.moduleName} />);
   }
-  if (menuError?.error === 'share_expired') return <GateMessage title={t('view.share.expired')} />;
-  if (menuError?.error === 'share_disabled') return <GateMessage title={t('view.share.disabled')} />;
+  if (menuError?.error === 'share_expired') return gate(<GateMessage title={t('view.share.expired')} />);
+  if (menuError?.error === 'share_disabled') return gate(<GateMessage title={t('view.share.disabled')} />);
 
   return (
     <ReaderLayout
@@ -92,7 +118,7 @@ export function SharePage() {
       {docId ? (
         <DocView key={docId} docId={docId} source={{ kind: 'share', shareId, grant }} />
       ) : (
-        <Result status="info" title={data.remark || t('view.pickDoc')} />
+        <div className="doc-empty">{data.remark || t('view.pickDoc')}</div>
       )}
     </ReaderLayout>
   );

@@ -16,7 +16,7 @@ import { fetchModuleOfDoc } from '../application/api';
 import { type DocViewSource, fetchViewDoc } from '../doc-view/doc-source';
 import { DocView, viewDocKey } from '../doc-view/doc-view';
 import { fetchProjectPlace, fetchViewProjects } from '../project/project-api';
-import { SearchBox } from '../search/search-dialog';
+import { SearchBox } from '../search/search-box';
 import { fetchSpaces } from '../space/space-api';
 import { LangPicker } from './lang-picker';
 import { useLiveRevision } from './live';

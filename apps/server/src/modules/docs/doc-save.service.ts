@@ -1,0 +1,360 @@
+/**
+ * Doc saves from the form and text editors (create or update with every parameter list) and copies. A save runs
+ * in one transaction and emits the doc change event inside it.
+ */
+import {
+  type DocDetail,
+  type DocSaveRequest,
+  type DocSpecExtras,
+  DocStatus,
+  DocType,
+  HTTP_METHODS,
+  INITIAL_ORDER_INDEX,
+  ModifySource,
+  NOT_DEPRECATED,
+  ORDER_STEP,
+  ParamOwner,
+  ParamStyle,
+  PropType,
+} from '@folio/shared';
+import type { FastifyInstance } from 'fastify';
+import { insertId, insertMany, inTx, type Tx } from '../../db/database.js';
+import { badRequest, docVersionConflict, type FieldError, notFound, validation } from '../../lib/errors.js';
+import type { SessionUser } from '../../plugins/auth.js';
+import { upsertEnum } from '../dictionaries/dictionaries.service.js';
+import { type DocChange, emitDocChanges } from '../doc-events.js';
+import { loadDocDetails } from './doc-detail.js';
+import { storedExtrasText } from './doc-extras.js';
+import { contentHash, folderKey, dataId as makeDataId, docKey as makeDocKey, normalizeVersion } from './doc-keys.js';
+import { deleteParams, type ParamInput, type ParamSet, replaceParams } from './doc-params.js';
+import { checkParent, claimDataId, nextOrderIndex } from './doc-places.js';
+import { type ParamBody, toParamInputs } from './param-input.js';
+
+const DUBBO_KEYS = ['interfaceName', 'author', 'version', 'protocol', 'dependency'] as const;
+
+/** The body of doc/save (its contract: DocSaveInput), and what a copy keeps from the doc it starts from. */
+export type DocSaveBody = DocSaveRequest & {
+  /** Kept from the doc being edited or copied (not a form field). */
+  identityKey?: string;
+};
+
+/** What a save takes besides the body (never from a client's body fields). */
+export interface SaveOptions {
+  /** What the spec said beyond the params (checked by the caller); undefined: an edit keeps the stored ones. */
+  extras?: DocSpecExtras;
+  /** A copy keeps its source's param names as they are (an import's `+1`, `@type`): no format check. */
+  keepNames?: boolean;
+}
+
+const LISTS = [
+  ['headerParams', ParamStyle.HEADER],
+  ['pathParams', ParamStyle.PATH],
+  ['queryParams', ParamStyle.QUERY],
+  ['requestParams', ParamStyle.REQUEST],
+  ['responseParams', ParamStyle.RESPONSE],
+] as const;
+
+const f01 = (v: unknown, dflt: number): number => (v === undefined || v === null ? dflt : v === true || v === 1 || v === '1' ? 1 : 0);
+
+/** Normalises the deprecated input: '$false$' or empty = not deprecated; true = deprecated. */
+export function normalizeDeprecated(v: string | boolean | undefined, current = NOT_DEPRECATED): string {
+  if (v === undefined) return current;
+  if (v === false) return NOT_DEPRECATED;
+  if (v === true) return 'deprecated';
+  const s = v.trim();
+  return s === '' || s === NOT_DEPRECATED || s === 'false' ? NOT_DEPRECATED : s;
+}
+
+/** Dictionary ids of a module (for enumId checks). */
+async function moduleEnumIds(tx: Tx, moduleId: number): Promise<Set<number>> {
+  const rows = await tx.selectFrom('enumInfos').select('id').where('moduleId', '=', moduleId).where('isDeleted', '=', 0).execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Loads one doc's detail inside the transaction. */
+async function detailOf(app: FastifyInstance, tx: Tx, id: number): Promise<DocDetail> {
+  const d = (await loadDocDetails(app.ctx, [id], tx)).get(id);
+  if (!d) throw notFound('doc');
+  return d;
+}
+
+/** Writes the hash and emits the change; returns the after-detail. */
+async function finishContentChange(
+  app: FastifyInstance,
+  tx: Tx,
+  user: SessionUser,
+  id: number,
+  moduleId: number,
+  before: DocDetail | null,
+  source: number,
+  remark?: string,
+): Promise<DocDetail> {
+  const after = await detailOf(app, tx, id);
+  await tx
+    .updateTable('docs')
+    .set({ md5: contentHash(after) })
+    .where('id', '=', id)
+    .execute();
+  const change: DocChange = {
+    docId: id,
+    moduleId,
+    source,
+    kind: before ? 'update' : 'add',
+    userId: user.id,
+    nickname: user.nickname,
+    before,
+    after,
+    ...(remark ? { remark } : {}),
+  };
+  await emitDocChanges(app, tx, [change]);
+  return after;
+}
+
+/** Creates or updates a doc with all its parameters (doc/save). Authorization is the caller's job. */
+export async function saveDoc(
+  app: FastifyInstance,
+  user: SessionUser,
+  moduleId: number,
+  docId: number,
+  b: DocSaveBody,
+  { extras: given, keepNames = false }: SaveOptions = {},
+): Promise<number> {
+  const { ids, dialect, settings } = app.ctx;
+  return inTx(app.ctx.db, async (tx) => {
+    const errors: FieldError[] = [];
+    // The doc row is locked first (before any other read of this transaction, so MariaDB's snapshot starts
+    // after the lock): saves of one doc run one after the other, each reading what the previous one wrote,
+    // so history keeps every version and the version check below cannot race.
+    const existingQuery = tx.selectFrom('docs').selectAll().where('id', '=', docId).where('isDeleted', '=', 0);
+    const existing = docId ? await (dialect === 'sqlite' ? existingQuery : existingQuery.forUpdate()).executeTakeFirst() : undefined;
+    if (docId && !existing) throw notFound('doc');
+    if (existing && existing.moduleId !== moduleId) throw notFound('doc');
+    if (existing && b.baseModified !== undefined && b.baseModified !== String(existing.updatedAt))
+      throw docVersionConflict({ gmtModified: String(existing.updatedAt), modifierName: existing.modifierName });
+    const isFolder = existing ? existing.isFolder : f01(b.isFolder, 0);
+    const parentId = b.parentId !== undefined ? ids.tryDecode(b.parentId) : (existing?.parentId ?? 0);
+    if (parentId === null) throw validation([{ field: 'parentId', message: 'invalid value' }]);
+    if (existing && parentId === existing.id) throw badRequest('error.move_into_self');
+    await checkParent(tx, moduleId, parentId);
+
+    const name = b.name.trim();
+    if (!name) errors.push({ field: 'name', message: 'cannot be empty' });
+    const type = b.type ?? existing?.type ?? DocType.HTTP;
+    const url = (b.url ?? existing?.url ?? '').trim();
+    const httpMethod = (b.httpMethod ?? existing?.httpMethod ?? 'GET').trim().toUpperCase();
+    if (!isFolder && type === DocType.HTTP) {
+      if (!url) errors.push({ field: 'url', message: 'cannot be empty' });
+      if (!(HTTP_METHODS as readonly string[]).includes(httpMethod)) errors.push({ field: 'httpMethod', message: 'invalid value' });
+    }
+    const version = normalizeVersion(b.version ?? existing?.version ?? '');
+    const identityKey = isFolder ? '' : (b.identityKey ?? existing?.identityKey ?? '');
+
+    // Parameters (validated before anything is written; enumInfo links are created inside this transaction).
+    const enumIds = await moduleEnumIds(tx, moduleId);
+    const opts = {
+      ids,
+      checkName: !keepNames,
+      initOrder: settings.getInt('folio.init-order', INITIAL_ORDER_INDEX),
+      moduleEnumIds: enumIds,
+      resolveEnum: async (info: { name: string }) => {
+        const id = await upsertEnum(tx, app, moduleId, info);
+        enumIds.add(id);
+        return id;
+      },
+    };
+    const sets: ParamSet[] = [];
+    for (const [key, style] of LISTS) {
+      if (existing && b[key] === undefined) continue;
+      sets.push({ ownerId: 0, style, params: await toParamInputs(b[key], key, errors, opts) });
+    }
+    if (!existing || b.errorCodeParams !== undefined) {
+      const codes: ParamInput[] = [];
+      let order = 0;
+      (b.errorCodeParams ?? []).forEach((c, i) => {
+        const code = String(c.code ?? '').trim();
+        if (!code) errors.push({ field: `errorCodeParams.${i}.code`, message: 'cannot be empty' });
+        order += ORDER_STEP;
+        codes.push({
+          name: code,
+          type: 'string',
+          required: 0,
+          maxLength: '',
+          example: c.solution ?? '',
+          description: c.msg ?? '',
+          enumId: 0,
+          orderIndex: order,
+          children: [],
+        });
+      });
+      sets.push({ ownerId: 0, style: ParamStyle.CODE, params: codes });
+    }
+    if (errors.length) throw validation(errors);
+
+    const key = isFolder ? folderKey(moduleId, parentId, name) : makeDocKey(moduleId, type, name, url, httpMethod, identityKey);
+    const did = makeDataId(key, isFolder ? '' : version);
+    const revived = await claimDataId(tx, moduleId, did, docId, !existing);
+    // gmtModified is the doc's version: it strictly increases with every save, even within one millisecond.
+    const now = existing ? Math.max(Date.now(), Number(existing.updatedAt) + 1) : Date.now();
+    const modifySource = type === DocType.MARKDOWN || type === DocType.CUSTOM ? ModifySource.TEXT : ModifySource.FORM;
+    // A spec's extras are kept by an edit; a copy carries its source's; a new (or revived) doc has none of its own.
+    const extras = given !== undefined || !existing ? { specExtras: storedExtrasText(given), webhook: given?.webhook ?? '' } : {};
+    const fields = {
+      ...extras,
+      parentId,
+      dataId: did,
+      docKey: key,
+      name,
+      description: b.description ?? existing?.description ?? '',
+      author: (b.author ?? existing?.author ?? '').trim(),
+      type,
+      url,
+      version,
+      identityKey,
+      definition: b.definition ?? existing?.definition ?? '',
+      httpMethod,
+      contentType: (b.contentType ?? existing?.contentType ?? '').trim(),
+      deprecated: normalizeDeprecated(b.deprecated, existing?.deprecated || NOT_DEPRECATED),
+      isShow: f01(b.isShow, existing?.isShow ?? 1),
+      isUseGlobalHeaders: f01(b.isUseGlobalHeaders, existing?.isUseGlobalHeaders ?? 1),
+      isUseGlobalParams: f01(b.isUseGlobalParams, existing?.isUseGlobalParams ?? 1),
+      isUseGlobalReturns: f01(b.isUseGlobalReturns, existing?.isUseGlobalReturns ?? 1),
+      isRequestArray: f01(b.isRequestArray, existing?.isRequestArray ?? 0),
+      isResponseArray: f01(b.isResponseArray, existing?.isResponseArray ?? 0),
+      requestArrayType: (b.requestArrayType ?? existing?.requestArrayType ?? 'object').trim() || 'object',
+      responseArrayType: (b.responseArrayType ?? existing?.responseArrayType ?? 'object').trim() || 'object',
+      modifySource,
+      modifierId: user.id,
+      modifierName: user.nickname,
+      updatedAt: now,
+    };
+    let id = docId;
+    let before: DocDetail | null = null;
+    if (existing) {
+      before = await detailOf(app, tx, docId);
+      const patch: Record<string, unknown> = { ...fields };
+      if (b.orderIndex !== undefined) patch.orderIndex = b.orderIndex;
+      if (b.status !== undefined) patch.status = b.status;
+      await tx.updateTable('docs').set(patch).where('id', '=', docId).execute();
+    } else {
+      const orderIndex = b.orderIndex ?? (await nextOrderIndex(app, tx, moduleId, parentId));
+      const row = {
+        ...fields,
+        moduleId,
+        isFolder,
+        orderIndex,
+        status: b.status ?? DocStatus.DOING,
+        isLocked: 0,
+        createMode: 0,
+        isDeleted: 0,
+        creatorId: user.id,
+        creatorName: user.nickname,
+        createdAt: now,
+      };
+      if (revived) {
+        id = revived.id;
+        await tx.updateTable('docs').set(row).where('id', '=', id).execute();
+        await deleteParams(tx, ParamOwner.DOC, [id]);
+      } else {
+        id = await insertId(tx, dialect, 'docs', row);
+      }
+    }
+    await replaceParams(
+      tx,
+      ParamOwner.DOC,
+      sets.map((s) => ({ ...s, ownerId: id })),
+    );
+    if (b.dubboInfo !== undefined) await writeDubbo(tx, id, b.dubboInfo);
+
+    const after = await finishContentChange(app, tx, user, id, moduleId, before, modifySource, b.remark);
+    // A human changed the description of a pushed doc: later pushes keep it.
+    if (existing?.createMode === 1 && before && before.description !== after.description) {
+      const has = await tx
+        .selectFrom('pushIgnoreFields')
+        .select('id')
+        .where('moduleId', '=', moduleId)
+        .where('dataId', '=', did)
+        .where('fieldName', '=', 'description')
+        .executeTakeFirst();
+      if (!has) await tx.insertInto('pushIgnoreFields').values({ moduleId, dataId: did, fieldName: 'description' }).execute();
+    }
+    return id;
+  });
+}
+
+/** Replaces the Dubbo info props of a doc or folder. */
+async function writeDubbo(tx: Tx, refId: number, info: DocSaveBody['dubboInfo']): Promise<void> {
+  await tx
+    .deleteFrom('props')
+    .where('refId', '=', refId)
+    .where('type', '=', PropType.DOC)
+    .where('name', 'in', [...DUBBO_KEYS])
+    .execute();
+  if (!info) return;
+  const rows = DUBBO_KEYS.filter((k) => (info[k] ?? '') !== '').map((k) => ({ refId, type: PropType.DOC, name: k, val: String(info[k]) }));
+  await insertMany(tx, 'props', rows);
+}
+
+/** Copies a doc (not a folder) with its parameters; HTTP docs get a free URL. Returns the copy's id. */
+export async function copyDoc(
+  app: FastifyInstance,
+  user: SessionUser,
+  id: number,
+  over: { name?: string; url?: string; version?: string; parentId?: number },
+): Promise<number> {
+  const src = (await loadDocDetails(app.ctx, [id])).get(id);
+  if (!src) throw notFound('doc');
+  if (src.isFolder) throw validation([{ field: 'id', message: 'a folder cannot be copied' }]);
+  const moduleId = app.ctx.ids.decode(src.moduleId, 'module');
+  let url = over.url ?? src.url;
+  let name = over.name ?? src.name;
+  const version = over.version ?? src.version;
+  const isHttp = src.type === DocType.HTTP;
+  if ((isHttp && over.url === undefined) || (!isHttp && over.name === undefined)) {
+    // Find a free identity: HTTP docs are keyed by URL and method, the others by name.
+    const taken = await app.ctx.db
+      .selectFrom('docs')
+      .select('dataId')
+      .where('moduleId', '=', moduleId)
+      .where('isDeleted', '=', 0)
+      .execute();
+    const used = new Set(taken.map((t) => t.dataId));
+    for (let n = 1; n < 1000; n++) {
+      if (isHttp) url = `${src.url}${n === 1 ? '_copy' : `_copy${n}`}`;
+      else name = `${src.name} Copy${n === 1 ? '' : ` ${n}`}`;
+      if (!used.has(makeDataId(makeDocKey(moduleId, src.type, name, url, src.httpMethod, src.identityKey), version))) break;
+    }
+  }
+  const strip = (ps: DocDetail['requestParams']): ParamBody[] =>
+    ps.map((p) => ({
+      name: p.name,
+      type: p.type,
+      required: p.required,
+      maxLength: p.maxLength,
+      example: p.example,
+      description: p.description,
+      enumId: p.enumId || undefined,
+      orderIndex: p.orderIndex,
+      children: strip(p.children ?? []),
+    }));
+  const body: DocSaveBody = {
+    ...src,
+    id: undefined,
+    docId: undefined,
+    moduleId: src.moduleId,
+    parentId: over.parentId !== undefined ? app.ctx.ids.encode(over.parentId) : src.parentId,
+    name,
+    url,
+    version,
+    status: DocStatus.DOING,
+    orderIndex: undefined,
+    headerParams: strip(src.headerParams),
+    pathParams: strip(src.pathParams),
+    queryParams: strip(src.queryParams),
+    requestParams: strip(src.requestParams),
+    responseParams: strip(src.responseParams),
+    errorCodeParams: src.errorCodeParams,
+  };
+  const { requestExamples, responses, webhook, paramExamples, paramStyles } = src;
+  const extras = { requestExamples, responses, webhook, paramExamples, paramStyles };
+  return saveDoc(app, user, moduleId, 0, body, { extras, keepNames: true });
+}
