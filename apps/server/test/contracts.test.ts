@@ -26,6 +26,11 @@ const CONVERTED = [
   'imports',
   'push',
   'docs',
+  'history',
+  'trash',
+  'mock',
+  'admin',
+  'webhooks',
 ];
 /**
  * Routes without a JSON envelope: Torna's open API at /api (Torna's own wire format), another server's answer
