@@ -239,15 +239,16 @@ describe('a form edit of an imported doc', () => {
 
     await page.goto(`/doc/edit/${moduleId}/${copy.id}`);
     await page.getByTestId('doc-name').waitFor({ timeout: 60_000 });
-    await page.getByRole('tab', { name: /Body/ }).first().click();
-    const listed = page.getByTestId('spec-example');
-    await listed.first().waitFor();
-    expect(await listed.locator('.spec-example-name').allInnerTexts()).toEqual(['Card Payment', 'Bank Account Payment']);
-    expect(await listed.first().getByTestId('spec-example-misfit').innerText()).toBe('not parameters: currency; required, missing: total');
-    await page.getByTestId('spec-examples').scrollIntoViewIfNeeded();
+    await page.getByTestId('examples-tab').click();
+    const request = page.getByTestId('example-group').filter({ hasText: 'Request body' });
+    const labels = request.getByTestId('example-label');
+    await labels.first().waitFor();
+    expect(await labels.allInnerTexts()).toEqual(['Card Payment', 'Bank Account Payment']);
+    expect(await request.getByTestId('example-misfit').first().innerText()).toBe('not parameters: currency; required, missing: total');
+    await request.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/trains-editor-spec-examples-1440.png` });
-    await page.getByRole('button', { name: 'Remove example Card Payment' }).click();
-    expect(await listed.locator('.spec-example-name').allInnerTexts()).toEqual(['Bank Account Payment']);
+    await request.getByRole('button', { name: 'Remove example Card Payment', exact: true }).click();
+    expect(await labels.allInnerTexts()).toEqual(['Bank Account Payment']);
     await page.getByTestId('doc-save').click();
     await expect
       .poll(async () => (await h.admin<Record<string, any>>('GET', 'doc/detail', { id: copy.id })).requestExamples?.length)
@@ -256,5 +257,57 @@ describe('a form edit of an imported doc', () => {
     expect(after.requestExamples.map((e: { summary: string }) => e.summary)).toEqual(['Bank Account Payment']);
     expect(after.responses.map((r: { status: string }) => r.status)).toEqual(['200', '400', 'default']);
     expect(after.requestParams.map((p: { name: string }) => p.name)).toEqual(['amount', 'status', 'source', 'total']);
+  });
+
+  it('edits a response example: JSON that does not parse is refused inline and not saved; the view shows the edit', async () => {
+    const copy = await h.admin<{ id: string }>('POST', 'doc/copy', { id: paymentId, url: '/bookings/{bookingId}/payment-examples' });
+    const page = await reader();
+    await page.goto(`/doc/edit/${moduleId}/${copy.id}`);
+    await page.getByTestId('doc-name').waitFor({ timeout: 60_000 });
+    await page.getByTestId('examples-tab').click();
+    const replace = async (code: ReturnType<Page['locator']>, text: string) => {
+      await code.click();
+      await page.keyboard.press('ControlOrMeta+a');
+      await page.keyboard.press('Delete');
+      await page.keyboard.insertText(text);
+    };
+
+    // The 400 status's example (the spec's problem JSON), opened, edited into JSON that does not parse.
+    const problem = page.getByTestId('example-group').filter({ hasText: 'Response 400' });
+    await problem.getByTestId('example-label').click();
+    const problemCode = problem.getByTestId('example-value').locator('.cm-content');
+    await replace(problemCode, '{"title": "Edited", "status": 400');
+    await expect.poll(() => problem.getByTestId('example-error').count()).toBe(1);
+    expect(await problem.getByTestId('example-error').innerText()).toMatch(/^Not valid JSON, so it cannot be saved: /);
+    await problem.getByTestId('example-summary').fill('Edited problem');
+    await problem.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/trains-editor-example-invalid-1440.png` });
+    await page.getByTestId('doc-save').click();
+    await expect.poll(() => page.locator('.ant-message').textContent()).toContain('1 example(s) cannot be saved');
+    const stored = await h.admin<Record<string, any>>('GET', 'doc/detail', { id: copy.id });
+    expect(JSON.parse(stored.responses[1].examples[0].value)).toEqual(TRAINS_PROBLEM);
+
+    // Fixed, and a new example added to the 200 status.
+    await replace(problemCode, '{"title": "Edited", "status": 400}');
+    await expect.poll(() => problem.getByTestId('example-error').count()).toBe(0);
+    const success = page.getByTestId('example-group').filter({ hasText: 'Response 200' });
+    await success.getByTestId('example-add').click();
+    await success.getByTestId('example-name').last().fill('refund');
+    await success.getByTestId('example-summary').last().fill('Refunded');
+    await replace(success.getByTestId('example-value').last().locator('.cm-content'), '{"amount": 10, "status": "failed"}');
+    await success.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/trains-editor-examples-1440.png` });
+    await page.getByTestId('doc-save').click();
+    await page.waitForURL(/docId=/);
+
+    await page.goto(`/view/${copy.id}`);
+    const picker = page.getByTestId('response-example-picker');
+    await picker.waitFor();
+    await picker.getByRole('button', { name: 'Refunded' }).click();
+    expect(await json(page, 'response-example')).toEqual({ amount: 10, status: 'failed' });
+    await page.getByTestId('response-tab').filter({ hasText: '400' }).click();
+    await expect.poll(() => page.getByTestId('status-example').count()).toBeGreaterThan(0);
+    expect(await json(page, 'status-example')).toEqual({ title: 'Edited', status: 400 });
+    expect(await page.getByTestId('response-panel').textContent()).toContain('Edited problem');
   });
 });

@@ -30,20 +30,38 @@ export function normalizeHost(url: string): string {
   return url.trim().replace(/\/+$/, '');
 }
 
-/** Parameter names: letters, digits, hyphen and underscore only. */
-export const PARAM_NAME_PATTERN = /^[A-Za-z0-9_-]+$/;
+/** Longest parameter name (characters): the size of the name column. */
+export const PARAM_NAME_MAX = 255;
+
+/** Why a parameter name cannot be saved: empty, holding a control character, or longer than the column. */
+export type ParamNameProblem = 'empty' | 'control' | 'tooLong';
 
 /**
- * Names the format rule does not apply to, because they are not field names: Folio's own markers (an array's
- * `[item]`, a map's `<key>`) and the alternatives of a `oneOf`/`anyOf` (a schema's title: "Bank Account").
+ * What stops a parameter name from being saved, or null when nothing does. A name is whatever an API uses as a
+ * field name (OpenAPI allows any string: GitHub's `+1`, JSON-LD's `@type`, `address[city]`, `a.b`, a `oneOf`
+ * alternative's title "Bank Account", Folio's `[item]` and `<key>` markers), so only an empty name (after trimming
+ * the surrounding whitespace, which is never kept), a control character or an over-long name is refused. The one
+ * rule of the form (web) and of doc/save (server).
  */
-export function isExemptParamName(name: string, parentType = ''): boolean {
-  return name === '[item]' || name === '<key>' || /^(oneof|anyof)(\(|$)/i.test(parentType);
+export function paramNameProblem(name: string): ParamNameProblem | null {
+  const n = name.trim();
+  if (!n) return 'empty';
+  if (/\p{Cc}/u.test(n)) return 'control';
+  if (n.length > PARAM_NAME_MAX) return 'tooLong';
+  return null;
 }
 
-/** True when a name is a valid parameter name. */
+/** True when a parameter name can be saved (see paramNameProblem). */
 export function isValidParamName(name: string): boolean {
-  return PARAM_NAME_PATTERN.test(name);
+  return paramNameProblem(name) === null;
+}
+
+/**
+ * True for the names most APIs use (letters, digits, hyphen, underscore). Only a hint for names typed into new
+ * rows: any other valid name is kept as it is.
+ */
+export function isConventionalParamName(name: string): boolean {
+  return /^[A-Za-z0-9_-]+$/.test(name.trim());
 }
 
 /** Next order index: max + step, or the initial order when none exist. */

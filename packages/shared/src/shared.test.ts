@@ -6,11 +6,14 @@ import {
   formatCount,
   formatDateTime,
   formatYuan,
+  isConventionalParamName,
   isDeprecated,
   isValidParamName,
   jsonToParams,
   nextOrderIndex,
   normalizeHost,
+  PARAM_NAME_MAX,
+  paramNameProblem,
   roleAllows,
 } from './index.js';
 
@@ -31,11 +34,25 @@ describe('formatters', () => {
     expect(formatCount(100)).toBe('99+');
     expect(formatCount(0)).toBe('0');
   });
-  it('normalises host addresses and param names per spec §5', () => {
+  it('takes any name an API uses for a field, refusing only empty, control characters and over-long names', () => {
+    // What imports and pushes store (GitHub's reactions, JSON-LD, deepObject and dotted names, an alternative's
+    // title, Folio's markers) is what a form save of the same doc sends back: all valid.
+    for (const name of ['user_id-2', '+1', '-1', '@type', '$ref', 'address[city]', 'a.b', 'Bank Account', '[item]', '<key>', '名字'])
+      expect([name, isValidParamName(name)]).toEqual([name, true]);
+    expect(paramNameProblem('')).toBe('empty');
+    expect(paramNameProblem('   ')).toBe('empty');
+    expect(paramNameProblem(' id ')).toBeNull();
+    expect(paramNameProblem('a\tb')).toBe('control');
+    expect(paramNameProblem('a\nb')).toBe('control');
+    expect(paramNameProblem('a\u007fb')).toBe('control');
+    expect(paramNameProblem('x'.repeat(PARAM_NAME_MAX))).toBeNull();
+    expect(paramNameProblem('x'.repeat(PARAM_NAME_MAX + 1))).toBe('tooLong');
+    // The strict form is only a hint for new rows.
+    expect(isConventionalParamName('user_id-2')).toBe(true);
+    for (const name of ['+1', '@type', 'a.b', 'user id', '名字']) expect([name, isConventionalParamName(name)]).toEqual([name, false]);
+  });
+  it('normalises host addresses per spec §5', () => {
     expect(normalizeHost('  http://a.b/x//  ')).toBe('http://a.b/x');
-    expect(isValidParamName('user_id-2')).toBe(true);
-    expect(isValidParamName('user id')).toBe(false);
-    expect(isValidParamName('名字')).toBe(false);
     expect(nextOrderIndex([])).toBe(10000);
     expect(nextOrderIndex([10, 30, 20])).toBe(40);
     expect(isDeprecated('$false$')).toBe(false);

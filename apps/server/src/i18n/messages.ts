@@ -47,7 +47,7 @@ export const serverMessages: Record<string, Record<string, string>> = {
     'error.move_cross_module': 'Docs can only be moved within their application',
     'validation.required': 'cannot be empty',
     'validation.max_length': 'length cannot exceed {max}',
-    'validation.param_name': 'only letters, digits, hyphen and underscore are allowed',
+    'validation.param_name': 'cannot contain control characters',
     'validation.url': 'URL format incorrect',
     'validation.invalid': 'invalid value',
     'error.outbound_target_not_allowed':
@@ -158,7 +158,7 @@ export const serverMessages: Record<string, Record<string, string>> = {
     'error.move_cross_module': '文档只能在所属应用内移动',
     'validation.required': '不能为空',
     'validation.max_length': '长度不能超过{max}',
-    'validation.param_name': '只能包含字母、数字、中划线和下划线',
+    'validation.param_name': '不能包含控制字符',
     'validation.url': 'URL格式不正确',
     'validation.invalid': '值无效',
     'error.outbound_target_not_allowed': '目标地址不在该应用的调试环境中：{url}（请添加为环境，或请管理员加入白名单）',

@@ -43,11 +43,11 @@ export interface ModuleOptions {
 export async function registerModules(app: FastifyInstance, opts: ModuleOptions): Promise<void> {
   await app.register(
     async (api) => {
-      await systemRoutes(api);
+      await systemRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await usersRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await spacesRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await projectsRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
-      await uploadsRoutes(api);
+      await uploadsRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await applicationsRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await docsRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await dictionariesRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
@@ -56,21 +56,21 @@ export async function registerModules(app: FastifyInstance, opts: ModuleOptions)
       await sharesRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await composeRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await pushRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
-      await historyRoutes(api);
-      await webhooksRoutes(api);
+      await historyRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
+      await webhooksRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await importsRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await exportsRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await debugRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
-      await mockRoutes(api);
-      await adminRoutes(api);
+      await mockRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
+      await adminRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await ssoRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await openUsersRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await metersphereRoutes(api);
-      await trashRoutes(api);
+      await trashRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await searchRoutes(api);
       await tornaMigrationRoutes(api);
       await tokensRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
-      await liveRoutes(api);
+      await liveRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
     },
     { prefix: '/api' },
   );

@@ -4,7 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { fetchLanguages } from '../app/i18n';
 import { useLang } from '../app/providers';
-import { api, getToken } from '../lib/api';
+import { updateProfile } from '../features/user-center/api';
+import { getToken } from '../lib/api';
 
 export function LangSelect({ size = 'small', saveToProfile = false }: { size?: 'small' | 'middle'; saveToProfile?: boolean }) {
   const { lang, setLang } = useLang();
@@ -21,7 +22,7 @@ export function LangSelect({ size = 'small', saveToProfile = false }: { size?: '
       aria-label="language"
       onChange={async (v) => {
         await setLang(v);
-        if (saveToProfile && getToken()) await api.post('user/info/update', { lang: v }).catch(() => undefined);
+        if (saveToProfile && getToken()) await updateProfile({ lang: v }).catch(() => undefined);
       }}
     />
   );

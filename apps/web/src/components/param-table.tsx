@@ -5,7 +5,7 @@
  * and a description with markup is shown rendered (the shared renderer) until it is clicked to edit.
  */
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, ImportOutlined, PlusOutlined, SubnodeOutlined } from '@ant-design/icons';
-import { descriptionInlineHtml, escapeHtml, isValidParamName, PARAM_TYPES } from '@folio/shared';
+import { descriptionInlineHtml, escapeHtml, isConventionalParamName, isValidParamName, PARAM_TYPES } from '@folio/shared';
 import { Button, Checkbox, Flex, Input, Modal, Select, Table, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -54,13 +54,15 @@ export function ParamTable({ value, onChange, kind, initOrder, dictionaries = []
       width: 240,
       className: 'param-name-cell',
       render: (v: string, r: EditParam) => {
-        const bad = !!v && !isValidParamName(v.trim());
+        const bad = !!v && !isValidParamName(v);
+        // A name typed into a new row outside the usual characters is kept, with a hint (never for stored names).
+        const unusual = !bad && !r.id && !!v.trim() && !isConventionalParamName(v);
         return (
-          <Tooltip open={bad ? undefined : false} title={t('param.nameFormat')}>
+          <Tooltip open={bad || unusual ? undefined : false} title={bad ? t('param.nameFormat') : t('param.nameUnusual')}>
             <Input
               size="small"
               value={v}
-              status={bad ? 'error' : undefined}
+              status={bad ? 'error' : unusual ? 'warning' : undefined}
               disabled={readOnly}
               onChange={(e) => set(r.key, { name: e.target.value })}
               className="param-name-input"

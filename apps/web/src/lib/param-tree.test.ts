@@ -78,23 +78,29 @@ describe('param tree edits', () => {
     expect(list[0].description).toBe('the id');
   });
 
-  it('reports invalid parameter names anywhere in the tree', () => {
-    const list = importJson([], '{"ok_name-1":{"bad name":1},"中文":2}', 10);
-    expect(invalidNames(list)).toEqual(['bad name', '中文']);
-  });
-
-  it('takes an imported doc’s alternatives by their titles and Folio’s own markers as they are', () => {
+  it('reports the names the shared rule refuses anywhere in the tree, and none of what imports store', () => {
     const node = (name: string, type: string, children: ReturnType<typeof fromDocParams> = []) =>
       fromDocParams([{ name, type, required: 0, maxLength: '', example: '', description: '', orderIndex: 0, children: [] }]).map((p) => ({
         ...p,
         children,
       }))[0];
     const list = [
-      node('source', 'oneOf', [node('Bank Account', 'object', [node('bad name', 'string')]), node('Card', 'object')]),
+      node('reactions', 'object', [node('+1', 'number'), node('-1', 'number'), node('tab\there', 'string')]),
+      node('source', 'oneOf', [node('Bank Account', 'object', [node('', 'string')]), node('Card', 'object')]),
       node('tags', 'array', [node('[item]', 'string')]),
-      node('meta', 'object', [node('<key>', 'string')]),
-      node('also bad', 'string'),
+      node('meta', 'object', [node('<key>', 'string'), node('@type', 'string'), node('address[city]', 'string'), node('a.b', 'string')]),
+      node('名字', 'string'),
+      node('user name', 'string'),
     ];
-    expect(invalidNames(list)).toEqual(['bad name', 'also bad']);
+    expect(invalidNames(list)).toEqual(['tab\there', '']);
+  });
+
+  it('keeps a stored max length as it is, empty included; only a new row gets 64', () => {
+    const stored = fromDocParams([
+      { name: 'obj', type: 'object', required: 1, maxLength: '', example: '', description: '', orderIndex: 0, children: [] },
+      { name: 'pushed', type: 'string', required: 1, maxLength: '-', example: '', description: '', orderIndex: 1, children: [] },
+    ]);
+    expect(toDocParams(stored).map((p) => p.maxLength)).toEqual(['', '-']);
+    expect(addParam(stored, null, 10).list[2].maxLength).toBe('64');
   });
 });

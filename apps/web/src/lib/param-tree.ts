@@ -2,15 +2,7 @@
  * Immutable edits of a parameter tree in the doc editor: add (root or child), update, delete, reorder,
  * JSON import (spec §5), with order index max + 10 or the configured initial order.
  */
-import {
-  DEFAULT_MAX_LENGTH,
-  type DocParam,
-  isExemptParamName,
-  isValidParamName,
-  jsonToParams,
-  nextOrderIndex,
-  type ParamDraft,
-} from '@folio/shared';
+import { DEFAULT_MAX_LENGTH, type DocParam, isValidParamName, jsonToParams, nextOrderIndex, type ParamDraft } from '@folio/shared';
 
 /** An editable row: a DocParam with a stable React key. */
 export interface EditParam extends Omit<DocParam, 'children'> {
@@ -24,12 +16,12 @@ const newKey = () => `p${Date.now().toString(36)}${(seq++).toString(36)}`;
 /** Types that hold child rows. */
 export const hasChildrenType = (type: string) => /^(object|array)(\(|$)/.test(type) || /^(oneof|anyof)(\(|$)/i.test(type);
 
-/** Adds React keys to server params. */
+/** Adds React keys to server params (every field as stored: a save of them unchanged stores the same). */
 export function fromDocParams(list: DocParam[] | undefined | null): EditParam[] {
   return (list ?? []).map((p) => ({
     ...p,
     required: p.required ?? 1,
-    maxLength: p.maxLength ?? DEFAULT_MAX_LENGTH,
+    maxLength: p.maxLength ?? '',
     example: p.example ?? '',
     description: p.description ?? '',
     key: newKey(),
@@ -47,7 +39,7 @@ export function toDocParams(list: EditParam[], asNew = false): DocParam[] {
   }));
 }
 
-/** A blank row. */
+/** A blank row (a new row's max length is Torna's default, 64, as its form fills it in). */
 export function blankParam(orderIndex: number, type = 'string'): EditParam {
   return {
     key: newKey(),
@@ -166,17 +158,16 @@ export function importJson(list: EditParam[], text: string, initOrder: number): 
   return out;
 }
 
-/** Names failing the format rule (letters, digits, hyphen, underscore), in tree order (alternatives and markers exempt). */
+/** Names the shared rule refuses (empty, control characters, too long: packages/shared paramNameProblem), in tree order. */
 export function invalidNames(list: EditParam[]): string[] {
   const bad: string[] = [];
-  const walk = (l: EditParam[], parentType: string) => {
+  const walk = (l: EditParam[]) => {
     for (const p of l) {
-      const name = p.name.trim();
-      if (!name || (!isExemptParamName(name, parentType) && !isValidParamName(name))) bad.push(p.name);
-      walk(p.children, p.type ?? '');
+      if (!isValidParamName(p.name)) bad.push(p.name);
+      walk(p.children);
     }
   };
-  walk(list, '');
+  walk(list);
   return bad;
 }
 

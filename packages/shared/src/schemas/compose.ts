@@ -51,6 +51,7 @@ export const ComposeCreatedSchema = Type.Object({ id: IdString, publicId: Type.S
 export type ComposeCreated = Static<typeof ComposeCreatedSchema>;
 /** Answer of GET /api/compose/project/password. */
 export const ComposePasswordSchema = Type.Object({ password: Type.String({ description: 'empty for a public project' }) });
+export type ComposePassword = Static<typeof ComposePasswordSchema>;
 
 /** Query of the calls on one compose project's docs, params and pages. */
 export const ComposeProjectIdQuery = Type.Object({ projectId: IdString });
@@ -98,6 +99,7 @@ export const ComposeCommonParamsSchema = Type.Object({
   globalReturns: ParamTreeList(),
   globalErrorCodes: ParamTreeList(),
 });
+export type ComposeCommonParams = Static<typeof ComposeCommonParamsSchema>;
 /** Body of POST /api/compose/project/params/save (absent lists are kept). */
 export const ComposeParamsSaveBody = Type.Object({
   projectId: IdString,

@@ -58,6 +58,7 @@ export type UserPerms = Static<typeof UserPermsSchema>;
 
 /** Body of POST /api/user/password/setFirst. */
 export const FirstPasswordBody = Type.Object({ password: NewPassword });
+export type FirstPasswordInput = Static<typeof FirstPasswordBody>;
 /** Body of POST /api/user/password/update. */
 export const PasswordChangeBody = Type.Object({ oldPassword: Type.String({ minLength: 1, maxLength: 128 }), password: NewPassword });
 export type PasswordChangeInput = Static<typeof PasswordChangeBody>;
@@ -78,15 +79,18 @@ export type UserBrief = Static<typeof UserBriefSchema>;
 
 /** Answer of GET /api/user/password/resetAvailable. */
 export const ResetAvailableSchema = Type.Object({ smtp: Type.Boolean({ description: 'reset links can be e-mailed' }) });
+export type ResetAvailable = Static<typeof ResetAvailableSchema>;
 /** Body of POST /api/user/password/forgot. */
 export const ForgotPasswordBody = Type.Object({
   username: Type.String({ minLength: 1, maxLength: 255, description: 'username or e-mail' }),
 });
+export type ForgotPasswordInput = Static<typeof ForgotPasswordBody>;
 /** Body of POST /api/user/password/reset. */
 export const ResetPasswordBody = Type.Object({
   token: Type.String({ minLength: 10, maxLength: 128, description: 'from the e-mailed link' }),
   password: NewPassword,
 });
+export type ResetPasswordInput = Static<typeof ResetPasswordBody>;
 
 // ---- super admin ----
 

@@ -121,7 +121,7 @@ describe('applications', () => {
       moduleId: w.moduleId,
       name: 'c',
       url: 'http://c',
-      headers: [{ name: 'bad name!' }],
+      headers: [{ name: 'bad\tname' }],
     });
     expect(badName.status).toBe(422);
     expect(badName.fields?.[0].field).toBe('headers.0.name');
@@ -193,10 +193,11 @@ describe('applications', () => {
     ]);
     const all = await call(t.app, guest.token, 'GET', '/api/module/commonParam/list', { moduleId: w.moduleId });
     expect(all.data.errorCodes).toHaveLength(2);
+    // A header's name follows the param name rule (E.AUTH is a valid one; a control character is not).
     const badHeader = await call(t.app, dev.token, 'POST', '/api/module/commonParam/save', {
       moduleId: w.moduleId,
       style: 1,
-      params: [{ name: 'E.AUTH' }],
+      params: [{ name: 'E\tAUTH' }],
     });
     expect(badHeader.status).toBe(422);
   });

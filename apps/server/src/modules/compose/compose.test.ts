@@ -115,7 +115,7 @@ describe('compose projects', () => {
       ],
     });
     expect(saved.code, JSON.stringify(saved.body)).toBe('0');
-    const bad = await admin('POST', '/api/compose/project/params/save', { projectId: p.id, globalHeaders: [{ name: 'bad name!' }] });
+    const bad = await admin('POST', '/api/compose/project/params/save', { projectId: p.id, globalHeaders: [{ name: 'bad\tname' }] });
     expect(bad.status).toBe(422);
     const doc = await anon('GET', '/api/compose/doc/get', { projectId: p.publicId, docId: single });
     expect(doc.data.globalHeaders.map((x: { name: string }) => x.name)).toEqual(['X-Tenant']);

@@ -119,14 +119,13 @@ describe('docs', () => {
       httpMethod: 'POST',
       requestParams: [
         { name: 'ok', enumInfo: { name: 'NewDict', items: [{ name: 'A' }] } },
-        { name: 'obj', type: 'object', children: [{ name: 'bad name' }] },
+        { name: 'obj', type: 'object', children: [{ name: 'bad\nname' }, { name: '+1' }, { name: '@type' }] },
       ],
     });
     expect(r.status).toBe(422);
     expect(r.error).toBe('validation_failed');
-    expect(r.fields).toEqual([
-      { field: 'requestParams.1.children.0.name', message: 'only letters, digits, hyphen and underscore are allowed' },
-    ]);
+    // Only the control character is refused: `+1` and `@type` are names APIs use (GitHub, JSON-LD).
+    expect(r.fields).toEqual([{ field: 'requestParams.1.children.0.name', message: 'cannot contain control characters' }]);
     expect([await count('docs'), await count('paramSets'), await count('enumInfos')]).toEqual([docs, params, enums]);
     const noUrl = await save(dev.token, { name: 'x', httpMethod: 'GET', type: 0 });
     expect(noUrl.fields).toEqual([{ field: 'url', message: 'cannot be empty' }]);

@@ -1,9 +1,18 @@
 /**
  * Parameter lists as the API receives them (doc/save, environments, common params): the shared request
- * schema, and conversion to ParamInput with the validation rules of spec §5 (name format, maxLength
- * default '64', required default 1, order index max + 10 or the initial order).
+ * schema, and conversion to ParamInput with the validation rules of spec §5 (the shared name rule, maxLength
+ * '64' when a param omits it, required default 1, order index max + 10 or the initial order).
  */
-import { DATA_NODE_EXAMPLE, DEFAULT_MAX_LENGTH, type DocParam, type EnumInfo, isExemptParamName, ORDER_STEP } from '@folio/shared';
+import {
+  DATA_NODE_EXAMPLE,
+  DEFAULT_MAX_LENGTH,
+  type DocParam,
+  type EnumInfo,
+  ORDER_STEP,
+  PARAM_NAME_MAX,
+  type ParamNameProblem,
+  paramNameProblem,
+} from '@folio/shared';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { FieldError } from '../../lib/errors.js';
@@ -13,8 +22,12 @@ import type { ParamInput } from './doc-params.js';
 /** $id of the shared (recursive) parameter schema. */
 export const PARAM_SCHEMA_ID = 'FolioParam';
 
-/** Parameter names: letters, digits, hyphen, underscore (spec §5). */
-export const PARAM_NAME_RE = /^[A-Za-z0-9_-]+$/;
+/** The field error of each name problem (the shared rule, packages/shared format.ts). */
+const NAME_ERRORS: Record<ParamNameProblem, string> = {
+  empty: 'cannot be empty',
+  control: 'cannot contain control characters',
+  tooLong: `length cannot exceed ${PARAM_NAME_MAX}`,
+};
 /** Deepest nesting accepted. */
 export const MAX_PARAM_DEPTH = 32;
 
@@ -80,7 +93,7 @@ export interface ConvertOptions {
   ids: IdCodec;
   /** Initial order index when a list has none (setting folio.init-order). */
   initOrder: number;
-  /** Enforce the name format (form input); error codes are free text. */
+  /** Enforce the name rule beyond "not empty" (form input); error codes are free text. */
   checkName?: boolean;
   /** Dictionaries of the application (enumId must be one of them). */
   moduleEnumIds?: Set<number>;
@@ -98,7 +111,6 @@ export async function toParamInputs(
   errors: FieldError[],
   opts: ConvertOptions,
   depth = 0,
-  parentType = '',
 ): Promise<ParamInput[]> {
   if (!list?.length) return [];
   if (depth >= MAX_PARAM_DEPTH) {
@@ -112,10 +124,8 @@ export async function toParamInputs(
     const p = list[i];
     const at = `${path}.${i}`;
     const name = (p.name ?? '').trim();
-    if (!name) errors.push({ field: `${at}.name`, message: 'cannot be empty' });
-    else if (opts.checkName !== false && !isExemptParamName(name, parentType) && !PARAM_NAME_RE.test(name)) {
-      errors.push({ field: `${at}.name`, message: 'only letters, digits, hyphen and underscore are allowed' });
-    }
+    const problem = paramNameProblem(name);
+    if (problem === 'empty' || (problem && opts.checkName !== false)) errors.push({ field: `${at}.name`, message: NAME_ERRORS[problem] });
     let enumId = 0;
     if (p.enumInfo?.name && opts.resolveEnum) enumId = await opts.resolveEnum(p.enumInfo);
     else if (p.enumId) {
@@ -129,7 +139,9 @@ export async function toParamInputs(
       orderIndex = max === null ? opts.initOrder : max + ORDER_STEP;
       max = orderIndex;
     }
-    const maxLength = p.maxLength === undefined || p.maxLength.trim() === '' ? DEFAULT_MAX_LENGTH : p.maxLength.trim();
+    // Spec §5's default is for a param sent without the field (an API client's new param); a param sent with it
+    // keeps it, empty included: an imported object or a pushed '-' saved unchanged stays as it was.
+    const maxLength = p.maxLength === undefined ? DEFAULT_MAX_LENGTH : p.maxLength.trim();
     out.push({
       name,
       type: (p.type ?? '').trim() || 'string',
@@ -139,7 +151,7 @@ export async function toParamInputs(
       description: p.description ?? '',
       enumId,
       orderIndex,
-      children: await toParamInputs(p.children, `${at}.children`, errors, opts, depth + 1, p.type ?? ''),
+      children: await toParamInputs(p.children, `${at}.children`, errors, opts, depth + 1),
     });
   }
   return out;

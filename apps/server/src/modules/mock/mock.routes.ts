@@ -4,225 +4,69 @@
  * URLs outside /api: `/mock/{applicationId}/{path}`, Torna's `/mock/{path}`, and `/mockjs/script/{path}` (the
  * raw script text of a rule).
  */
-import { DocType } from '@folio/shared';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { MockListQuery, MockPreviewInput, MockPreviewSchema, MockRuleSchema, MockSaveInput, SavedIdSchema } from '@folio/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { insertId } from '../../db/database.js';
 import { t } from '../../i18n/messages.js';
 import { md5 } from '../../lib/crypto.js';
-import { AppError, type FieldError, notFound, validation } from '../../lib/errors.js';
+import { AppError } from '../../lib/errors.js';
 import { IdString } from '../../lib/schemas.js';
-import { authorizeDoc } from '../../permissions/authorize.js';
+import { accessOf } from '../../permissions/declared.js';
 import { requireUser } from '../../plugins/auth.js';
-import { ok, okNull } from '../../plugins/envelope.js';
+import { ok, okNull, okResponse } from '../../plugins/envelope.js';
 import { onDocChanges } from '../doc-events.js';
-import {
-  ensureDefaultMock,
-  invalidateMockCache,
-  loadModuleRules,
-  loadRuleById,
-  loadRulesByDataIds,
-  onDocChangesForMock,
-  PENDING_DEFAULT,
-  respond,
-} from './mock.service.js';
-import { type MockRequest, type MockRule, matchPath, normalizeMockPath, pickRule } from './mock-match.js';
-import type { MockRequestData } from './mock-sandbox.js';
+import { ensureDefaultMock, loadModuleRules, loadRuleById, loadRulesByDataIds, onDocChangesForMock, respond } from './mock.service.js';
+import { type MockRequest, type MockRule, matchPath, pickRule } from './mock-match.js';
+import * as rules from './mock-rules.service.js';
 
 onDocChanges(onDocChangesForMock);
 
-const HeaderName = Type.String({ minLength: 1, maxLength: 128, pattern: "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$" });
-const NameValue = Type.Object({ name: Type.String({ maxLength: 255 }), value: Type.Optional(Type.String({ maxLength: 4000 })) });
+const tags = ['mock'];
 
-const SaveBody = Type.Object({
-  docId: IdString,
-  id: Type.Optional(Type.String({ maxLength: 64 })),
-  name: Type.String({ minLength: 1, maxLength: 255 }),
-  path: Type.String({ minLength: 1, maxLength: 1024 }),
-  requestDataType: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)])),
-  dataKv: Type.Optional(Type.Array(NameValue, { maxItems: 100 })),
-  dataJson: Type.Optional(Type.String({ maxLength: 100_000 })),
-  httpStatus: Type.Optional(Type.Integer({ minimum: 100, maximum: 599 })),
-  delayMills: Type.Optional(Type.Integer({ minimum: 0, maximum: 600_000 })),
-  responseHeaders: Type.Optional(
-    Type.Array(Type.Object({ name: HeaderName, value: Type.Optional(Type.String({ maxLength: 4000 })) }), { maxItems: 50 }),
-  ),
-  resultType: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)])),
-  responseBody: Type.Optional(Type.String({ maxLength: 2_000_000 })),
-  mockScript: Type.Optional(Type.String({ maxLength: 200_000 })),
-  remark: Type.Optional(Type.String({ maxLength: 2000 })),
-});
-interface SaveInput {
-  docId: string;
-  id?: string;
-  name: string;
-  path: string;
-  requestDataType?: 0 | 1;
-  dataKv?: { name: string; value?: string }[];
-  dataJson?: string;
-  httpStatus?: number;
-  delayMills?: number;
-  responseHeaders?: { name: string; value?: string }[];
-  resultType?: 0 | 1;
-  responseBody?: string;
-  mockScript?: string;
-  remark?: string;
-}
-
-const MockRequestSchema = Type.Object({
-  method: Type.Optional(Type.String({ maxLength: 16 })),
-  path: Type.Optional(Type.String({ maxLength: 1024 })),
-  query: Type.Optional(Type.Record(Type.String({ maxLength: 255 }), Type.Unknown())),
-  headers: Type.Optional(Type.Record(Type.String({ maxLength: 255 }), Type.Unknown())),
-  body: Type.Optional(Type.Unknown()),
-});
-
-export async function mockRoutes(app: FastifyInstance): Promise<void> {
-  const { db, dialect, ids, settings } = app.ctx;
-
-  const docOf = async (docId: number) =>
-    db
-      .selectFrom('docs')
-      .select(['id', 'moduleId', 'type', 'isFolder', 'url', 'httpMethod'])
-      .where('id', '=', docId)
-      .executeTakeFirstOrThrow();
+/** Rule management under /api (contracts: packages/shared/src/schemas/mock.ts). */
+export const mockRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { ctx } = app;
 
   app.get(
     '/doc/mock/list',
-    { config: { action: 'doc.read' }, schema: { tags: ['mock'], querystring: Type.Object({ docId: IdString }) } },
+    {
+      config: { action: 'doc.read', resource: { kind: 'doc', from: 'query.docId' } },
+      schema: {
+        tags,
+        summary: "A doc's mock rules, the default first",
+        querystring: MockListQuery,
+        response: okResponse(Type.Array(MockRuleSchema)),
+      },
+    },
     async (req) => {
-      const docId = ids.decode((req.query as { docId: string }).docId, 'doc');
-      const a = await authorizeDoc(req, docId, 'doc.read');
-      const doc = await docOf(docId);
-      if (!doc.isFolder && doc.type === DocType.HTTP) await ensureDefaultMock(app.ctx, docId, a.moduleId);
-      const rows = await db
-        .selectFrom('mockConfigs')
-        .selectAll()
-        .where('docId', '=', docId)
-        .where('isDeleted', '=', 0)
-        .orderBy('isDefault', 'desc')
-        .orderBy('id')
-        .execute();
-      const appId = ids.encode(a.moduleId);
-      return ok(
-        rows.map((r) => {
-          const kv = r.requestDataType === 0 ? safeJson(r.requestData, []) : [];
-          return {
-            id: ids.encode(r.id),
-            docId: ids.encode(r.docId),
-            name: r.name,
-            path: r.path,
-            dataId: r.dataId,
-            version: r.version,
-            isDefault: r.isDefault,
-            requestDataType: r.requestDataType,
-            dataKv: Array.isArray(kv) ? kv : [],
-            dataJson: r.requestDataType === 1 ? r.requestData : '',
-            httpStatus: r.httpStatus,
-            delayMills: r.delayMills,
-            responseHeaders: safeJson(r.responseHeaders, []),
-            resultType: r.resultType,
-            responseBody: r.responseBody,
-            mockScript: r.mockScript,
-            remark: r.remark,
-            creatorName: r.creatorName,
-            modifierName: r.modifierName,
-            gmtCreate: Number(r.createdAt),
-            gmtModified: Number(r.updatedAt),
-            url: `/mock/${appId}/${r.path}`,
-            tornaUrl: `/mock/${r.path}`,
-            idUrl: `/mock/${ids.encode(r.id)}`,
-          };
-        }),
-      );
+      const a = accessOf(req);
+      return ok(await rules.listRules(ctx, a.id, a.moduleId as number));
     },
   );
 
-  app.post('/doc/mock/save', { config: { action: 'doc.mock' }, schema: { tags: ['mock'], body: SaveBody } }, async (req) => {
-    const u = requireUser(req);
-    const b = req.body as SaveInput;
-    const docId = ids.decode(b.docId, 'doc');
-    const a = await authorizeDoc(req, docId, 'doc.mock');
-    const errors: FieldError[] = [];
-    const path = normalizeMockPath(b.path);
-    if (!path) errors.push({ field: 'path', message: 'cannot be empty' });
-    const requestDataType = b.requestDataType ?? 0;
-    let requestData = '';
-    if (requestDataType === 1) {
-      const text = (b.dataJson ?? '').trim();
-      if (text) {
-        try {
-          JSON.parse(text);
-          requestData = text;
-        } catch {
-          errors.push({ field: 'dataJson', message: 'please enter JSON' });
-        }
-      }
-    } else {
-      const kv = (b.dataKv ?? []).filter((x) => x.name.trim()).map((x) => ({ name: x.name.trim(), value: x.value ?? '' }));
-      requestData = kv.length ? JSON.stringify(kv) : '';
-    }
-    if (errors.length) throw validation(errors);
-    const now = Date.now();
-    const values = {
-      name: b.name.trim(),
-      path,
-      dataId: md5(path),
-      requestDataType,
-      requestData,
-      httpStatus: b.httpStatus ?? 200,
-      delayMills: b.delayMills ?? 0,
-      responseHeaders: JSON.stringify((b.responseHeaders ?? []).map((h) => ({ name: h.name, value: h.value ?? '' }))),
-      resultType: b.resultType ?? 0,
-      responseBody: b.responseBody ?? '',
-      mockScript: b.mockScript ?? '',
-      remark: b.remark ?? '',
-      modifierName: u.nickname,
-      updatedAt: now,
-    };
-    let id: number;
-    if (b.id) {
-      id = ids.decode(b.id, 'mock');
-      const old = await db
-        .selectFrom('mockConfigs')
-        .select(['docId', 'isDefault', 'mockResult'])
-        .where('id', '=', id)
-        .where('isDeleted', '=', 0)
-        .executeTakeFirst();
-      if (!old || old.docId !== docId) throw notFound('mock');
-      // An edited default keeps what was generated for it (the base later refreshes merge against).
-      if (old.isDefault && old.mockResult === PENDING_DEFAULT) await ensureDefaultMock(app.ctx, docId, a.moduleId);
-      await db.updateTable('mockConfigs').set(values).where('id', '=', id).execute();
-    } else {
-      const max = await db
-        .selectFrom('mockConfigs')
-        .select((eb) => eb.fn.max('version').as('v'))
-        .where('docId', '=', docId)
-        .executeTakeFirst();
-      id = await insertId(db, dialect, 'mockConfigs', {
-        ...values,
-        docId,
-        version: Number(max?.v ?? 0) + 1,
-        isDefault: 0,
-        mockResult: '',
-        creatorName: u.nickname,
-        createdAt: now,
-      });
-    }
-    invalidateMockCache(a.moduleId);
-    return ok({ id: ids.encode(id) });
-  });
+  app.post(
+    '/doc/mock/save',
+    {
+      config: { action: 'doc.mock', resource: { kind: 'doc', from: 'body.docId' } },
+      schema: { tags, summary: 'Create or update a mock rule of a doc', body: MockSaveInput, response: okResponse(SavedIdSchema) },
+    },
+    async (req) => {
+      const a = accessOf(req);
+      const id = await rules.saveRule(ctx, requireUser(req), a.id, a.moduleId as number, req.body);
+      return ok({ id: ctx.ids.encode(id) });
+    },
+  );
 
   app.post(
     '/doc/mock/delete',
-    { config: { action: 'doc.mock' }, schema: { tags: ['mock'], body: Type.Object({ id: IdString }), response: okNull } },
+    {
+      config: { action: 'doc.mock', resource: { kind: 'mockRule', from: 'body.id' } },
+      schema: { tags, summary: 'Delete a mock rule', body: Type.Object({ id: IdString }), response: okNull },
+    },
     async (req) => {
-      const id = ids.decode((req.body as { id: string }).id, 'mock');
-      const row = await db.selectFrom('mockConfigs').select(['docId']).where('id', '=', id).where('isDeleted', '=', 0).executeTakeFirst();
-      if (!row) throw notFound('mock');
-      const a = await authorizeDoc(req, row.docId, 'doc.mock');
-      await db.updateTable('mockConfigs').set({ isDeleted: 1, updatedAt: Date.now() }).where('id', '=', id).execute();
-      invalidateMockCache(a.moduleId);
+      const a = accessOf(req);
+      await rules.deleteRule(ctx, a.id, a.moduleId as number);
       return ok(null);
     },
   );
@@ -230,74 +74,20 @@ export async function mockRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     '/doc/mock/preview',
     {
-      config: { action: 'doc.mock' },
+      config: { action: 'doc.mock', resource: { kind: 'doc', from: 'body.docId' } },
       schema: {
-        tags: ['mock'],
-        body: Type.Object({
-          docId: IdString,
-          resultType: Type.Union([Type.Literal(0), Type.Literal(1)]),
-          responseBody: Type.Optional(Type.String({ maxLength: 2_000_000 })),
-          mockScript: Type.Optional(Type.String({ maxLength: 200_000 })),
-          path: Type.Optional(Type.String({ maxLength: 1024 })),
-          request: Type.Optional(MockRequestSchema),
-        }),
+        tags,
+        summary: 'Run a body or script as a rule of the doc would answer, before saving',
+        body: MockPreviewInput,
+        response: okResponse(MockPreviewSchema),
       },
     },
     async (req) => {
-      const b = req.body as {
-        docId: string;
-        resultType: 0 | 1;
-        responseBody?: string;
-        mockScript?: string;
-        path?: string;
-        request?: Partial<MockRequestData>;
-      };
-      const docId = ids.decode(b.docId, 'doc');
-      const a = await authorizeDoc(req, docId, 'doc.mock');
-      const doc = await docOf(docId);
-      const rule: MockRule = {
-        id: 0,
-        docId,
-        moduleId: a.moduleId,
-        name: 'preview',
-        path: b.path ?? '',
-        isDefault: 0,
-        requestDataType: 0,
-        requestData: '',
-        httpStatus: 200,
-        delayMills: 0,
-        resultType: b.resultType,
-        responseHeaders: '[]',
-        responseBody: b.responseBody ?? '',
-        mockScript: b.mockScript ?? '',
-        docMethod: doc.httpMethod,
-      };
-      const started = performance.now();
-      const r = await respond(settings, rule, {
-        method: b.request?.method ?? doc.httpMethod ?? 'GET',
-        path: b.request?.path ?? `/${normalizeMockPath(b.path ?? doc.url)}`,
-        query: b.request?.query ?? {},
-        headers: b.request?.headers ?? {},
-        body: b.request?.body ?? null,
-        params: {},
-      });
-      const text = typeof r.body === 'string' ? r.body : r.body.toString('utf8');
-      if (b.resultType === 1 && r.status !== 200) {
-        const msg = safeJson(text, { msg: text }) as { msg?: string };
-        return ok({ ok: false, error: msg.msg ?? text, body: '', contentType: '', timeMs: performance.now() - started });
-      }
-      return ok({ ok: true, error: '', body: text, contentType: r.contentType, timeMs: performance.now() - started });
+      const a = accessOf(req);
+      return ok(await rules.previewRule(ctx, a.id, a.moduleId as number, req.body));
     },
   );
-}
-
-function safeJson<T>(s: string, fallback: T): unknown {
-  try {
-    return JSON.parse(s);
-  } catch {
-    return fallback;
-  }
-}
+};
 
 // ------------------------------------------------------------ public mock URLs
 

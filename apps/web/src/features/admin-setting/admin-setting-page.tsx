@@ -1,15 +1,14 @@
 /** /admin/setting (super admins): system settings by tab, sign-in methods, languages and the audit log. */
-import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Input, Space, Spin, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api';
 import { showError } from '../../lib/errors';
-import { queryClient } from '../../lib/query';
+import { testSmtp, useAdminLangsQuery, useAdminSettingsQuery } from './api';
 import { AuditTab } from './audit-tab';
-import { type AdminLang, LanguagesTab } from './languages-tab';
-import { LoginMethodsTab, TestResultAlert } from './login-methods';
-import { type SettingsData, SettingsForm } from './settings-form';
+import { LanguagesTab } from './languages-tab';
+import { LoginMethodsTab } from './login-methods';
+import { SettingsForm } from './settings-form';
+import { TestResultAlert } from './test-result-alert';
 import { TornaMigrationTab } from './torna-migration-tab';
 
 function SmtpTest() {
@@ -27,7 +26,7 @@ function SmtpTest() {
           onClick={async () => {
             setBusy(true);
             try {
-              setR(await api.post('admin/setting/smtp/test', { to }));
+              setR(await testSmtp(to));
             } catch (e) {
               showError(e);
             } finally {
@@ -45,15 +44,10 @@ function SmtpTest() {
 
 export function AdminSettingPage(_props: Record<string, never>) {
   const { t } = useTranslation();
-  const q = useQuery({ queryKey: ['admin', 'settings'], queryFn: () => api.get<SettingsData>('admin/setting/get') });
-  const langs = useQuery({ queryKey: ['admin', 'langs'], queryFn: () => api.get<AdminLang[]>('admin/i18n/lang/list') });
+  const q = useAdminSettingsQuery();
+  const langs = useAdminLangsQuery();
   if (!q.data) return <Spin style={{ margin: 48 }} />;
   const data = q.data;
-  const onSaved = (d: SettingsData) => {
-    queryClient.setQueryData(['admin', 'settings'], d);
-    queryClient.invalidateQueries({ queryKey: ['viewConfig'] });
-    queryClient.invalidateQueries({ queryKey: ['sso-methods'] });
-  };
   const keysOf = (...groups: string[]) => data.defs.filter((d) => groups.includes(d.group)).map((d) => d.key);
   const card = (node: React.ReactNode) => <Card size="small">{node}</Card>;
   return (
@@ -67,7 +61,6 @@ export function AdminSettingPage(_props: Record<string, never>) {
               <SettingsForm
                 data={data}
                 keys={[...keysOf('base').filter((k) => !k.startsWith('folio.login.')), ...keysOf('upload', 'openapi')]}
-                onSaved={onSaved}
                 languages={langs.data}
               />,
             ),
@@ -75,28 +68,28 @@ export function AdminSettingPage(_props: Record<string, never>) {
           {
             key: 'push',
             label: t('admin.tab.push'),
-            children: card(<SettingsForm data={data} keys={keysOf('push', 'robot')} onSaved={onSaved} />),
+            children: card(<SettingsForm data={data} keys={keysOf('push', 'robot')} />),
           },
           {
             key: 'mail',
             label: t('admin.tab.mail'),
             children: card(
               <>
-                <SettingsForm data={data} keys={keysOf('smtp')} onSaved={onSaved} />
+                <SettingsForm data={data} keys={keysOf('smtp')} />
                 <SmtpTest />
               </>,
             ),
           },
-          { key: 'login', label: t('admin.tab.login'), children: <LoginMethodsTab data={data} onSaved={onSaved} /> },
+          { key: 'login', label: t('admin.tab.login'), children: <LoginMethodsTab data={data} /> },
           {
             key: 'ms',
             label: t('admin.tab.metersphere'),
-            children: card(<SettingsForm data={data} keys={keysOf('metersphere')} onSaved={onSaved} />),
+            children: card(<SettingsForm data={data} keys={keysOf('metersphere')} />),
           },
           {
             key: 'debugMock',
             label: t('admin.tab.debugMock'),
-            children: card(<SettingsForm data={data} keys={keysOf('debug', 'mock')} onSaved={onSaved} />),
+            children: card(<SettingsForm data={data} keys={keysOf('debug', 'mock')} />),
           },
           { key: 'langs', label: t('admin.tab.languages'), children: card(<LanguagesTab />) },
           { key: 'torna', label: t('admin.tab.torna'), children: card(<TornaMigrationTab />) },
@@ -105,7 +98,7 @@ export function AdminSettingPage(_props: Record<string, never>) {
             label: t('admin.tab.audit'),
             children: (
               <>
-                {card(<SettingsForm data={data} keys={keysOf('audit')} onSaved={onSaved} />)}
+                {card(<SettingsForm data={data} keys={keysOf('audit')} />)}
                 <div style={{ marginTop: 16 }}>{card(<AuditTab />)}</div>
               </>
             ),

@@ -1,37 +1,17 @@
 /** Audit log tab: security events, filterable by user and event, paged. */
 import { formatDateTime } from '@folio/shared';
-import { useQuery } from '@tanstack/react-query';
 import { Button, Input, Select, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api';
-
-interface AuditRow {
-  id: number;
-  createdAt: number;
-  actorName: string;
-  action: string;
-  target: string;
-  detail: string;
-  ip: string;
-}
+import { useAuditActionsQuery, useAuditPageQuery } from './api';
 
 export function AuditTab() {
   const { t } = useTranslation();
   const [actor, setActor] = useState('');
   const [action, setAction] = useState<string | undefined>();
   const [query, setQuery] = useState({ actor: '', action: '', pageIndex: 1, pageSize: 20 });
-  const actions = useQuery({ queryKey: ['admin', 'audit-actions'], queryFn: () => api.get<string[]>('admin/audit/actions') });
-  const page = useQuery({
-    queryKey: ['admin', 'audit', query],
-    queryFn: () =>
-      api.get<{ list: AuditRow[]; total: number }>('admin/audit/page', {
-        pageIndex: query.pageIndex,
-        pageSize: query.pageSize,
-        actor: query.actor || undefined,
-        action: query.action || undefined,
-      }),
-  });
+  const actions = useAuditActionsQuery();
+  const page = useAuditPageQuery(query);
   return (
     <>
       <Space wrap style={{ marginBottom: 8 }}>

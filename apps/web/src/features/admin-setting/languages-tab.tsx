@@ -1,25 +1,17 @@
 /** Languages tab: the UI languages, add/edit one (JSON over the English keys), download, set default, delete. */
-import { useQuery } from '@tanstack/react-query';
 import { Button, Form, Input, Modal, Popconfirm, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api';
 import { showError } from '../../lib/errors';
-import { queryClient } from '../../lib/query';
 import { ui } from '../../lib/ui';
-
-export interface AdminLang {
-  lang: string;
-  description: string;
-  builtin: boolean;
-  custom: boolean;
-  isDefault: boolean;
-  updatedAt: number;
-}
-
-async function fetchContent(lang: string) {
-  return api.get<{ lang: string; description: string; content: Record<string, string> }>('admin/i18n/get', { lang });
-}
+import {
+  type AdminLang,
+  fetchLangContent,
+  useAdminLangsQuery,
+  useDeleteLangMutation,
+  useSaveLangMutation,
+  useSetDefaultLangMutation,
+} from './api';
 
 function download(lang: string, content: Record<string, string>) {
   const blob = new Blob([JSON.stringify(content, null, 2)], { type: 'application/json' });
@@ -32,18 +24,16 @@ function download(lang: string, content: Record<string, string>) {
 
 export function LanguagesTab() {
   const { t } = useTranslation();
-  const list = useQuery({ queryKey: ['admin', 'langs'], queryFn: () => api.get<AdminLang[]>('admin/i18n/lang/list') });
+  const list = useAdminLangsQuery();
+  const saveLang = useSaveLangMutation();
+  const setDefault = useSetDefaultLangMutation();
+  const remove = useDeleteLangMutation();
   const [editing, setEditing] = useState<{ lang: string; description: string; content: string; isNew: boolean } | null>(null);
   const [form] = Form.useForm();
-  const [busy, setBusy] = useState(false);
-  const refresh = () => {
-    list.refetch();
-    queryClient.invalidateQueries({ queryKey: ['languages'] });
-  };
 
   const openEdit = async (lang?: AdminLang) => {
     try {
-      const base = await fetchContent(lang?.lang ?? 'en');
+      const base = await fetchLangContent(lang?.lang ?? 'en');
       const value = {
         lang: lang?.lang ?? '',
         description: lang?.description ?? '',
@@ -58,16 +48,12 @@ export function LanguagesTab() {
   };
 
   const save = async (v: { lang: string; description: string; content: string }) => {
-    setBusy(true);
     try {
-      await api.post('admin/i18n/save', v);
+      await saveLang.mutateAsync(v);
       ui.message?.success(t('admin.saved'));
       setEditing(null);
-      refresh();
     } catch (e) {
       showError(e, form);
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -110,7 +96,7 @@ export function LanguagesTab() {
                   size="small"
                   onClick={async () => {
                     try {
-                      download(r.lang, (await fetchContent(r.lang)).content);
+                      download(r.lang, (await fetchLangContent(r.lang)).content);
                     } catch (e) {
                       showError(e);
                     }
@@ -123,8 +109,7 @@ export function LanguagesTab() {
                     size="small"
                     onClick={async () => {
                       try {
-                        await api.post('admin/i18n/setDefault', { lang: r.lang });
-                        refresh();
+                        await setDefault.mutateAsync(r.lang);
                       } catch (e) {
                         showError(e);
                       }
@@ -138,8 +123,7 @@ export function LanguagesTab() {
                     title={t('admin.lang.deleteConfirm')}
                     onConfirm={async () => {
                       try {
-                        await api.post('admin/i18n/delete', { lang: r.lang });
-                        refresh();
+                        await remove.mutateAsync(r.lang);
                       } catch (e) {
                         showError(e);
                       }
@@ -193,7 +177,7 @@ export function LanguagesTab() {
           >
             <Input.TextArea autoSize={{ minRows: 12, maxRows: 24 }} style={{ fontFamily: 'monospace', fontSize: 12 }} />
           </Form.Item>
-          <Button type="primary" htmlType="submit" loading={busy}>
+          <Button type="primary" htmlType="submit" loading={saveLang.isPending}>
             {t('common.save')}
           </Button>
         </Form>

@@ -3,37 +3,20 @@
  * log. Used in /space/setting; the application settings page may render it too: <MeterSpherePanel moduleId=… />.
  */
 import { formatDateTime } from '@folio/shared';
-import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, Select, Space, Table, Tag, TreeSelect } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api';
 import { showError } from '../../lib/errors';
 import { ui } from '../../lib/ui';
-
-interface MsNode {
-  id: string;
-  name: string;
-  children: MsNode[];
-}
-
-interface Target {
-  enabled: boolean;
-  hasAccount: boolean;
-  msProjectId: string;
-  msModuleId: string;
-  msCoverModule: number;
-  name: string;
-}
-
-interface LogRow {
-  id: string;
-  trigger: string;
-  state: string;
-  responseStatus: number;
-  error: string;
-  gmtCreate: number;
-}
+import {
+  type MsNode,
+  useMsLogQuery,
+  useMsModulesQuery,
+  useMsProjectsQuery,
+  useMsPushMutation,
+  useMsTargetQuery,
+  useSaveMsTargetMutation,
+} from './api';
 
 interface TreeOption {
   value: string;
@@ -49,14 +32,12 @@ const toTree = (n: MsNode): TreeOption => ({
 
 export function MeterSpherePanel({ moduleId }: { moduleId: string }) {
   const { t } = useTranslation();
-  const target = useQuery({ queryKey: ['ms-target', moduleId], queryFn: () => api.get<Target>('module/metersphere/load', { moduleId }) });
-  const log = useQuery({ queryKey: ['ms-log', moduleId], queryFn: () => api.get<LogRow[]>('module/metersphere/log', { moduleId }) });
+  const target = useMsTargetQuery(moduleId);
+  const log = useMsLogQuery(moduleId);
+  const saveTarget = useSaveMsTargetMutation(moduleId);
+  const pushNow = useMsPushMutation(moduleId);
   const ready = !!target.data?.enabled && !!target.data?.hasAccount;
-  const projects = useQuery({
-    queryKey: ['ms-projects', moduleId],
-    queryFn: () => api.get<{ id: string; name: string }[]>('module/metersphere/projects', { moduleId }),
-    enabled: ready,
-  });
+  const projects = useMsProjectsQuery(moduleId, ready);
   const [projectId, setProjectId] = useState('');
   const [msModuleId, setMsModuleId] = useState('');
   const [cover, setCover] = useState(true);
@@ -68,11 +49,7 @@ export function MeterSpherePanel({ moduleId }: { moduleId: string }) {
       setCover(target.data.msCoverModule === 1);
     }
   }, [target.data]);
-  const modules = useQuery({
-    queryKey: ['ms-modules', moduleId, projectId],
-    queryFn: () => api.get<MsNode[]>('module/metersphere/modules', { moduleId, msProjectId: projectId }),
-    enabled: ready && !!projectId,
-  });
+  const modules = useMsModulesQuery(moduleId, projectId, ready && !!projectId);
   if (!target.data) return null;
   if (!target.data.enabled) return <Alert type="info" title={t('ms.disabled')} />;
   if (!target.data.hasAccount) return <Alert type="info" title={t('ms.noAccount')} />;
@@ -80,9 +57,8 @@ export function MeterSpherePanel({ moduleId }: { moduleId: string }) {
   const save = async () => {
     setBusy(true);
     try {
-      await api.post('module/metersphere/save', { moduleId, msProjectId: projectId, msModuleId, msCoverModule: cover ? 1 : 0 });
+      await saveTarget.mutateAsync({ msProjectId: projectId, msModuleId, msCoverModule: cover ? 1 : 0 });
       ui.message?.success(t('admin.saved'));
-      target.refetch();
     } catch (e) {
       showError(e);
     } finally {
@@ -92,10 +68,9 @@ export function MeterSpherePanel({ moduleId }: { moduleId: string }) {
   const push = async () => {
     setBusy(true);
     try {
-      const r = await api.post<{ ok: boolean; docs: number; error: string }>('module/metersphere/push', { moduleId });
+      const r = await pushNow.mutateAsync();
       if (r.ok) ui.message?.success(t('ms.pushed', { 0: r.docs }));
       else ui.message?.error(r.error);
-      log.refetch();
     } catch (e) {
       showError(e);
     } finally {

@@ -4,28 +4,11 @@
  */
 import { Button, Flex, Form, Input, InputNumber, Select, Space, Switch, Tag } from 'antd';
 import type { TFunction } from 'i18next';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api';
 import { showError } from '../../lib/errors';
 import { ui } from '../../lib/ui';
-
-export interface SettingDefView {
-  key: string;
-  kind: 'bool' | 'int' | 'string' | 'text' | 'enum' | 'secret';
-  group: string;
-  options: string[];
-  min?: number;
-  max?: number;
-}
-
-export interface SettingsData {
-  values: Record<string, string>;
-  secrets: Record<string, boolean>;
-  defs: SettingDefView[];
-  /** The public URL in force: the setting, else FOLIO_PUBLIC_URL, else the server's default. */
-  publicUrl?: { value: string; source: 'setting' | 'env' | 'default'; env: string };
-}
+import { type SettingDefView, type SettingsData, useSaveSettingsMutation } from './api';
 
 /** Which public URL applies and why, under its setting. */
 function publicUrlNote(t: TFunction, p: NonNullable<SettingsData['publicUrl']>): string {
@@ -40,19 +23,17 @@ const fieldName = (key: string) => key.replaceAll('.', '__');
 export function SettingsForm({
   data,
   keys,
-  onSaved,
   extra,
   languages,
 }: {
   data: SettingsData;
   keys: string[];
-  onSaved: (d: SettingsData) => void;
   extra?: React.ReactNode;
   languages?: { lang: string; description: string }[];
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm();
-  const [busy, setBusy] = useState(false);
+  const update = useSaveSettingsMutation();
   const keyList = keys.join(',');
   const defs = useMemo(
     () =>
@@ -80,18 +61,14 @@ export function SettingsForm({
       else if (d.kind === 'int') values[d.key] = raw === null || raw === undefined ? '' : String(raw);
       else values[d.key] = String(raw ?? '');
     }
-    setBusy(true);
     try {
-      const r = await api.post<Omit<SettingsData, 'defs'>>('admin/setting/update', { values, clearSecrets });
+      await update.mutateAsync({ values, clearSecrets });
       ui.message?.success(t('admin.saved'));
       form.setFieldsValue(Object.fromEntries(defs.filter((d) => d.kind === 'secret').map((d) => [fieldName(d.key), ''])));
-      onSaved({ ...data, ...r });
     } catch (e) {
       showError(e);
       const fields = (e as { fields?: { field: string; message: string }[] }).fields ?? [];
       form.setFields(fields.map((f) => ({ name: fieldName(f.field), errors: [f.message] })));
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -166,7 +143,7 @@ export function SettingsForm({
         );
       })}
       <Flex gap={8} wrap>
-        <Button type="primary" htmlType="submit" loading={busy}>
+        <Button type="primary" htmlType="submit" loading={update.isPending}>
           {t('common.save')}
         </Button>
         {extra}

@@ -1,36 +1,20 @@
 /** /space/setting/{spaceId}: the space's MeterSphere account (connection test) and each application's target. */
-import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Collapse, Flex, Form, Input, Select, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api';
 import { showError } from '../../lib/errors';
 import { ui } from '../../lib/ui';
-import { fetchModules } from '../application/api';
-import { TestResultAlert } from './login-methods';
+import { useModulesQuery } from '../application/api';
+import { useSpaceProjects } from '../space/space-api';
+import { fetchMsWorkspaces, testMsAccount, useMsAccountQuery, useSaveMsAccountMutation } from './api';
 import { MeterSpherePanel } from './metersphere-panel';
-
-interface MsAccountView {
-  enabled: boolean;
-  msAddress: string;
-  msAccessKey: string;
-  hasSecretKey: boolean;
-  msSpaceId: string;
-  msSpaceName: string;
-}
+import { TestResultAlert } from './test-result-alert';
 
 function Applications({ spaceId }: { spaceId: string }) {
   const { t } = useTranslation();
-  const projects = useQuery({
-    queryKey: ['space-projects', spaceId],
-    queryFn: () => api.get<{ id: string; name: string }[]>('space/project/list', { spaceId }),
-  });
+  const projects = useSpaceProjects(spaceId);
   const [projectId, setProjectId] = useState<string>();
-  const modules = useQuery({
-    queryKey: ['modules', projectId],
-    queryFn: () => fetchModules(projectId ?? ''),
-    enabled: !!projectId,
-  });
+  const modules = useModulesQuery(projectId);
   return (
     <Card size="small" title={t('ms.targets')}>
       <Select
@@ -51,8 +35,8 @@ function Applications({ spaceId }: { spaceId: string }) {
 export function SpaceSettingPage({ spaceId }: { spaceId: string }) {
   const { t } = useTranslation();
   const [form] = Form.useForm();
-  const acc = useQuery({ queryKey: ['ms-account', spaceId], queryFn: () => api.get<MsAccountView>('space/metersphere/load', { spaceId }) });
-  const [busy, setBusy] = useState(false);
+  const acc = useMsAccountQuery(spaceId);
+  const saveAccount = useSaveMsAccountMutation(spaceId);
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
   const [workspaces, setWorkspaces] = useState<{ id: string; name: string }[]>([]);
   useEffect(() => {
@@ -61,16 +45,12 @@ export function SpaceSettingPage({ spaceId }: { spaceId: string }) {
   if (!acc.data) return null;
 
   const save = async (v: Record<string, string>) => {
-    setBusy(true);
     try {
       const ws = workspaces.find((w) => w.id === v.msSpaceId);
-      await api.post('space/metersphere/save', { ...v, spaceId, msSpaceName: ws?.name ?? acc.data?.msSpaceName ?? '' });
+      await saveAccount.mutateAsync({ ...v, msSpaceName: ws?.name ?? acc.data?.msSpaceName ?? '' });
       ui.message?.success(t('admin.saved'));
-      acc.refetch();
     } catch (e) {
       showError(e, form);
-    } finally {
-      setBusy(false);
     }
   };
   return (
@@ -107,14 +87,14 @@ export function SpaceSettingPage({ spaceId }: { spaceId: string }) {
                 />
               </Form.Item>
               <Space wrap>
-                <Button type="primary" htmlType="submit" loading={busy}>
+                <Button type="primary" htmlType="submit" loading={saveAccount.isPending}>
                   {t('common.save')}
                 </Button>
                 <Button
                   disabled={!acc.data.hasSecretKey}
                   onClick={async () => {
                     try {
-                      setResult(await api.post('space/metersphere/test', { spaceId }));
+                      setResult(await testMsAccount(spaceId));
                     } catch (e) {
                       showError(e);
                     }
@@ -126,7 +106,7 @@ export function SpaceSettingPage({ spaceId }: { spaceId: string }) {
                   disabled={!acc.data.hasSecretKey}
                   onClick={async () => {
                     try {
-                      setWorkspaces(await api.get('space/metersphere/workspaces', { spaceId }));
+                      setWorkspaces(await fetchMsWorkspaces(spaceId));
                     } catch (e) {
                       showError(e);
                     }

@@ -2,50 +2,23 @@
  * "Migrate from Torna" in the system settings: a connection test, a dry run listing what will move, the
  * migration as a server job with a progress bar, and its report (per Torna table: read, written, left out).
  */
-import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Progress, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../components/confirm';
-import { api } from '../../lib/api';
 import { showError } from '../../lib/errors';
+import {
+  dryRunTorna,
+  startTorna,
+  type TableReport,
+  type TornaReport,
+  type TornaSource,
+  type TornaTestAnswer,
+  testTorna,
+  useTornaStatusQuery,
+} from './api';
 
-interface TableReport {
-  table: string;
-  read: number;
-  written: number;
-  skipped: { reason: string; count: number }[];
-}
-interface Report {
-  dryRun: boolean;
-  source: { database: string; version: number | null };
-  spaces: { total: number; migrated: number; resumedPast: number };
-  tables: TableReport[];
-  notes: string[];
-  notMigrated: { table: string; rows: number; reason: string }[];
-  columnsNotMigrated?: { table: string; columns: string[]; reason: string }[];
-  ms: number;
-}
-interface TestAnswer {
-  ok: boolean;
-  database: string;
-  version: number | null;
-  tables: number;
-  problem: string;
-}
-interface Status {
-  state: 'queued' | 'running' | 'done' | 'failed';
-  progress: number;
-  report: Report | null;
-  error: string;
-}
-interface Source {
-  from: string;
-  salt?: string;
-  timezone?: string;
-}
-
-function ReportView({ r }: { r: Report }) {
+function ReportView({ r }: { r: TornaReport }) {
   const { t } = useTranslation();
   const skipped = (x: TableReport) => x.skipped.reduce((n, s) => n + s.count, 0);
   return (
@@ -93,18 +66,13 @@ function ReportView({ r }: { r: Report }) {
 
 export function TornaMigrationTab() {
   const { t } = useTranslation();
-  const [form] = Form.useForm<Source>();
+  const [form] = Form.useForm<TornaSource>();
   const [busy, setBusy] = useState('');
-  const [test, setTest] = useState<TestAnswer | null>(null);
-  const [dry, setDry] = useState<Report | null>(null);
+  const [test, setTest] = useState<TornaTestAnswer | null>(null);
+  const [dry, setDry] = useState<TornaReport | null>(null);
   const [jobId, setJobId] = useState('');
-  const status = useQuery({
-    queryKey: ['admin', 'torna', jobId],
-    queryFn: () => api.get<Status>('admin/tornaMigration/status', { jobId }),
-    enabled: !!jobId,
-    refetchInterval: (q) => (q.state.data && ['done', 'failed'].includes(q.state.data.state) ? false : 1000),
-  });
-  const run = async (what: string, fn: (v: Source) => Promise<void>) => {
+  const status = useTornaStatusQuery(jobId);
+  const run = async (what: string, fn: (v: TornaSource) => Promise<void>) => {
     const v = await form.validateFields();
     setBusy(what);
     try {
@@ -137,18 +105,14 @@ export function TornaMigrationTab() {
           <Button
             loading={busy === 'test'}
             data-testid="torna-test"
-            onClick={() =>
-              run('test', async (v) =>
-                setTest(await api.post<TestAnswer>('admin/tornaMigration/test', { from: v.from, timezone: v.timezone })),
-              )
-            }
+            onClick={() => run('test', async (v) => setTest(await testTorna({ from: v.from, timezone: v.timezone })))}
           >
             {t('admin.torna.test')}
           </Button>
           <Button
             loading={busy === 'dry'}
             data-testid="torna-dry-run"
-            onClick={() => run('dry', async (v) => setDry(await api.post<Report>('admin/tornaMigration/dryRun', v)))}
+            onClick={() => run('dry', async (v) => setDry(await dryRunTorna(v)))}
           >
             {t('admin.torna.dryRun')}
           </Button>
@@ -162,7 +126,7 @@ export function TornaMigrationTab() {
                 await confirmAction({
                   title: t('admin.torna.startConfirm'),
                   danger: true,
-                  run: async () => setJobId((await api.post<{ jobId: string }>('admin/tornaMigration/start', v)).jobId),
+                  run: async () => setJobId((await startTorna(v)).jobId),
                 });
               })
             }

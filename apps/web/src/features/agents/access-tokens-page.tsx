@@ -4,47 +4,33 @@
  */
 import { CopyOutlined, KeyOutlined } from '@ant-design/icons';
 import { formatDateTime } from '@folio/shared';
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, InputNumber, Modal, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { confirmAction } from '../../components/confirm';
 import { PageHeader } from '../../components/page-header';
-import { api } from '../../lib/api';
 import { copyText } from '../../lib/clipboard';
 import { showError } from '../../lib/errors';
-import { queryClient } from '../../lib/query';
-
-interface AccessToken {
-  id: string;
-  name: string;
-  prefix: string;
-  scope: string;
-  createdAt: number;
-  lastUsedAt: number | null;
-  expiresAt: number | null;
-}
-
-const KEY = ['access-tokens'];
+import { type AccessToken, useAccessTokensQuery, useCreateAccessTokenMutation, useRevokeAccessTokenMutation } from './api';
 
 export function AccessTokensPage() {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ name: string; expiresInDays?: number }>();
   const [open, setOpen] = useState(false);
   const [created, setCreated] = useState('');
-  const list = useQuery({ queryKey: KEY, queryFn: () => api.get<AccessToken[]>('user/token/list') });
-  const create = useMutation({
-    mutationFn: (v: { name: string; expiresInDays?: number }) => api.post<{ token: string }>('user/token/create', v),
-    meta: { silent: true },
-    onSuccess: (r) => {
-      setCreated(r.token);
-      setOpen(false);
-      form.resetFields();
-      queryClient.invalidateQueries({ queryKey: KEY });
-    },
-    onError: (err) => showError(err, form),
-  });
+  const list = useAccessTokensQuery();
+  const revoke = useRevokeAccessTokenMutation();
+  const create = useCreateAccessTokenMutation();
+  const submit = (v: { name: string; expiresInDays?: number }) =>
+    create.mutate(v, {
+      onSuccess: (r) => {
+        setCreated(r.token);
+        setOpen(false);
+        form.resetFields();
+      },
+      onError: (err) => showError(err, form),
+    });
   return (
     <div className="page" data-testid="access-tokens">
       <PageHeader
@@ -109,10 +95,7 @@ export function AccessTokensPage() {
                 onClick={() =>
                   confirmAction({
                     title: t('agents.tokens.revokeConfirm', { 0: r.name }),
-                    run: async () => {
-                      await api.post('user/token/revoke', { id: r.id });
-                      queryClient.invalidateQueries({ queryKey: KEY });
-                    },
+                    run: () => revoke.mutateAsync(r.id),
                   })
                 }
               >
@@ -130,7 +113,7 @@ export function AccessTokensPage() {
         confirmLoading={create.isPending}
         destroyOnHidden
       >
-        <Form form={form} layout="vertical" onFinish={(v) => create.mutate(v)}>
+        <Form form={form} layout="vertical" onFinish={submit}>
           <Form.Item name="name" label={t('agents.tokens.name')} rules={[{ required: true, max: 100 }]}>
             <Input placeholder="Claude Code, Cursor…" />
           </Form.Item>

@@ -9,17 +9,18 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { Markdown } from '../../components/markdown';
-import { type ApiError, api } from '../../lib/api';
+import type { ApiError } from '../../lib/api';
 import { Description } from '../doc-view/description';
 import { fetchComposeInfo } from '../doc-view/doc-source';
 import { DocView } from '../doc-view/doc-view';
-import { grantHeaders, readGrant, storeGrant } from '../doc-view/grants';
+import { readGrant, storeGrant } from '../doc-view/grants';
 import { SearchBox } from '../search/search-box';
 import { GateMessage, PasswordBox } from '../share/password-box';
 import { firstDoc } from '../share/share-page';
 import { LangPicker } from '../view/lang-picker';
 import { useLiveRevision } from '../view/live';
 import { ReaderLayout } from '../view/reader-layout';
+import { fetchComposeMenu, fetchComposePage, fetchComposeRevision } from './api';
 
 const PAGE_PREFIX = 'page-';
 
@@ -40,7 +41,7 @@ export function ShowPage() {
     enabled: !!info.data && (!info.data.needPassword || !!grant),
     retry: false,
     meta: { silent: true },
-    queryFn: () => api.get<TreeNode[]>('compose/doc/menu', { projectId: showId }, grantHeaders(grant)),
+    queryFn: () => fetchComposeMenu(showId, grant),
   });
   // Live docs: the compose tree, its pages and the open doc follow changes to what it references.
   // The scope leaves the grant out: a public project's info hands out a freshly signed grant each time it is
@@ -48,7 +49,7 @@ export function ShowPage() {
   useLiveRevision({
     scope: ['show', showId],
     enabled: !!info.data && (!info.data.needPassword || !!grant),
-    fetchRevision: () => api.get<{ revision: string }>('compose/doc/revision', { projectId: showId }, grantHeaders(grant)),
+    fetchRevision: () => fetchComposeRevision(showId, grant),
     refresh: [
       ['show', showId],
       ['viewDoc', 'compose', showId],
@@ -126,7 +127,7 @@ function ExtraPage({ showId, pageId, grant }: { showId: string; pageId: string; 
     queryKey: ['show', showId, 'page', pageId],
     retry: false,
     meta: { silent: true },
-    queryFn: () => api.get<{ title: string; content: string }>('compose/page/get', { projectId: showId, id: pageId }, grantHeaders(grant)),
+    queryFn: () => fetchComposePage(showId, pageId, grant),
   });
   if (q.isLoading) return <Skeleton active />;
   if (!q.data) return <Result status="404" title={t('view.docNotFound')} />;

@@ -2,28 +2,18 @@
  * The management doc tree of one application: filter (id, name, url; case-insensitive), optional
  * checkboxes, expand/collapse all, virtualized rows (10,000 docs), drag to move, and per-node actions.
  */
-import {
-  CheckSquareOutlined,
-  ExportOutlined,
-  FolderAddOutlined,
-  ImportOutlined,
-  MoreOutlined,
-  NodeCollapseOutlined,
-  NodeExpandOutlined,
-  PlusOutlined,
-  SwapOutlined,
-} from '@ant-design/icons';
+import { ExportOutlined, FolderAddOutlined, ImportOutlined, MoreOutlined, PlusOutlined } from '@ant-design/icons';
 import { DocType, type TreeNode } from '@folio/shared';
 import { Button, Dropdown, Empty, Flex, Input, type MenuProps, Skeleton, Tooltip, Tree } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { api } from '../../lib/api';
 import { showError } from '../../lib/errors';
 import { ancestorIds, branchKeys, filterTree, findNode } from '../../lib/tree-filter';
+import { nodeMenuItems, runNodeAction, TreeViewControls } from './doc-tree-menu';
 import { DocTreeTitle, type TreeLabelMode } from './doc-tree-node';
-import { invalidateModule, useDocTree } from './docs-api';
+import { useDocTree, useMoveDocMutation } from './docs-api';
 import { useDocActions } from './use-doc-actions';
 
 type Node = DataNode & { raw: TreeNode };
@@ -76,6 +66,7 @@ export function DocTreePanel({ projectId, moduleId, selectedId, canWrite, onSele
   const [expanded, setExpanded] = useState<string[]>([]);
   const [ref, height] = useHeight<HTMLDivElement>();
   const actions = useDocActions(moduleId, projectId);
+  const moveDoc = useMoveDocMutation(moduleId);
 
   const tree = data ?? [];
   const filtered = useMemo(() => filterTree(tree, deferred), [tree, deferred]);
@@ -107,53 +98,6 @@ export function DocTreePanel({ projectId, moduleId, selectedId, canWrite, onSele
     { key: 'custom', label: t('doc.newCustom') },
     { key: 'dubbo', label: t('doc.newDubbo') },
   ];
-
-  const nodeMenu = (n: TreeNode): MenuProps['items'] =>
-    n.isFolder
-      ? [
-          { key: 'newDoc', label: t('doc.newHttpHere'), disabled: !canWrite },
-          { key: 'newMarkdown', label: t('doc.newMarkdownHere'), disabled: !canWrite },
-          { key: 'newFolder', label: t('folder.newSub'), disabled: !canWrite },
-          { key: 'rename', label: t('folder.rename'), disabled: !canWrite },
-          { key: 'move', label: t('doc.move'), disabled: !canWrite },
-          { key: 'export', label: t('doc.export') },
-          { type: 'divider' },
-          { key: 'delete', label: t('common.delete'), danger: true, disabled: !canWrite },
-        ]
-      : [
-          { key: 'edit', label: t('common.edit'), disabled: !canWrite },
-          { key: 'copy', label: t('doc.copy'), disabled: !canWrite },
-          { key: 'move', label: t('doc.move'), disabled: !canWrite },
-          { key: n.isLocked ? 'unlock' : 'lock', label: n.isLocked ? t('doc.unlock') : t('doc.lock'), disabled: !canWrite },
-          { type: 'divider' },
-          { key: 'delete', label: t('common.delete'), danger: true, disabled: !canWrite },
-        ];
-
-  const onNodeMenu = (n: TreeNode, key: string) => {
-    switch (key) {
-      case 'newDoc':
-        return navigate(`/doc/new/${moduleId}/${n.id}`);
-      case 'newMarkdown':
-        return navigate(`/doc/new/${moduleId}/${n.id}?type=markdown`);
-      case 'newFolder':
-        return actions.createFolder(n.id);
-      case 'rename':
-        return actions.renameFolder(n);
-      case 'move':
-        return actions.move(n, tree);
-      case 'export':
-        return onExport({ folderId: n.id });
-      case 'delete':
-        return actions.remove(n);
-      case 'edit':
-        return navigate(actions.editPath(n));
-      case 'copy':
-        return navigate(actions.copyPath(n));
-      case 'lock':
-      case 'unlock':
-        return actions.setLocked(n, key === 'lock');
-    }
-  };
 
   return (
     <Flex vertical className="doc-tree-panel">
@@ -192,50 +136,20 @@ export function DocTreePanel({ projectId, moduleId, selectedId, canWrite, onSele
         )}
       </Flex>
       <Flex gap={4} className="doc-tree-toolbar" wrap>
-        <Tooltip title={t('tree.expandAll')}>
-          <Button
-            size="small"
-            type="text"
-            icon={<NodeExpandOutlined />}
-            onClick={() => setExpanded(branchKeys(filtered))}
-            aria-label={t('tree.expandAll')}
-          />
-        </Tooltip>
-        <Tooltip title={t('tree.collapseAll')}>
-          <Button
-            size="small"
-            type="text"
-            icon={<NodeCollapseOutlined />}
-            onClick={() => setExpanded([])}
-            aria-label={t('tree.collapseAll')}
-          />
-        </Tooltip>
-        <Tooltip title={labelMode === 'name' ? t('tree.showPaths') : t('tree.showNames')}>
-          <Button
-            size="small"
-            type={labelMode === 'path' ? 'primary' : 'text'}
-            icon={<SwapOutlined />}
-            onClick={() => {
-              const next = labelMode === 'name' ? 'path' : 'name';
-              localStorage.setItem(LABEL_KEY, next);
-              setLabelMode(next);
-            }}
-            aria-label={labelMode === 'name' ? t('tree.showPaths') : t('tree.showNames')}
-            data-testid="tree-label-mode"
-          />
-        </Tooltip>
-        <Tooltip title={t('tree.checkable')}>
-          <Button
-            size="small"
-            type={checkable ? 'primary' : 'text'}
-            icon={<CheckSquareOutlined />}
-            onClick={() => {
-              setCheckable(!checkable);
-              setChecked([]);
-            }}
-            aria-label={t('tree.checkable')}
-          />
-        </Tooltip>
+        <TreeViewControls
+          onExpandAll={() => setExpanded(branchKeys(filtered))}
+          onCollapseAll={() => setExpanded([])}
+          labelMode={labelMode}
+          onLabelMode={(next) => {
+            localStorage.setItem(LABEL_KEY, next);
+            setLabelMode(next);
+          }}
+          checkable={checkable}
+          onCheckable={(on) => {
+            setCheckable(on);
+            setChecked([]);
+          }}
+        />
         {canWrite && (
           <Button size="small" type="text" icon={<ImportOutlined />} onClick={onImport}>
             {t('doc.import')}
@@ -287,8 +201,7 @@ export function DocTreePanel({ projectId, moduleId, selectedId, canWrite, onSele
               const at = siblings.findIndex((n) => n.id === target.id);
               const position = intoFolder ? 0 : before ? Math.max(0, at) : at + 1;
               try {
-                await api.post('doc/move', { id: drag.id, parentId, position });
-                invalidateModule(moduleId);
+                await moveDoc.mutateAsync({ id: drag.id, parentId, position });
               } catch (e) {
                 showError(e);
               }
@@ -304,10 +217,10 @@ export function DocTreePanel({ projectId, moduleId, selectedId, canWrite, onSele
                 <Dropdown
                   trigger={['click']}
                   menu={{
-                    items: nodeMenu(n.raw),
+                    items: nodeMenuItems(t, n.raw, canWrite),
                     onClick: ({ key, domEvent }) => {
                       domEvent.stopPropagation();
-                      onNodeMenu(n.raw, key);
+                      runNodeAction(key, n.raw, { navigate, moduleId, tree, actions, onExport });
                     },
                   }}
                 >

@@ -1,6 +1,6 @@
 /** Queries and calls of application management (modules, tree, docs, environments, shares, dictionaries). */
 import type { DocDetail, TreeNode } from '@folio/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { queryClient } from '../../lib/query';
 import { useEnvironmentsQuery, useModulesQuery } from '../application/api';
@@ -38,3 +38,39 @@ export function invalidateModule(moduleId?: string) {
   queryClient.invalidateQueries({ queryKey: moduleId ? ['tree', moduleId] : ['tree'] });
   for (const key of ['doc', 'viewDoc', 'doc-snapshots', 'doc-changelog']) queryClient.invalidateQueries({ queryKey: [key] });
 }
+
+/** A mutation of an application's docs that refreshes every view of them (invalidateModule). Silent: callers show the error. */
+const useDocsMutation = <V, R>(moduleId: string, send: (v: V) => Promise<R>) =>
+  useMutation({ mutationFn: send, onSuccess: () => invalidateModule(moduleId), meta: { silent: true } });
+
+/** Adds a folder under a folder ('' the root). */
+export const useAddFolderMutation = (moduleId: string) =>
+  useDocsMutation(moduleId, (v: { parentId: string; name: string }) => api.post<{ id: string }>('doc/folder/add', { moduleId, ...v }));
+
+/** Renames a folder. */
+export const useRenameFolderMutation = (moduleId: string) =>
+  useDocsMutation(moduleId, (v: { id: string; name: string }) => api.post<null>('doc/folder/update', v));
+
+/** Moves a doc or folder under a folder ('' the root), at a position among its new siblings (absent: last). */
+export const useMoveDocMutation = (moduleId: string) =>
+  useDocsMutation(moduleId, (v: { id: string; parentId: string; position?: number }) => api.post<null>('doc/move', v));
+
+/** Locks or unlocks a doc. */
+export const useDocLockMutation = (moduleId: string) =>
+  useDocsMutation(moduleId, ({ id, locked }: { id: string; locked: boolean }) =>
+    api.post<null>(locked ? 'doc/lock' : 'doc/unlock', { id }),
+  );
+
+/** Changes a doc's status. */
+export const useDocStatusMutation = (moduleId: string) =>
+  useDocsMutation(moduleId, (v: { id: string; status: number }) => api.post<null>('doc/status/update', v));
+
+/**
+ * Moves a doc or folder to the trash (a folder with its docs when deleteChildren); answers the trash item.
+ * It does not refresh by itself: a page showing the doc leaves it first, and a batch refreshes once.
+ */
+export const useDeleteDocMutation = () =>
+  useMutation({
+    mutationFn: (v: { id: string; deleteChildren?: boolean }) => api.post<{ trashId: string }>('doc/delete', v),
+    meta: { silent: true },
+  });

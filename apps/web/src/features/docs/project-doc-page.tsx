@@ -3,32 +3,27 @@
  * tree with the selected doc, application settings, shares and dictionaries. The last application opened
  * is remembered per project; `?moduleId=&docId=` keep the selection in the URL.
  */
-import { AppstoreAddOutlined, CopyOutlined, DeleteOutlined, EditOutlined, LockOutlined, UnlockOutlined } from '@ant-design/icons';
-import { DocStatus, DocType, isDeprecated } from '@folio/shared';
+import { AppstoreAddOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Empty, Flex, Form, Input, Modal, Result, Select, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
+import { Button, Empty, Flex, Form, Input, Modal, Select, Skeleton, Tabs, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { confirmAction } from '../../components/confirm';
-import { api } from '../../lib/api';
 import { useCan } from '../../lib/auth';
 import { showError } from '../../lib/errors';
 import { queryClient } from '../../lib/query';
 import { lastModuleOf, rememberModule } from '../../lib/storage';
-import { ui } from '../../lib/ui';
 import { useAddModuleMutation } from '../application/api';
-import { DocView } from '../doc-view/doc-view';
 import { ExportDialog } from '../import-export/export-dialog';
 import { ImportDialog } from '../import-export/import-dialog';
 import { fetchViewProjects } from '../project/project-api';
 import { useIsMobile } from '../shell/sidebar';
-import { notifyDeleted } from '../trash/trash-api';
 import { DictionaryPanel } from './dictionary-panel';
-import { DocTreePanel, editPathOf } from './doc-tree-panel';
-import { invalidateModule, useDocDetail, useModules } from './docs-api';
+import { DocTreePanel } from './doc-tree-panel';
+import { invalidateModule, useModules } from './docs-api';
 import { ModuleSettings } from './module-settings';
 import { PaneResizer, usePaneWidth } from './pane-resizer';
+import { SelectedDoc } from './selected-doc';
 import { SharePanel } from './share-panel';
 
 function CreateModuleDialog({ projectId, open, onClose }: { projectId: string; open: boolean; onClose: (id?: string) => void }) {
@@ -87,121 +82,6 @@ function ProjectSwitcher({ projectId }: { projectId: string }) {
       onChange={(id) => navigate(`/project/doc/${id}`)}
       data-testid="project-switcher"
     />
-  );
-}
-
-const STATUS_OPTIONS = [
-  { value: DocStatus.TODO, key: 'doc.statusTodo' },
-  { value: DocStatus.DOING, key: 'doc.statusDoing' },
-  { value: DocStatus.DONE, key: 'doc.statusDone' },
-];
-
-/** The selected doc: actions bar and the reader's view. */
-function SelectedDoc({
-  moduleId,
-  docId,
-  canWrite,
-  onDeleted,
-}: {
-  moduleId: string;
-  docId: string;
-  canWrite: boolean;
-  onDeleted: () => void;
-}) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const { data: doc, isLoading, error } = useDocDetail(docId);
-  if (isLoading) return <Skeleton active />;
-  if (error || !doc) return <Result status="404" title={t('doc.notFound')} />;
-  const textDoc = doc.type === DocType.CUSTOM || doc.type === DocType.MARKDOWN;
-  return (
-    <div className="selected-doc">
-      <Flex justify="space-between" align="center" wrap gap={8} className="selected-doc-bar">
-        <Space wrap>
-          <Typography.Text type="secondary" copyable={{ text: doc.id }}>
-            ID {doc.id}
-          </Typography.Text>
-          {!!doc.isLocked && (
-            <Tag icon={<LockOutlined />} color="gold">
-              {t('doc.locked')}
-            </Tag>
-          )}
-          {isDeprecated(doc.deprecated) && <Tag color="red">{t('doc.deprecated')}</Tag>}
-        </Space>
-        {canWrite && (
-          <Space wrap>
-            <Select
-              size="small"
-              value={doc.status}
-              aria-label={t('doc.status')}
-              style={{ width: 110 }}
-              options={STATUS_OPTIONS.map((o) => ({ value: o.value, label: t(o.key) }))}
-              onChange={async (status) => {
-                try {
-                  await api.post('doc/status/update', { id: doc.id, status });
-                  invalidateModule(moduleId);
-                } catch (e) {
-                  showError(e);
-                }
-              }}
-            />
-            <Button
-              size="small"
-              type="primary"
-              icon={<EditOutlined />}
-              onClick={() => navigate(editPathOf(moduleId, { id: doc.id, docType: doc.type }))}
-              data-testid="doc-edit"
-            >
-              {t('common.edit')}
-            </Button>
-            <Button
-              size="small"
-              icon={<CopyOutlined />}
-              onClick={() => navigate(textDoc ? `/doc/copy_custom/${moduleId}/${doc.id}` : `/doc/copy/${moduleId}/${doc.id}`)}
-            >
-              {t('doc.copy')}
-            </Button>
-            <Button
-              size="small"
-              icon={doc.isLocked ? <UnlockOutlined /> : <LockOutlined />}
-              onClick={async () => {
-                try {
-                  await api.post(doc.isLocked ? 'doc/unlock' : 'doc/lock', { id: doc.id });
-                  ui.message?.success(doc.isLocked ? t('doc.unlocked') : t('doc.locked'));
-                  invalidateModule(moduleId);
-                } catch (e) {
-                  showError(e);
-                }
-              }}
-            >
-              {doc.isLocked ? t('doc.unlock') : t('doc.lock')}
-            </Button>
-            <Button
-              size="small"
-              danger
-              data-testid="doc-delete"
-              icon={<DeleteOutlined />}
-              onClick={() =>
-                confirmAction({
-                  title: t('doc.deleteConfirm', { 0: doc.name }),
-                  run: async () => {
-                    const r = await api.post<{ trashId: string }>('doc/delete', { id: doc.id });
-                    // Leave the deleted doc first, so nothing asks for it again (and shows "not found").
-                    onDeleted();
-                    queryClient.removeQueries({ queryKey: ['doc', doc.id] });
-                    invalidateModule(moduleId);
-                    notifyDeleted(r?.trashId, () => invalidateModule(moduleId));
-                  },
-                })
-              }
-            >
-              {t('common.delete')}
-            </Button>
-          </Space>
-        )}
-      </Flex>
-      <DocView docId={doc.id} />
-    </div>
   );
 }
 

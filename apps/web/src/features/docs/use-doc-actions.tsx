@@ -4,12 +4,18 @@ import { Checkbox, Form, Input, Modal, TreeSelect, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../components/confirm';
-import { api } from '../../lib/api';
 import { showError } from '../../lib/errors';
 import { countDocs, findNode } from '../../lib/tree-filter';
 import { ui } from '../../lib/ui';
 import { notifyDeleted } from '../trash/trash-api';
-import { invalidateModule } from './docs-api';
+import {
+  invalidateModule,
+  useAddFolderMutation,
+  useDeleteDocMutation,
+  useDocLockMutation,
+  useMoveDocMutation,
+  useRenameFolderMutation,
+} from './docs-api';
 
 export interface FolderOption {
   value: string;
@@ -33,13 +39,17 @@ export function useDocActions(moduleId: string, _projectId: string) {
   const [moveTarget, setMoveTarget] = useState<string>('');
   const [form] = Form.useForm();
   const refresh = () => invalidateModule(moduleId);
+  const addFolder = useAddFolderMutation(moduleId);
+  const renameFolder = useRenameFolderMutation(moduleId);
+  const moveDoc = useMoveDocMutation(moduleId);
+  const lockDoc = useDocLockMutation(moduleId);
+  const deleteDoc = useDeleteDocMutation();
 
   const submitFolder = async () => {
     const v = await form.validateFields();
     try {
-      if (folder?.mode === 'create') await api.post('doc/folder/add', { moduleId, parentId: folder.parentId, name: v.name.trim() });
-      else if (folder?.mode === 'rename') await api.post('doc/folder/update', { id: folder.node.id, name: v.name.trim() });
-      refresh();
+      if (folder?.mode === 'create') await addFolder.mutateAsync({ parentId: folder.parentId, name: v.name.trim() });
+      else if (folder?.mode === 'rename') await renameFolder.mutateAsync({ id: folder.node.id, name: v.name.trim() });
       setFolder(null);
       form.resetFields();
     } catch (e) {
@@ -63,7 +73,7 @@ export function useDocActions(moduleId: string, _projectId: string) {
           </div>
         ) : undefined,
         run: async () => {
-          const r = await api.post<{ trashId: string }>('doc/delete', { id: n.id, deleteChildren: hasChildren ? deleteChildren : false });
+          const r = await deleteDoc.mutateAsync({ id: n.id, deleteChildren: hasChildren ? deleteChildren : false });
           refresh();
           notifyDeleted(r?.trashId, refresh);
         },
@@ -72,7 +82,7 @@ export function useDocActions(moduleId: string, _projectId: string) {
     return confirmAction({
       title: t('doc.deleteConfirm', { 0: n.label }),
       run: async () => {
-        const r = await api.post<{ trashId: string }>('doc/delete', { id: n.id });
+        const r = await deleteDoc.mutateAsync({ id: n.id });
         refresh();
         notifyDeleted(r?.trashId, refresh);
       },
@@ -88,7 +98,7 @@ export function useDocActions(moduleId: string, _projectId: string) {
     return confirmAction({
       title: t('doc.deleteManyConfirm', { 0: docs.length }),
       run: async () => {
-        for (const d of docs) await api.post('doc/delete', { id: d.id });
+        for (const d of docs) await deleteDoc.mutateAsync({ id: d.id });
         refresh();
         notifyDeleted(undefined);
       },
@@ -97,9 +107,8 @@ export function useDocActions(moduleId: string, _projectId: string) {
 
   const setLocked = async (n: TreeNode, locked: boolean) => {
     try {
-      await api.post(locked ? 'doc/lock' : 'doc/unlock', { id: n.id });
+      await lockDoc.mutateAsync({ id: n.id, locked });
       ui.message?.success(locked ? t('doc.locked') : t('doc.unlocked'));
-      refresh();
     } catch (e) {
       showError(e);
     }
@@ -138,8 +147,7 @@ export function useDocActions(moduleId: string, _projectId: string) {
         onOk={async () => {
           if (!moving) return;
           try {
-            await api.post('doc/move', { id: moving.node.id, parentId: moveTarget });
-            refresh();
+            await moveDoc.mutateAsync({ id: moving.node.id, parentId: moveTarget });
             setMoving(null);
           } catch (e) {
             showError(e);

@@ -4,12 +4,11 @@
  * the current one, to overwrite it with theirs, or to reload the current version (discarding their edits).
  */
 import { type DocDetail, formatDateTime } from '@folio/shared';
-import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Modal, Skeleton, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api';
 import { SideBySide } from '../history/history-panel';
+import { useCurrentVersionQuery } from './api';
 
 /** The version the server reported as current. */
 export interface CurrentVersion {
@@ -29,11 +28,7 @@ export function ConflictDialog(props: {
 }) {
   const { t } = useTranslation();
   const [comparing, setComparing] = useState(false);
-  const theirs = useQuery({
-    queryKey: ['doc-conflict', props.docId, props.current.gmtModified],
-    queryFn: () => api.get<DocDetail>('doc/detail', { id: props.docId }),
-    staleTime: 0,
-  });
+  const theirs = useCurrentVersionQuery(props.docId, props.current.gmtModified);
   const mine = theirs.data ? ({ ...theirs.data, ...props.mine } as DocDetail) : null;
   return (
     <Modal

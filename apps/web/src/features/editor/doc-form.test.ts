@@ -1,6 +1,6 @@
 import { type DocDetail, DocType, NOT_DEPRECATED } from '@folio/shared';
 import { describe, expect, it } from 'vitest';
-import { importJson } from '../../lib/param-tree';
+import { addParam, importJson, updateParam } from '../../lib/param-tree';
 import { docToForm, emptyDoc, formToPayload, missingPathParams } from './doc-form';
 
 const detail = {
@@ -72,8 +72,15 @@ describe('doc editor form', () => {
       const f = docToForm({ ...detail, deprecated: flag });
       expect(f.values).toMatchObject({ deprecatedOn: true, deprecatedReason: '' });
       const p = formToPayload({ id: 'd1', moduleId: 'm1', type: DocType.HTTP, values: f.values, params: f.params });
-      expect(p.deprecated).toBe('true');
+      // Sent back in its own words: a save changes nothing the user did not change.
+      expect(p.deprecated).toBe(flag);
     }
+    // Switched on in the form without a reason: 'true'; with one: the reason.
+    const on = docToForm({ ...detail, deprecated: '$false$' });
+    const values = { ...on.values, deprecatedOn: true };
+    expect(formToPayload({ id: 'd1', moduleId: 'm1', type: DocType.HTTP, values, params: on.params }).deprecated).toBe('true');
+    const why = { ...values, deprecatedReason: ' use v2 ' };
+    expect(formToPayload({ id: 'd1', moduleId: 'm1', type: DocType.HTTP, values: why, params: on.params }).deprecated).toBe('use v2');
   });
 
   it('a copy gets a new name, no id, no param ids and no order index', () => {
@@ -109,6 +116,57 @@ describe('doc editor form', () => {
     }) as Record<string, unknown>;
     expect(p).toMatchObject({ type: 3, description: '# Hi', parentId: 'f9' });
     expect(p.requestParams).toBeUndefined();
+  });
+
+  it('sends an imported doc back as it was: odd names, empty and pushed max lengths, extras', () => {
+    const leaf = (name: string, maxLength: string) => ({
+      id: `id-${name}`,
+      name,
+      type: 'string',
+      required: 0,
+      maxLength,
+      example: '',
+      description: '',
+      orderIndex: 0,
+      children: [],
+    });
+    const imported: DocDetail = {
+      ...detail,
+      requestParams: [
+        { ...leaf('reactions', ''), type: 'object', children: [leaf('+1', '-'), leaf('-1', '-')] },
+        leaf('@type', ''),
+        leaf('address[city]', '100'),
+        leaf('a.b', '-'),
+      ],
+      requestExamples: [{ name: 'one', summary: 'One', value: '{"@type": "Thing"}' }],
+      paramStyles: [{ in: 'query', name: 'filter', style: 'deepObject', explode: true }],
+    };
+    const f = docToForm(imported);
+    const p = formToPayload({ id: 'd1', moduleId: 'm1', type: DocType.HTTP, values: f.values, params: f.params }) as Record<
+      string,
+      unknown
+    >;
+    expect(p.requestParams).toEqual(imported.requestParams);
+    expect(p).toMatchObject({ requestExamples: imported.requestExamples, paramStyles: imported.paramStyles, responses: [] });
+    // A row added in the form gets Torna's 64; the stored rows keep theirs.
+    const added = addParam(f.params.requestParams, null, 10000);
+    const named = updateParam(added.list, added.key, { name: 'note' });
+    const q = formToPayload({
+      id: 'd1',
+      moduleId: 'm1',
+      type: DocType.HTTP,
+      values: f.values,
+      params: { ...f.params, requestParams: named },
+    }) as {
+      requestParams: { name: string; maxLength: string }[];
+    };
+    expect(q.requestParams.map((x) => [x.name, x.maxLength])).toEqual([
+      ['reactions', ''],
+      ['@type', ''],
+      ['address[city]', '100'],
+      ['a.b', '-'],
+      ['note', '64'],
+    ]);
   });
 
   it('finds path variables missing from the path table', () => {

@@ -9,7 +9,8 @@ import {
   isDeprecated,
   NOT_DEPRECATED,
 } from '@folio/shared';
-import { type EditParam, fromDocParams, toDocParams } from '../../lib/param-tree';
+// With its extension: the server's form-save test imports this module (NodeNext resolution) as the browser builds it.
+import { type EditParam, fromDocParams, toDocParams } from '../../lib/param-tree.js';
 
 export interface DocFormValues {
   name: string;
@@ -22,6 +23,8 @@ export interface DocFormValues {
   parentId: string;
   deprecatedOn: boolean;
   deprecatedReason: string;
+  /** The deprecated text as loaded (no field shows it): a flag without a reason is sent back in its own words. */
+  deprecatedLoaded: string;
   isShow: boolean;
   orderIndex: number | null;
   version: string;
@@ -79,6 +82,7 @@ export function emptyDoc(type: number, parentId: string): { values: DocFormValue
       parentId,
       deprecatedOn: false,
       deprecatedReason: '',
+      deprecatedLoaded: '',
       isShow: true,
       orderIndex: null,
       version: '',
@@ -116,6 +120,7 @@ export function docToForm(d: DocDetail, copy = false, copySuffix = ' Copy'): { v
       deprecatedOn: dep,
       // smart-doc's `Deprecated`, an importer's 已废弃: a flag, not a reason to fill the reason field with.
       deprecatedReason: deprecationReason(d.deprecated),
+      deprecatedLoaded: d.deprecated ?? '',
       isShow: d.isShow !== 0,
       orderIndex: copy ? null : d.orderIndex,
       version: d.version ?? '',
@@ -145,6 +150,9 @@ export function docToForm(d: DocDetail, copy = false, copySuffix = ' Copy'): { v
   };
 }
 
+/** A deprecation without a reason: the loaded text when it was one (smart-doc's `Deprecated`, 已废弃), else 'true'. */
+const flagOnly = (loaded: string | undefined) => (loaded && isDeprecated(loaded) && !deprecationReason(loaded) ? loaded : 'true');
+
 /** The `doc/save` payload. `id` empty creates a doc (new or copy). */
 export function formToPayload(opts: { id?: string; moduleId: string; type: number; values: DocFormValues; params: DocParamsState }) {
   const { id, moduleId, type, values: v, params: p } = opts;
@@ -160,7 +168,7 @@ export function formToPayload(opts: { id?: string; moduleId: string; type: numbe
     status: v.status,
     isShow: v.isShow ? 1 : 0,
     version: v.version?.trim() ?? '',
-    deprecated: v.deprecatedOn ? v.deprecatedReason.trim() || 'true' : NOT_DEPRECATED,
+    deprecated: v.deprecatedOn ? v.deprecatedReason.trim() || flagOnly(v.deprecatedLoaded) : NOT_DEPRECATED,
     ...(v.orderIndex !== null && v.orderIndex !== undefined ? { orderIndex: v.orderIndex } : {}),
   };
   if (type === DocType.CUSTOM || type === DocType.MARKDOWN) return base;

@@ -3,34 +3,16 @@
  * one. The server runs the import as a job; the dialog shows its progress, then the counts, warnings and
  * errors (with their location in the source), and opens the application when done.
  */
-import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, List, Modal, Progress, Radio, Select, Space, Typography, Upload } from 'antd';
+import { Alert, Button, Form, Input, Modal, Radio, Select, Typography } from 'antd';
 import type { UploadFile } from 'antd/es/upload/interface';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ApiError, api } from '../../lib/api';
+import type { ApiError } from '../../lib/api';
 import { showError } from '../../lib/errors';
 import { invalidateModule } from '../docs/docs-api';
-import { countedNouns } from './import-counts';
-
-type Source = 'file' | 'url' | 'content';
-
-/** What GET /api/import/status answers. */
-export interface ImportStatus {
-  jobId: string;
-  state: 'queued' | 'running' | 'done' | 'failed';
-  progress: number;
-  moduleId: string;
-  format: string;
-  /** What the application holds after the import (counted in the database). */
-  counts: { folders: number; docs: number; params: number };
-  /** What the source brought, and how many of its docs were not stored. */
-  source?: { folders: number; docs: number; params: number } | null;
-  dropped?: number;
-  outcome: { added: number; updated: number; unchanged: number; deleted: number; skippedLocked: number } | null;
-  warnings: string[];
-  errors: { code: string; message: string; location: string }[];
-}
+import { fetchImportStatus, type ImportStatus, refreshImport, startImport, useImportSourceQuery } from './api';
+import { ImportProgress } from './import-progress';
+import { type ImportSourceKind, SourceFields } from './import-source-fields';
 
 interface FormValues {
   target: 'current' | 'new';
@@ -57,7 +39,7 @@ export function ImportDialog({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<FormValues>();
-  const [source, setSource] = useState<Source>('file');
+  const [source, setSource] = useState<ImportSourceKind>('file');
   const [files, setFiles] = useState<UploadFile[]>([]);
   const [fileError, setFileError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -88,8 +70,7 @@ export function ImportDialog({
    * while the dialog says so: the job goes on on the server, and the dialog shows its final outcome.
    */
   const poll = (jobId: string, failures = 0) => {
-    api
-      .get<ImportStatus>('import/status', { jobId })
+    fetchImportStatus(jobId)
       .then((s) => {
         setStatus(s);
         setReconnecting(false);
@@ -110,12 +91,7 @@ export function ImportDialog({
   };
 
   // An application imported from a URL or pasted OpenAPI can be refreshed from that source.
-  const sourceQ = useQuery({
-    queryKey: ['import-source', moduleId],
-    enabled: open && !!moduleId,
-    retry: false,
-    queryFn: () => api.get<{ url: string; hasContent: boolean }>('import/source', { moduleId }),
-  });
+  const sourceQ = useImportSourceQuery(moduleId, open);
   const canRefresh = !!(sourceQ.data?.url || sourceQ.data?.hasContent);
 
   const start = (jobId: string) => {
@@ -126,7 +102,10 @@ export function ImportDialog({
       moduleId: '',
       format: '',
       counts: { folders: 0, docs: 0, params: 0 },
+      source: null,
+      dropped: 0,
       outcome: null,
+      timings: null,
       warnings: [],
       errors: [],
     });
@@ -136,7 +115,7 @@ export function ImportDialog({
   const refresh = async () => {
     setBusy(true);
     try {
-      start((await api.post<{ jobId: string }>('import/refresh', { moduleId })).jobId);
+      start((await refreshImport(moduleId ?? '')).jobId);
     } catch (e) {
       showError(e);
       setBusy(false);
@@ -168,7 +147,7 @@ export function ImportDialog({
     } else fd.append('content', v.content ?? '');
     setBusy(true);
     try {
-      const { jobId } = await api.post<{ jobId: string }>('import', fd);
+      const { jobId } = await startImport(fd);
       start(jobId);
     } catch (e) {
       showError(e, form);
@@ -244,51 +223,14 @@ export function ImportDialog({
               <Input maxLength={64} data-testid="import-name" />
             </Form.Item>
           )}
-          <Form.Item label={t('ie.import.source')}>
-            <Radio.Group value={source} onChange={(e) => setSource(e.target.value)} optionType="button">
-              <Radio value="file">{t('ie.import.source.file')}</Radio>
-              <Radio value="url">{t('ie.import.source.url')}</Radio>
-              <Radio value="content">{t('ie.import.source.content')}</Radio>
-            </Radio.Group>
-          </Form.Item>
-          {source === 'file' && (
-            <Form.Item validateStatus={fileError ? 'error' : undefined} help={fileError || undefined}>
-              <Upload.Dragger
-                accept=".json,.yaml,.yml,.md,.markdown,.txt"
-                fileList={files}
-                maxCount={1}
-                beforeUpload={() => false}
-                onChange={({ fileList }) => {
-                  setFiles(fileList.slice(-1));
-                  setFileError(fileList.length > 1 ? t('ie.import.oneFile') : '');
-                }}
-                data-testid="import-file"
-              >
-                <p>{t('ie.import.drop')}</p>
-              </Upload.Dragger>
-            </Form.Item>
-          )}
-          {source === 'url' && (
-            <>
-              <Form.Item name="url" rules={[{ required: true, message: t('ie.import.url.required') }, { type: 'url' }, { max: 2048 }]}>
-                <Input placeholder={t('ie.import.url.placeholder')} />
-              </Form.Item>
-              <Typography.Text type="secondary">{t('ie.import.basicAuth')}</Typography.Text>
-              <Space.Compact block style={{ marginTop: 4, marginBottom: 16 }}>
-                <Form.Item name="basicAuthUsername" noStyle rules={[{ max: 128 }]}>
-                  <Input placeholder={t('ie.import.username')} autoComplete="off" />
-                </Form.Item>
-                <Form.Item name="basicAuthPassword" noStyle rules={[{ max: 256 }]}>
-                  <Input.Password placeholder={t('ie.import.password')} autoComplete="new-password" />
-                </Form.Item>
-              </Space.Compact>
-            </>
-          )}
-          {source === 'content' && (
-            <Form.Item name="content" rules={[{ required: true, whitespace: true, message: t('ie.import.content.required') }]}>
-              <Input.TextArea rows={10} placeholder={t('ie.import.content.placeholder')} style={{ fontFamily: 'monospace' }} />
-            </Form.Item>
-          )}
+          <SourceFields
+            source={source}
+            onSource={setSource}
+            files={files}
+            onFiles={setFiles}
+            fileError={fileError}
+            onFileError={setFileError}
+          />
           <Form.Item name="format" label={t('ie.import.format')}>
             <Select
               options={[
@@ -304,56 +246,5 @@ export function ImportDialog({
         </Form>
       )}
     </Modal>
-  );
-}
-
-/** Progress bar, then the result of an import job. */
-export function ImportProgress({ status }: { status: ImportStatus }) {
-  const { t } = useTranslation();
-  const failed = status.state === 'failed';
-  const counted = countedNouns(t, status.counts);
-  return (
-    <div data-testid="import-progress" data-state={status.state}>
-      <Typography.Paragraph strong>{t(`ie.import.state.${status.state}`)}</Typography.Paragraph>
-      <Progress percent={status.progress} status={failed ? 'exception' : status.state === 'done' ? 'success' : 'active'} />
-      {status.state === 'done' && (
-        <Alert
-          type={status.dropped ? 'warning' : 'success'}
-          showIcon
-          style={{ marginTop: 12 }}
-          message={
-            <span data-testid="import-counts">
-              {status.dropped
-                ? t('ie.import.countsDropped', { ...counted, dropped: status.dropped, total: status.source?.docs ?? 0 })
-                : t('ie.import.counts', counted)}
-            </span>
-          }
-          description={status.outcome ? t('ie.import.outcome', status.outcome) : undefined}
-        />
-      )}
-      {status.errors.length > 0 && (
-        <List
-          style={{ marginTop: 12 }}
-          size="small"
-          header={<Typography.Text type="danger">{t('ie.import.errors')}</Typography.Text>}
-          dataSource={status.errors}
-          renderItem={(e) => (
-            <List.Item>
-              <Typography.Text type="danger">{e.message}</Typography.Text>
-              {e.location && <Typography.Text code>{e.location}</Typography.Text>}
-            </List.Item>
-          )}
-        />
-      )}
-      {status.warnings.length > 0 && (
-        <List
-          style={{ marginTop: 12, maxHeight: 240, overflow: 'auto' }}
-          size="small"
-          header={<Typography.Text type="warning">{t('ie.import.warnings', { n: status.warnings.length })}</Typography.Text>}
-          dataSource={status.warnings}
-          renderItem={(w) => <List.Item>{w}</List.Item>}
-        />
-      )}
-    </div>
   );
 }

@@ -5,44 +5,19 @@
  * views the same dialog searches only what the share or compose project exposes.
  */
 import { SearchOutlined } from '@ant-design/icons';
-import type { SearchHit, SearchKind, SearchResult } from '@folio/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Empty, Input, type InputRef, Modal, Select, Space, Spin, Tag, Typography } from 'antd';
-import { Fragment, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import type { SearchHit } from '@folio/shared';
+import { Empty, Input, type InputRef, Modal, Spin, Typography } from 'antd';
+import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { api } from '../../lib/api';
-import { fetchModules } from '../application/api';
-import { grantHeaders } from '../doc-view/grants';
-import { fetchViewProjects } from '../project/project-api';
-import { fetchSpaces } from '../space/space-api';
+import { type SearchFilters, type SearchSource, useSearchQuery } from './api';
+import { KINDS, SearchFilterBar } from './search-filters';
+import { SearchHitRow } from './search-hit';
 import './search.css';
 
-/** Where a search runs: the signed-in user's spaces, one share, or one compose project. */
-export type SearchSource =
-  | { kind: 'user' }
-  | { kind: 'share'; shareId: string; grant: string }
-  | { kind: 'compose'; showId: string; grant: string };
+export type { SearchSource } from './api';
 
-const KINDS: SearchKind[] = ['doc', 'folder', 'dictionary', 'constant', 'application', 'project', 'space'];
-const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'];
-const METHOD_COLORS: Record<string, string> = { GET: 'green', POST: 'blue', PUT: 'orange', DELETE: 'red', PATCH: 'purple' };
-const STATUSES = [
-  { value: 0, key: 'doc.statusTodo' },
-  { value: 5, key: 'doc.statusDoing' },
-  { value: 10, key: 'doc.statusDone' },
-];
-
-interface Filters {
-  spaceId?: string;
-  projectId?: string;
-  moduleId?: string;
-  kind?: SearchKind;
-  method?: string;
-  status?: number;
-  deprecated?: number;
-}
-
+/** The value, once it has stopped changing for `ms`. */
 function useDebounced<T>(value: T, ms: number): T {
   const [v, setV] = useState(value);
   useEffect(() => {
@@ -50,27 +25,6 @@ function useDebounced<T>(value: T, ms: number): T {
     return () => clearTimeout(id);
   }, [value, ms]);
   return v;
-}
-
-function fetchSearch(source: SearchSource, q: string, f: Filters): Promise<SearchResult> {
-  const query = { q, pageSize: 30, kind: f.kind, method: f.method, status: f.status, deprecated: f.deprecated };
-  if (source.kind === 'share') return api.get('share/search', { ...query, id: source.shareId }, grantHeaders(source.grant));
-  if (source.kind === 'compose') return api.get('compose/doc/search', { ...query, projectId: source.showId }, grantHeaders(source.grant));
-  return api.get('search', { ...query, spaceId: f.spaceId, projectId: f.projectId, moduleId: f.moduleId });
-}
-
-/** Text with its matched ranges in <mark>. */
-export function Highlight({ text, marks }: { text: string; marks: [number, number][] }) {
-  if (!marks.length) return <>{text}</>;
-  const out: ReactNode[] = [];
-  let at = 0;
-  for (const [a, b] of marks) {
-    if (a > at) out.push(text.slice(at, a));
-    out.push(<mark key={a}>{text.slice(a, b)}</mark>);
-    at = b;
-  }
-  out.push(text.slice(at));
-  return <>{out}</>;
 }
 
 /** Where a hit opens. */
@@ -82,63 +36,6 @@ function hitPath(source: SearchSource, h: SearchHit): string {
   return `/project/doc/${h.projectId}`;
 }
 
-function UserFilters({ value, onChange }: { value: Filters; onChange: (f: Filters) => void }) {
-  const { t } = useTranslation();
-  const spaces = useQuery({
-    queryKey: ['search', 'spaces'],
-    queryFn: fetchSpaces,
-    staleTime: 60_000,
-  });
-  const projects = useQuery({
-    queryKey: ['search', 'projects'],
-    queryFn: fetchViewProjects,
-    staleTime: 60_000,
-  });
-  const modules = useQuery({
-    queryKey: ['search', 'modules', value.projectId],
-    queryFn: () => fetchModules(value.projectId ?? ''),
-    enabled: !!value.projectId,
-    staleTime: 60_000,
-  });
-  return (
-    <>
-      <Select
-        allowClear
-        size="small"
-        placeholder={t('search.filter.space')}
-        style={{ width: 140 }}
-        value={value.spaceId}
-        options={(spaces.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
-        onChange={(spaceId) => onChange({ ...value, spaceId, projectId: undefined, moduleId: undefined })}
-        data-testid="search-filter-space"
-      />
-      <Select
-        allowClear
-        size="small"
-        placeholder={t('search.filter.project')}
-        style={{ width: 160 }}
-        value={value.projectId}
-        options={(projects.data ?? [])
-          .filter((p) => !value.spaceId || p.spaceId === value.spaceId)
-          .map((p) => ({ value: p.id, label: p.name }))}
-        onChange={(projectId) => onChange({ ...value, projectId, moduleId: undefined })}
-        data-testid="search-filter-project"
-      />
-      <Select
-        allowClear
-        size="small"
-        placeholder={t('search.filter.application')}
-        style={{ width: 150 }}
-        disabled={!value.projectId}
-        value={value.moduleId}
-        options={(modules.data ?? []).map((m) => ({ value: m.id, label: m.name }))}
-        onChange={(moduleId) => onChange({ ...value, moduleId })}
-        data-testid="search-filter-application"
-      />
-    </>
-  );
-}
-
 /** The search dialog; `open` and `onClose` come from the button or the shortcut. */
 export function SearchDialog({ source, open, onClose }: { source: SearchSource; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -146,16 +43,10 @@ export function SearchDialog({ source, open, onClose }: { source: SearchSource; 
   const input = useRef<InputRef>(null);
   const listRef = useRef<HTMLDivElement>(null);
   const [q, setQ] = useState('');
-  const [filters, setFiltersState] = useState<Filters>({});
+  const [filters, setFiltersState] = useState<SearchFilters>({});
   const [active, setActive] = useState(0);
   const debounced = useDebounced(q.trim(), 150);
-  const result = useQuery({
-    queryKey: ['search', source, debounced, filters],
-    queryFn: () => fetchSearch(source, debounced, filters),
-    enabled: open,
-    placeholderData: keepPreviousData,
-    meta: { silent: true },
-  });
+  const result = useSearchQuery(source, debounced, filters, open);
   const hits = result.data?.list ?? [];
   // Grouped by kind in a fixed order; the flat order is what the arrow keys walk.
   const groups = useMemo(
@@ -175,7 +66,7 @@ export function SearchDialog({ source, open, onClose }: { source: SearchSource; 
     if (open) setTimeout(() => input.current?.focus(), 50);
   }, [open]);
 
-  const setFilters = (f: Filters) => {
+  const setFilters = (f: SearchFilters) => {
     setFiltersState(f);
     setActive(0);
   };
@@ -218,57 +109,13 @@ export function SearchDialog({ source, open, onClose }: { source: SearchSource; 
         allowClear
         data-testid="search-input"
       />
-      <Space wrap size={6} className="search-filters">
-        {source.kind === 'user' && <UserFilters value={filters} onChange={setFilters} />}
-        {source.kind === 'user' && (
-          <Select
-            allowClear
-            size="small"
-            placeholder={t('search.filter.kind')}
-            style={{ width: 150 }}
-            value={filters.kind}
-            options={KINDS.map((k) => ({ value: k, label: t(`search.kind.${k}`) }))}
-            onChange={(kind) => setFilters({ ...filters, kind })}
-          />
-        )}
-        <Select
-          allowClear
-          size="small"
-          placeholder={t('search.filter.method')}
-          style={{ width: 110 }}
-          value={filters.method}
-          options={METHODS.map((m) => ({ value: m, label: m }))}
-          onChange={(method) => setFilters({ ...filters, method })}
-        />
-        <Select
-          allowClear
-          size="small"
-          placeholder={t('search.filter.status')}
-          style={{ width: 110 }}
-          value={filters.status}
-          options={STATUSES.map((s) => ({ value: s.value, label: t(s.key) }))}
-          onChange={(status) => setFilters({ ...filters, status })}
-          data-testid="search-filter-status"
-        />
-        <Select
-          allowClear
-          size="small"
-          placeholder={t('search.filter.deprecated')}
-          style={{ width: 150 }}
-          value={filters.deprecated}
-          options={[
-            { value: 0, label: t('search.filter.current') },
-            { value: 1, label: t('search.filter.deprecatedOnly') },
-          ]}
-          onChange={(deprecated) => setFilters({ ...filters, deprecated })}
-          data-testid="search-filter-deprecated"
-        />
+      <SearchFilterBar source={source} filters={filters} setFilters={setFilters}>
         {debounced && result.data && (
           <Typography.Text type="secondary" className="search-total">
             {result.data.more ? t('search.totalMore', { 0: total }) : t('search.total', { 0: total })}
           </Typography.Text>
         )}
-      </Space>
+      </SearchFilterBar>
       <div className="search-results" ref={listRef} data-testid="search-results" data-query={answered ?? undefined}>
         {result.isLoading && <Spin className="search-spin" />}
         {!result.isLoading && !hits.length && (
@@ -308,42 +155,14 @@ export function SearchDialog({ source, open, onClose }: { source: SearchSource; 
               index += 1;
               const i = index;
               return (
-                <div
+                <SearchHitRow
                   key={`${h.kind}:${h.id}`}
-                  className="search-hit"
-                  role="option"
-                  aria-selected={i === active}
-                  data-active={i === active}
-                  data-testid="search-hit"
-                  tabIndex={-1}
-                  onMouseEnter={() => setActive(i)}
-                  onClick={() => openHit(h)}
-                  onKeyDown={(e) => e.key === 'Enter' && openHit(h)}
-                >
-                  <div className="search-hit-title">
-                    {h.method && h.webhook && (
-                      <Tag color="purple" data-testid="webhook-tag" title={`Webhook · ${h.method}`}>
-                        WEBHOOK
-                      </Tag>
-                    )}
-                    {h.method && !h.webhook && <Tag color={METHOD_COLORS[h.method] ?? 'default'}>{h.method}</Tag>}
-                    <span className="search-hit-name">
-                      <Highlight text={h.name || h.path} marks={h.name ? h.nameMarks : h.pathMarks} />
-                    </span>
-                    {h.path && h.name && (
-                      <span className="search-hit-path">
-                        <Highlight text={h.path} marks={h.pathMarks} />
-                      </span>
-                    )}
-                    {h.deprecated === 1 && <Tag>deprecated</Tag>}
-                  </div>
-                  {h.breadcrumb.length > 0 && <div className="search-hit-crumb">{h.breadcrumb.join(' › ')}</div>}
-                  {h.snippet.text && debounced && (
-                    <div className="search-hit-snippet">
-                      <Highlight text={h.snippet.text} marks={h.snippet.marks} />
-                    </div>
-                  )}
-                </div>
+                  hit={h}
+                  active={i === active}
+                  withSnippet={!!debounced}
+                  onHover={() => setActive(i)}
+                  onOpen={() => openHit(h)}
+                />
               );
             })}
           </Fragment>

@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Breadcrumb } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useMatches } from 'react-router';
-import { api } from '../../lib/api';
 import { fetchModule } from '../application/api';
 import { fetchProjectPlace } from '../project/project-api';
+import { useSpaceInfo } from '../space/space-api';
 
 export function TopBreadcrumbs() {
   const { t } = useTranslation();
@@ -24,12 +24,7 @@ export function TopBreadcrumbs() {
     enabled: !!projectId,
     meta: { silent: true },
   });
-  const space = useQuery({
-    queryKey: ['space', 'info', params.spaceId],
-    queryFn: () => api.get<{ id: string; name: string; isCompose: number }>('space/info', { spaceId: params.spaceId }),
-    enabled: !!params.spaceId,
-    meta: { silent: true },
-  });
+  const space = useSpaceInfo(params.spaceId);
   const items: { title: React.ReactNode }[] = [{ title: <Link to="/dashboard">{t('nav.home')}</Link> }];
   const spaceId = params.spaceId ?? ps.data?.spaceId;
   const spaceName = space.data?.name ?? ps.data?.spaceName;

@@ -16,8 +16,8 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useMatches, useNavigate } from 'react-router';
 import { logout, useMe, usePerms } from '../../lib/auth';
-import { useUnreadMessages } from '../../lib/messages';
 import { SearchBox } from '../search/search-box';
+import { useUnreadMessagesQuery } from '../user-center/api';
 import { TopBreadcrumbs } from './breadcrumbs';
 import { SidebarProvider, useSidebar } from './sidebar';
 
@@ -33,7 +33,7 @@ function TopBar() {
   const navigate = useNavigate();
   const me = useMe();
   const perms = usePerms();
-  const unread = useUnreadMessages();
+  const unread = useUnreadMessagesQuery();
   const { toggle, open, mobile } = useSidebar();
   const matches = useMatches();
   const hasSider = matches.some((m) => (m.handle as { sider?: boolean } | undefined)?.sider);

@@ -4,38 +4,38 @@
  */
 import { CopyOutlined, PlusOutlined } from '@ant-design/icons';
 import { ComposeType, formatDateTime } from '@folio/shared';
-import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Modal, Radio, Space, Switch, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { confirmAction } from '../../components/confirm';
 import { PageHeader } from '../../components/page-header';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { useCan } from '../../lib/auth';
 import { copyText } from '../../lib/clipboard';
 import { showError } from '../../lib/errors';
-import { queryClient } from '../../lib/query';
-import { ComposeManageDrawer, type ComposeProject } from './compose-manage';
+import {
+  type ComposeProject,
+  useAddComposeProjectMutation,
+  useComposeProjectEnabledMutation,
+  useComposeProjectsQuery,
+  useDeleteComposeProjectMutation,
+} from '../compose/api';
+import { ComposeManageDrawer } from './compose-manage';
 
 export function SpaceComposePage() {
   const { t } = useTranslation();
   const { spaceId = '' } = useParams();
   const can = useCan();
   const manage = can('compose.manage', spaceId);
-  const key = ['compose', 'list', spaceId];
-  const { data, isLoading, error } = useQuery({
-    queryKey: key,
-    queryFn: () => api.get<ComposeProject[] | { list: ComposeProject[] }>('compose/project/list', { spaceId }),
-    meta: { silent: true },
-    retry: false,
-  });
-  const list = Array.isArray(data) ? data : (data?.list ?? []);
+  const { data: list = [], isLoading, error } = useComposeProjectsQuery(spaceId);
+  const add = useAddComposeProjectMutation(spaceId);
+  const setEnabled = useComposeProjectEnabledMutation(spaceId);
+  const remove = useDeleteComposeProjectMutation(spaceId);
   const [creating, setCreating] = useState(false);
   const [managing, setManaging] = useState<ComposeProject | null>(null);
   const [form] = Form.useForm();
   const type = Form.useWatch('type', form);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: key });
   const showUrl = (r: ComposeProject) => `${window.location.origin}${r.url}`;
 
   return (
@@ -86,10 +86,7 @@ export function SpaceComposePage() {
                   confirmAction({
                     title: on ? t('common.confirmEnable') : t('common.confirmDisable'),
                     danger: !on,
-                    run: async () => {
-                      await api.post(on ? 'compose/project/enable' : 'compose/project/disable', { id: r.id });
-                      refresh();
-                    },
+                    run: () => setEnabled.mutateAsync({ id: r.id, on }),
                   })
                 }
               />
@@ -120,10 +117,7 @@ export function SpaceComposePage() {
                     onClick={() =>
                       confirmAction({
                         title: t('common.confirmDelete'),
-                        run: async () => {
-                          await api.post('compose/project/delete', { id: r.id });
-                          refresh();
-                        },
+                        run: () => remove.mutateAsync(r.id),
                       })
                     }
                   >
@@ -135,7 +129,7 @@ export function SpaceComposePage() {
           },
         ]}
       />
-      <ComposeManageDrawer project={managing} onClose={() => setManaging(null)} onChanged={refresh} />
+      <ComposeManageDrawer project={managing} onClose={() => setManaging(null)} />
       <Modal
         open={creating}
         title={t('compose.create')}
@@ -144,14 +138,12 @@ export function SpaceComposePage() {
         onOk={async () => {
           const v = await form.validateFields();
           try {
-            await api.post('compose/project/add', {
-              spaceId,
+            await add.mutateAsync({
               name: v.name.trim(),
               description: v.description ?? '',
               type: v.type,
               password: v.password || undefined,
             });
-            refresh();
             form.resetFields();
             setCreating(false);
           } catch (e) {

@@ -1,20 +1,8 @@
 /** Shapes the flat compose rows of `compose/doc/list` into a tree. */
+import type { ComposeDocRow } from '@folio/shared';
 
-/** A doc or folder of a composed project as `compose/doc/list` returns it. */
-export interface ComposeRow {
-  id: string;
-  parentId: string;
-  docId: string;
-  isFolder: number;
-  folderName: string;
-  name: string;
-  url: string;
-  httpMethod: string;
-  origin: string;
-  orderIndex: number;
-  missing: boolean;
-  children?: ComposeRow[];
-}
+/** A doc or folder of a composed project as `compose/doc/list` returns it, with its children once nested. */
+export type ComposeRow = ComposeDocRow & { children?: ComposeRow[] };
 
 /** Nests the flat compose rows by parentId, ordered by orderIndex. */
 export function nestComposeRows(rows: ComposeRow[]): ComposeRow[] {

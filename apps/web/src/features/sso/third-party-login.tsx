@@ -3,31 +3,15 @@
  * per OAuth2/OIDC provider (its own text), and LDAP / form sign-in with a username and password.
  */
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Divider, Flex, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { api, setToken } from '../../lib/api';
+import { setToken } from '../../lib/api';
 import { showError } from '../../lib/errors';
 import { queryClient } from '../../lib/query';
 import { safeRedirect } from '../../lib/session';
-
-export interface SignInMethods {
-  account: boolean;
-  register: boolean;
-  ldap: boolean;
-  form: { buttonText: string } | null;
-  oauth: { id: string; buttonText: string }[];
-}
-
-export function useSignInMethods() {
-  return useQuery({
-    queryKey: ['sso-methods'],
-    queryFn: () => api.get<SignInMethods>('sso/methods', undefined, { silentSession: true }),
-    staleTime: 60_000,
-  });
-}
+import { loginWithSource, useSignInMethodsQuery } from './api';
 
 /** Keeps a new session token and goes on (set-password first when the account requires it). */
 export function finishSignIn(navigate: ReturnType<typeof useNavigate>, token: string, status: number, redirect?: string | null) {
@@ -42,7 +26,7 @@ export function ThirdPartyLogin({ redirect }: { redirect?: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const { data } = useSignInMethods();
+  const { data } = useSignInMethodsQuery();
   const [source, setSource] = useState<'ldap' | 'form' | null>(null);
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm();
@@ -59,11 +43,8 @@ export function ThirdPartyLogin({ redirect }: { redirect?: string }) {
   const submit = async (v: { username: string; password: string }) => {
     setBusy(true);
     try {
-      const r = await api.post<{ token: string; status: number }>(
-        'user/login',
-        { username: v.username.trim(), password: v.password, source },
-        { silentSession: true },
-      );
+      if (!source) return;
+      const r = await loginWithSource({ username: v.username.trim(), password: v.password, source });
       setSource(null);
       finishSignIn(navigate, r.token, r.status, redirect);
     } catch (e) {

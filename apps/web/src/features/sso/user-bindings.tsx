@@ -1,37 +1,30 @@
 /** DingTalk user id and WeCom mobile of the current user, so robot notices can @mention them. */
-import { useQuery } from '@tanstack/react-query';
+import type { UserInfo } from '@folio/shared';
 import { Button, Card, Form, Input, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api';
+import { useMe } from '../../lib/auth';
 import { showError } from '../../lib/errors';
-import { queryClient } from '../../lib/query';
 import { ui } from '../../lib/ui';
+import { useUpdateProfileMutation } from '../user-center/api';
 
-interface Bindings {
-  dingtalkUserId: string;
-  wecomMobile: string;
-}
+type Bindings = Pick<UserInfo, 'dingtalkUserId' | 'wecomMobile'>;
 
 export function UserBindings(_props: Record<string, never>) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Bindings>();
-  const [busy, setBusy] = useState(false);
-  const { data } = useQuery({ queryKey: ['me', 'bindings'], queryFn: () => api.get<Bindings>('user/info') });
+  const update = useUpdateProfileMutation();
+  const { data } = useMe();
   useEffect(() => {
     if (data) form.setFieldsValue({ dingtalkUserId: data.dingtalkUserId ?? '', wecomMobile: data.wecomMobile ?? '' });
   }, [data, form]);
 
   const save = async (v: Bindings) => {
-    setBusy(true);
     try {
-      await api.post('user/info/update', { dingtalkUserId: v.dingtalkUserId ?? '', wecomMobile: v.wecomMobile ?? '' });
+      await update.mutateAsync({ dingtalkUserId: v.dingtalkUserId ?? '', wecomMobile: v.wecomMobile ?? '' });
       ui.message?.success(t('admin.saved'));
-      queryClient.invalidateQueries({ queryKey: ['me'] });
     } catch (e) {
       showError(e, form);
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -49,7 +42,7 @@ export function UserBindings(_props: Record<string, never>) {
         >
           <Input allowClear />
         </Form.Item>
-        <Button type="primary" htmlType="submit" loading={busy}>
+        <Button type="primary" htmlType="submit" loading={update.isPending}>
           {t('common.save')}
         </Button>
       </Form>

@@ -6,39 +6,24 @@
 
 import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined, SendOutlined } from '@ant-design/icons';
 import { formatDateTime } from '@folio/shared';
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Card, Checkbox, Form, Input, Modal, Select, Space, Switch, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../components/confirm';
-import { api } from '../../lib/api';
 import { showError } from '../../lib/errors';
-import { queryClient } from '../../lib/query';
-
-const KINDS = ['dingtalk', 'wecom', 'feishu', 'slack', 'json'] as const;
-
-interface Webhook {
-  id: string;
-  kind: (typeof KINDS)[number];
-  name: string;
-  url: string;
-  hasSecret: boolean;
-  enabled: number;
-}
-
-interface Delivery {
-  id: string;
-  kind: string;
-  event: string;
-  body: string;
-  state: string;
-  attempts: number;
-  responseStatus: number;
-  lastError: string;
-  createdAt: number;
-  webhookName: string;
-  target: string;
-}
+import {
+  type Delivery,
+  refreshWebhooks,
+  useDeleteWebhookMutation,
+  useDeliveriesQuery,
+  useRetryDeliveryMutation,
+  useSaveWebhookMutation,
+  useTestWebhookMutation,
+  useWebhooksQuery,
+  WEBHOOK_KINDS,
+  type Webhook,
+  type WebhookSaveInput,
+} from './api';
 
 const STATE_COLORS: Record<string, string> = {
   done: 'success',
@@ -53,35 +38,25 @@ export function WebhookSettings({ moduleId }: { moduleId: string }) {
   const [form] = Form.useForm();
   const [editing, setEditing] = useState<Webhook | 'new' | null>(null);
   const [page, setPage] = useState({ pageIndex: 1, pageSize: 10 });
-  const list = useQuery({ queryKey: ['webhooks', moduleId], queryFn: () => api.get<Webhook[]>('module/webhook/list', { moduleId }) });
-  const log = useQuery({
-    queryKey: ['webhook-deliveries', moduleId, page],
-    queryFn: () => api.get<{ total: number; list: Delivery[] }>('module/webhook/delivery/page', { moduleId, ...page }),
-  });
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: ['webhooks', moduleId] });
-    void queryClient.invalidateQueries({ queryKey: ['webhook-deliveries', moduleId] });
-  };
-  const save = useMutation({
-    mutationFn: (body: Record<string, unknown>) => api.post('module/webhook/save', { moduleId, ...body }),
-    onSuccess: () => {
-      setEditing(null);
-      refresh();
-    },
-    onError: (e) => showError(e, form),
-  });
+  const list = useWebhooksQuery(moduleId);
+  const log = useDeliveriesQuery(moduleId, page);
+  const refresh = () => refreshWebhooks(moduleId);
+  const save = useSaveWebhookMutation(moduleId);
+  const saveWebhook = (body: WebhookSaveInput) =>
+    save.mutate(body, { onSuccess: () => setEditing(null), onError: (e) => showError(e, form) });
   // The last test-send's outcome per webhook, shown beside its button.
   const [tested, setTested] = useState<Record<string, { ok: boolean; text: string }>>({});
-  const test = useMutation({
-    mutationFn: (id: string) => api.post<{ state: string; status: number; error: string }>('module/webhook/test', { id }),
-    onSuccess: (r, id) => {
-      const ok = r.state === 'done';
-      const text = ok ? t('webhook.testOk', { status: r.status }) : t('webhook.testFailed', { error: r.error || `HTTP ${r.status}` });
-      setTested((m) => ({ ...m, [id]: { ok, text } }));
-      refresh();
-    },
-  });
-  const retry = useMutation({ mutationFn: (id: string) => api.post('module/webhook/delivery/retry', { id }), onSettled: refresh });
+  const test = useTestWebhookMutation(moduleId);
+  const sendTest = (id: string) =>
+    test.mutate(id, {
+      onSuccess: (r) => {
+        const ok = r.state === 'done';
+        const text = ok ? t('webhook.testOk', { status: r.status }) : t('webhook.testFailed', { error: r.error || `HTTP ${r.status}` });
+        setTested((m) => ({ ...m, [id]: { ok, text } }));
+      },
+    });
+  const retry = useRetryDeliveryMutation(moduleId);
+  const remove = useDeleteWebhookMutation(moduleId);
 
   const open = (h: Webhook | 'new') => {
     setEditing(h);
@@ -92,11 +67,11 @@ export function WebhookSettings({ moduleId }: { moduleId: string }) {
   };
   const submit = async () => {
     const v = await form.validateFields();
-    const body: Record<string, unknown> = { kind: v.kind, name: v.name ?? '', url: v.url, enabled: v.enabled ? 1 : 0 };
+    const body: WebhookSaveInput = { kind: v.kind, name: v.name ?? '', url: v.url, enabled: v.enabled ? 1 : 0 };
     if (editing !== 'new' && editing) body.id = editing.id;
     if (v.removeSecret) body.secret = '';
     else if (v.secret) body.secret = v.secret;
-    save.mutate(body);
+    saveWebhook(body);
   };
   const kind = Form.useWatch('kind', form);
 
@@ -134,7 +109,7 @@ export function WebhookSettings({ moduleId }: { moduleId: string }) {
                 <Switch
                   size="small"
                   checked={!!e}
-                  onChange={(on) => save.mutate({ id: h.id, kind: h.kind, name: h.name, url: h.url, enabled: on ? 1 : 0 })}
+                  onChange={(on) => saveWebhook({ id: h.id, kind: h.kind, name: h.name, url: h.url, enabled: on ? 1 : 0 })}
                 />
               ),
             },
@@ -146,7 +121,7 @@ export function WebhookSettings({ moduleId }: { moduleId: string }) {
                     size="small"
                     icon={<SendOutlined />}
                     loading={test.isPending && test.variables === h.id}
-                    onClick={() => test.mutate(h.id)}
+                    onClick={() => sendTest(h.id)}
                   >
                     {t('webhook.test')}
                   </Button>
@@ -169,10 +144,7 @@ export function WebhookSettings({ moduleId }: { moduleId: string }) {
                     onClick={() =>
                       confirmAction({
                         title: t('webhook.deleteConfirm'),
-                        run: async () => {
-                          await api.post('module/webhook/delete', { id: h.id });
-                          refresh();
-                        },
+                        run: () => remove.mutateAsync(h.id),
                       })
                     }
                   />
@@ -238,7 +210,7 @@ export function WebhookSettings({ moduleId }: { moduleId: string }) {
       >
         <Form form={form} layout="vertical" name="webhook">
           <Form.Item name="kind" label={t('webhook.kind')} rules={[{ required: true }]}>
-            <Select options={KINDS.map((k) => ({ value: k, label: t(`webhook.kind.${k}`) }))} />
+            <Select options={WEBHOOK_KINDS.map((k) => ({ value: k, label: t(`webhook.kind.${k}`) }))} />
           </Form.Item>
           <Form.Item name="name" label={t('webhook.name')} rules={[{ max: 128 }]}>
             <Input />

@@ -1,14 +1,19 @@
 /** Members of a space or project with their roles: add (user search), change role, remove (confirmed). */
 import { PlusOutlined } from '@ant-design/icons';
-import { formatDateTime, type Member, ROLES, type RoleCode, type UserBrief } from '@folio/shared';
-import { useQuery } from '@tanstack/react-query';
+import { formatDateTime, ROLES, type RoleCode } from '@folio/shared';
 import { Button, Form, Input, Modal, Select, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../lib/api';
-import { showError } from '../lib/errors';
-import { queryClient } from '../lib/query';
-import { confirmAction } from './confirm';
+import { confirmAction } from '../../components/confirm';
+import { showError } from '../../lib/errors';
+import {
+  type Member,
+  useAddMembersMutation,
+  useMembersQuery,
+  useRemoveMemberMutation,
+  useUpdateMemberMutation,
+  useUserSearchQuery,
+} from './api';
 
 /** Debounced user search for pickers. */
 export function UserPicker({
@@ -29,11 +34,7 @@ export function UserPicker({
 }) {
   const { t } = useTranslation();
   const [q, setQ] = useState('');
-  const { data, isFetching } = useQuery({
-    queryKey: ['userSearch', q],
-    queryFn: () => api.get<UserBrief[]>('user/search', { q }),
-    staleTime: 10_000,
-  });
+  const { data, isFetching } = useUserSearchQuery(q);
   return (
     <Select
       mode={multiple ? 'multiple' : undefined}
@@ -52,19 +53,14 @@ export function UserPicker({
 
 export function MembersPanel({ kind, scopeId, canManage }: { kind: 'space' | 'project'; scopeId: string; canManage: boolean }) {
   const { t } = useTranslation();
-  const idKey = kind === 'space' ? 'spaceId' : 'projectId';
-  const key = ['members', kind, scopeId];
-  const { data, isLoading } = useQuery({
-    queryKey: key,
-    queryFn: () => api.get<Member[]>(kind === 'space' ? 'space/member/all' : 'project/member/list', { [idKey]: scopeId }),
-  });
+  const scope = { kind, scopeId };
+  const { data, isLoading } = useMembersQuery(scope);
+  const add = useAddMembersMutation(scope);
+  const update = useUpdateMemberMutation(scope);
+  const remove = useRemoveMemberMutation(scope);
   const [adding, setAdding] = useState(false);
   const [filter, setFilter] = useState('');
   const [form] = Form.useForm();
-  const refresh = () => {
-    queryClient.invalidateQueries({ queryKey: key });
-    queryClient.invalidateQueries({ queryKey: ['perms'] });
-  };
   const roleOptions = ROLES.map((r) => ({ value: r, label: t(`role.${r}`) }));
   const list = (data ?? []).filter((m) => !filter || `${m.username} ${m.nickname} ${m.email}`.toLowerCase().includes(filter.toLowerCase()));
 
@@ -101,8 +97,7 @@ export function MembersPanel({ kind, scopeId, canManage }: { kind: 'space' | 'pr
                   style={{ width: 120 }}
                   onChange={async (v) => {
                     try {
-                      await api.post(`${kind}/member/update`, { [idKey]: scopeId, userId: m.userId, roleCode: v });
-                      refresh();
+                      await update.mutateAsync({ userId: m.userId, roleCode: v });
                     } catch (e) {
                       showError(e);
                     }
@@ -126,10 +121,7 @@ export function MembersPanel({ kind, scopeId, canManage }: { kind: 'space' | 'pr
                       onClick={() =>
                         confirmAction({
                           title: t('member.removeConfirm', { 0: m.nickname }),
-                          run: async () => {
-                            await api.post(`${kind}/member/remove`, { [idKey]: scopeId, userId: m.userId });
-                            refresh();
-                          },
+                          run: () => remove.mutateAsync(m.userId),
                         })
                       }
                     >
@@ -149,8 +141,7 @@ export function MembersPanel({ kind, scopeId, canManage }: { kind: 'space' | 'pr
         onOk={async () => {
           const v = await form.validateFields();
           try {
-            await api.post(`${kind}/member/add`, { [idKey]: scopeId, userIds: v.userIds, roleCode: v.roleCode });
-            refresh();
+            await add.mutateAsync({ userIds: v.userIds, roleCode: v.roleCode });
             form.resetFields();
             setAdding(false);
           } catch (e) {

@@ -1,0 +1,302 @@
+/**
+ * Calls of the system settings (super admins) and of MeterSphere (space account, application targets):
+ * settings by definition, SMTP test, UI languages, the audit log and the Torna migration. The admin,
+ * metersphere and torna-migration routes do not declare answer schemas in packages/shared yet, so their
+ * answer shapes are written here, once, for every component of this feature. Mutations are silent: their
+ * callers (forms, buttons) show the error.
+ */
+import type { SsoTestResult } from '@folio/shared';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import { queryClient } from '../../lib/query';
+
+// ---------- settings ----------
+
+/** A system setting's definition: how to edit it. */
+export interface SettingDefView {
+  key: string;
+  kind: 'bool' | 'int' | 'string' | 'text' | 'enum' | 'secret';
+  group: string;
+  options: string[];
+  min?: number;
+  max?: number;
+}
+
+/** Answer of GET /api/admin/setting/get. */
+export interface SettingsData {
+  values: Record<string, string>;
+  secrets: Record<string, boolean>;
+  defs: SettingDefView[];
+  /** The public URL in force: the setting, else FOLIO_PUBLIC_URL, else the server's default. */
+  publicUrl?: { value: string; source: 'setting' | 'env' | 'default'; env: string };
+}
+
+const SETTINGS = ['admin', 'settings'];
+
+/** Every system setting with its definition. */
+export const useAdminSettingsQuery = () => useQuery({ queryKey: SETTINGS, queryFn: () => api.get<SettingsData>('admin/setting/get') });
+
+/**
+ * Saves settings (empty secrets are kept; clearSecrets empties some). The answer updates the cached settings
+ * in place; the view config and the sign-in methods, which settings change, are asked again.
+ */
+export const useSaveSettingsMutation = () =>
+  useMutation({
+    mutationFn: (body: { values: Record<string, string>; clearSecrets: string[] }) =>
+      api.post<Omit<SettingsData, 'defs'>>('admin/setting/update', body),
+    onSuccess: (r) => {
+      queryClient.setQueryData<SettingsData>(SETTINGS, (old) => old && { ...old, ...r });
+      queryClient.invalidateQueries({ queryKey: ['viewConfig'] });
+      queryClient.invalidateQueries({ queryKey: ['sso-methods'] });
+    },
+    meta: { silent: true },
+  });
+
+/** Sends a test mail with the SMTP settings in force. */
+export const testSmtp = (to: string) => api.post<SsoTestResult>('admin/setting/smtp/test', { to });
+
+// ---------- languages ----------
+
+/** A UI language as the languages tab lists it. */
+export interface AdminLang {
+  lang: string;
+  description: string;
+  builtin: boolean;
+  custom: boolean;
+  isDefault: boolean;
+  updatedAt: number;
+}
+
+const LANGS = ['admin', 'langs'];
+/** Refreshes the admin list and the language lists the selectors show. */
+const refreshLangs = () => {
+  queryClient.invalidateQueries({ queryKey: LANGS });
+  queryClient.invalidateQueries({ queryKey: ['languages'] });
+};
+
+/** The UI languages. */
+export const useAdminLangsQuery = () => useQuery({ queryKey: LANGS, queryFn: () => api.get<AdminLang[]>('admin/i18n/lang/list') });
+
+/** One language's texts (for editing or download). */
+export const fetchLangContent = (lang: string) =>
+  api.get<{ lang: string; description: string; content: Record<string, string> }>('admin/i18n/get', { lang });
+
+/** Adds or replaces a language (its texts as JSON). */
+export const useSaveLangMutation = () =>
+  useMutation({
+    mutationFn: (body: { lang: string; description: string; content: string }) => api.post<null>('admin/i18n/save', body),
+    onSuccess: refreshLangs,
+    meta: { silent: true },
+  });
+
+/** Makes a language the default. */
+export const useSetDefaultLangMutation = () =>
+  useMutation({
+    mutationFn: (lang: string) => api.post<null>('admin/i18n/setDefault', { lang }),
+    onSuccess: refreshLangs,
+    meta: { silent: true },
+  });
+
+/** Deletes a custom language. */
+export const useDeleteLangMutation = () =>
+  useMutation({
+    mutationFn: (lang: string) => api.post<null>('admin/i18n/delete', { lang }),
+    onSuccess: refreshLangs,
+    meta: { silent: true },
+  });
+
+// ---------- audit log ----------
+
+/** A security event of the audit log. */
+export interface AuditRow {
+  id: number;
+  createdAt: number;
+  actorName: string;
+  action: string;
+  target: string;
+  detail: string;
+  ip: string;
+}
+
+/** The event names the filter offers. */
+export const useAuditActionsQuery = () =>
+  useQuery({ queryKey: ['admin', 'audit-actions'], queryFn: () => api.get<string[]>('admin/audit/actions') });
+
+/** A page of the audit log, filtered by actor and event. */
+export const useAuditPageQuery = (q: { actor: string; action: string; pageIndex: number; pageSize: number }) =>
+  useQuery({
+    queryKey: ['admin', 'audit', q],
+    queryFn: () =>
+      api.get<{ list: AuditRow[]; total: number }>('admin/audit/page', {
+        pageIndex: q.pageIndex,
+        pageSize: q.pageSize,
+        actor: q.actor || undefined,
+        action: q.action || undefined,
+      }),
+  });
+
+// ---------- Torna migration ----------
+
+/** What happened to one Torna table. */
+export interface TableReport {
+  table: string;
+  read: number;
+  written: number;
+  skipped: { reason: string; count: number }[];
+}
+/** The report of a dry run or of a migration. */
+export interface TornaReport {
+  dryRun: boolean;
+  source: { database: string; version: number | null };
+  spaces: { total: number; migrated: number; resumedPast: number };
+  tables: TableReport[];
+  notes: string[];
+  notMigrated: { table: string; rows: number; reason: string }[];
+  columnsNotMigrated?: { table: string; columns: string[]; reason: string }[];
+  ms: number;
+}
+/** Answer of the connection test. */
+export interface TornaTestAnswer {
+  ok: boolean;
+  database: string;
+  version: number | null;
+  tables: number;
+  problem: string;
+}
+/** A migration job's state. */
+export interface TornaStatus {
+  state: 'queued' | 'running' | 'done' | 'failed';
+  progress: number;
+  report: TornaReport | null;
+  error: string;
+}
+/** Where Torna's database is, with its password salt and timezone. */
+export interface TornaSource {
+  from: string;
+  salt?: string;
+  timezone?: string;
+}
+
+/** Connects to Torna's database and reads its version. */
+export const testTorna = (v: Pick<TornaSource, 'from' | 'timezone'>) => api.post<TornaTestAnswer>('admin/tornaMigration/test', v);
+/** Lists what a migration would move, writing nothing. */
+export const dryRunTorna = (v: TornaSource) => api.post<TornaReport>('admin/tornaMigration/dryRun', v);
+/** Starts the migration as a server job. */
+export const startTorna = (v: TornaSource) => api.post<{ jobId: string }>('admin/tornaMigration/start', v);
+
+/** A migration job's progress, asked every second until it ends. */
+export const useTornaStatusQuery = (jobId: string) =>
+  useQuery({
+    queryKey: ['admin', 'torna', jobId],
+    queryFn: () => api.get<TornaStatus>('admin/tornaMigration/status', { jobId }),
+    enabled: !!jobId,
+    refetchInterval: (q) => (q.state.data && ['done', 'failed'].includes(q.state.data.state) ? false : 1000),
+  });
+
+// ---------- MeterSphere ----------
+
+/** A space's MeterSphere account (the secret key only as "set or not"). */
+export interface MsAccountView {
+  enabled: boolean;
+  msAddress: string;
+  msAccessKey: string;
+  hasSecretKey: boolean;
+  msSpaceId: string;
+  msSpaceName: string;
+}
+
+/** A MeterSphere module and its children. */
+export interface MsNode {
+  id: string;
+  name: string;
+  children: MsNode[];
+}
+
+/** An application's MeterSphere target. */
+export interface MsTarget {
+  enabled: boolean;
+  hasAccount: boolean;
+  msProjectId: string;
+  msModuleId: string;
+  msCoverModule: number;
+  name: string;
+}
+
+/** One delivery to MeterSphere. */
+export interface MsLogRow {
+  id: string;
+  trigger: string;
+  state: string;
+  responseStatus: number;
+  error: string;
+  gmtCreate: number;
+}
+
+const accountKey = (spaceId: string) => ['ms-account', spaceId];
+const targetKey = (moduleId: string) => ['ms-target', moduleId];
+const logKey = (moduleId: string) => ['ms-log', moduleId];
+
+/** A space's MeterSphere account. */
+export const useMsAccountQuery = (spaceId: string) =>
+  useQuery({ queryKey: accountKey(spaceId), queryFn: () => api.get<MsAccountView>('space/metersphere/load', { spaceId }) });
+
+/** Saves a space's MeterSphere account (an empty secret key keeps the stored one). */
+export const useSaveMsAccountMutation = (spaceId: string) =>
+  useMutation({
+    mutationFn: (body: Record<string, string>) => api.post<null>('space/metersphere/save', { ...body, spaceId }),
+    onSuccess: () => {
+      queryClient.invalidateQueries({ queryKey: accountKey(spaceId) });
+    },
+    meta: { silent: true },
+  });
+
+/** Tries a space's MeterSphere account. */
+export const testMsAccount = (spaceId: string) => api.post<SsoTestResult>('space/metersphere/test', { spaceId });
+
+/** The MeterSphere workspaces the account sees. */
+export const fetchMsWorkspaces = (spaceId: string) => api.get<{ id: string; name: string }[]>('space/metersphere/workspaces', { spaceId });
+
+/** An application's MeterSphere target. */
+export const useMsTargetQuery = (moduleId: string) =>
+  useQuery({ queryKey: targetKey(moduleId), queryFn: () => api.get<MsTarget>('module/metersphere/load', { moduleId }) });
+
+/** An application's deliveries to MeterSphere. */
+export const useMsLogQuery = (moduleId: string) =>
+  useQuery({ queryKey: logKey(moduleId), queryFn: () => api.get<MsLogRow[]>('module/metersphere/log', { moduleId }) });
+
+/** The MeterSphere projects an application may target. */
+export const useMsProjectsQuery = (moduleId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: ['ms-projects', moduleId],
+    queryFn: () => api.get<{ id: string; name: string }[]>('module/metersphere/projects', { moduleId }),
+    enabled,
+  });
+
+/** The modules of a MeterSphere project. */
+export const useMsModulesQuery = (moduleId: string, msProjectId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: ['ms-modules', moduleId, msProjectId],
+    queryFn: () => api.get<MsNode[]>('module/metersphere/modules', { moduleId, msProjectId }),
+    enabled,
+  });
+
+/** Saves an application's target. */
+export const useSaveMsTargetMutation = (moduleId: string) =>
+  useMutation({
+    mutationFn: (body: { msProjectId: string; msModuleId: string; msCoverModule: number }) =>
+      api.post<null>('module/metersphere/save', { ...body, moduleId }),
+    onSuccess: () => {
+      queryClient.invalidateQueries({ queryKey: targetKey(moduleId) });
+    },
+    meta: { silent: true },
+  });
+
+/** Sends an application's docs to MeterSphere now; the log is asked again. */
+export const useMsPushMutation = (moduleId: string) =>
+  useMutation({
+    mutationFn: () => api.post<{ ok: boolean; docs: number; error: string }>('module/metersphere/push', { moduleId }),
+    onSuccess: () => {
+      queryClient.invalidateQueries({ queryKey: logKey(moduleId) });
+    },
+    meta: { silent: true },
+  });

@@ -1,0 +1,218 @@
+/**
+ * The Examples tab of the editor: the spec's own named examples, per request body, response status and
+ * parameter, as the reader sees them. Each can be renamed, its summary and payload edited (JSON in CodeMirror,
+ * with the parser's message inline when it does not parse: such an example is not saved), removed, and new ones
+ * added. Each is checked against the parameters being edited, as the preview checks it.
+ */
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { json } from '@codemirror/lang-json';
+import type { DocParam, DocSpecExtras, NamedExample } from '@folio/shared';
+import CodeMirror, { EditorView } from '@uiw/react-codemirror';
+import { Button, Collapse, Empty, Flex, Input, Space, Tag, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { exampleLabel } from '../doc-view/example-block';
+import { exampleFit, misfits } from '../doc-view/example-fit';
+import { duplicateNames, type ExampleGroup, exampleGroups, jsonProblem, newExample, withGroupExamples } from './example-edits';
+
+const valueExtensions = [json(), EditorView.lineWrapping];
+
+/** The heading of a group: "Request body", "Response 400", "Parameter page.size (query)". */
+function useGroupTitle() {
+  const { t } = useTranslation();
+  return (g: ExampleGroup) =>
+    g.ref.kind === 'request'
+      ? t('doc.examples.request')
+      : g.ref.kind === 'response'
+        ? t('doc.examples.response', { 0: g.status })
+        : t('doc.examples.param', { 0: g.in, 1: g.name });
+}
+
+export function ExamplesEditor({
+  extras,
+  onChange,
+  requestParams,
+  responseParams,
+}: {
+  extras: DocSpecExtras;
+  onChange: (next: DocSpecExtras) => void;
+  /** The body and response parameters as they are being edited (the examples are checked against them). */
+  requestParams: DocParam[];
+  responseParams: DocParam[];
+}) {
+  const { t } = useTranslation();
+  const title = useGroupTitle();
+  const groups = useMemo(() => exampleGroups(extras, requestParams.length > 0), [extras, requestParams.length]);
+  if (!groups.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('doc.examples.none')} />;
+  return (
+    <div className="examples-editor" data-testid="examples-editor">
+      <Typography.Paragraph type="secondary" className="examples-hint">
+        {t('doc.specExamplesHint')}
+      </Typography.Paragraph>
+      {groups.map((g) => (
+        <section key={g.key} className="example-group" data-testid="example-group" aria-label={title(g)}>
+          <Flex align="baseline" gap={8} className="example-group-title">
+            <Typography.Text strong>{title(g)}</Typography.Text>
+            {g.description && (
+              <Typography.Text type="secondary" ellipsis className="example-group-description">
+                {g.description}
+              </Typography.Text>
+            )}
+          </Flex>
+          <GroupExamples
+            group={g}
+            params={g.fit === 'request' ? requestParams : g.fit === 'response' ? responseParams : g.fit}
+            onChange={(examples) => onChange(withGroupExamples(extras, g.ref, examples))}
+          />
+        </section>
+      ))}
+    </div>
+  );
+}
+
+/** The examples of one group, each a collapsed row that opens to its editor; a new one opens at once. */
+function GroupExamples({
+  group,
+  params,
+  onChange,
+}: {
+  group: ExampleGroup;
+  params: DocParam[] | null;
+  onChange: (next: NamedExample[]) => void;
+}) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<string[]>([]);
+  const list = group.examples;
+  const dup = duplicateNames(list);
+  const set = (i: number, patch: Partial<NamedExample>) => onChange(list.map((e, j) => (j === i ? { ...e, ...patch } : e)));
+  const items = list.map((e, i) => {
+    const label = exampleLabel(e, i, (n) => t('view.doc.exampleN', { 0: n }));
+    const problem = jsonProblem(e.value);
+    return {
+      key: String(i),
+      label: (
+        <Flex gap={8} align="center" wrap>
+          <span className="example-name" data-testid="example-label">
+            {label}
+          </span>
+          {problem !== null && <Tag color="error">{t('doc.examples.invalid')}</Tag>}
+          {dup.has(i) && <Tag color="error">{t('doc.examples.duplicateName')}</Tag>}
+          <Misfit value={e.value} params={params} />
+        </Flex>
+      ),
+      extra: (
+        <Button
+          size="small"
+          type="text"
+          danger
+          icon={<DeleteOutlined />}
+          aria-label={t('doc.removeExample', { 0: label })}
+          title={t('doc.removeExample', { 0: label })}
+          onClick={(ev) => {
+            ev.stopPropagation();
+            setOpen([]);
+            onChange(list.filter((_, j) => j !== i));
+          }}
+        />
+      ),
+      children: <ExampleFields example={e} label={label} problem={problem} duplicate={dup.has(i)} onChange={(patch) => set(i, patch)} />,
+    };
+  });
+  return (
+    <div data-testid="example-list">
+      {items.length > 0 && <Collapse size="small" activeKey={open} onChange={(keys) => setOpen(keys as string[])} items={items} />}
+      <Button
+        size="small"
+        type="dashed"
+        icon={<PlusOutlined />}
+        className="example-add"
+        data-testid="example-add"
+        onClick={() => {
+          onChange([...list, newExample(list)]);
+          setOpen([...open, String(list.length)]);
+        }}
+      >
+        {t('doc.examples.add')}
+      </Button>
+    </div>
+  );
+}
+
+/** Name, summary and payload of one example; the payload's JSON error shows under it. */
+function ExampleFields({
+  example,
+  label,
+  problem,
+  duplicate,
+  onChange,
+}: {
+  example: NamedExample;
+  label: string;
+  problem: string | null;
+  duplicate: boolean;
+  onChange: (patch: Partial<NamedExample>) => void;
+}) {
+  const { t } = useTranslation();
+  const valueLabel = t('doc.examples.value', { 0: label });
+  const extensions = useMemo(() => [...valueExtensions, EditorView.contentAttributes.of({ 'aria-label': valueLabel })], [valueLabel]);
+  return (
+    <div className="example-fields" data-testid="example-fields">
+      <Flex gap={8} wrap>
+        <Space.Compact size="small" style={{ maxWidth: 300 }}>
+          <Space.Addon>{t('doc.examples.name')}</Space.Addon>
+          <Input
+            size="small"
+            value={example.name}
+            status={duplicate ? 'error' : undefined}
+            aria-label={t('doc.examples.name')}
+            onChange={(e) => onChange({ name: e.target.value })}
+            data-testid="example-name"
+          />
+        </Space.Compact>
+        <Space.Compact size="small" style={{ flex: 1, minWidth: 240 }}>
+          <Space.Addon>{t('doc.examples.summary')}</Space.Addon>
+          <Input
+            size="small"
+            value={example.summary}
+            aria-label={t('doc.examples.summary')}
+            onChange={(e) => onChange({ summary: e.target.value })}
+            data-testid="example-summary"
+          />
+        </Space.Compact>
+      </Flex>
+      <div className={`example-value${problem !== null ? ' has-error' : ''}`} data-testid="example-value">
+        <CodeMirror
+          value={example.value}
+          minHeight="80px"
+          maxHeight="320px"
+          extensions={extensions}
+          basicSetup={{ foldGutter: true }}
+          onChange={(value) => onChange({ value })}
+        />
+      </div>
+      {problem !== null && (
+        <div className="form-error" role="alert" data-testid="example-error">
+          {t('doc.examples.invalidJson', { 0: problem })}
+        </div>
+      )}
+      {duplicate && <div className="form-error">{t('doc.examples.duplicateNameHint')}</div>}
+    </div>
+  );
+}
+
+/** Where an example no longer matches the parameters being edited (unknown fields, missing required ones). */
+function Misfit({ value, params }: { value: string; params: DocParam[] | null }) {
+  const { t } = useTranslation();
+  const fit = useMemo(() => (params ? exampleFit(value, params) : null), [value, params]);
+  if (!misfits(fit)) return null;
+  return (
+    <span className="example-misfit" data-testid="example-misfit">
+      {[
+        fit.unknown.length ? t('view.doc.misfitUnknown', { 0: fit.unknown.slice(0, 5).join(', ') }) : '',
+        fit.missing.length ? t('view.doc.misfitMissing', { 0: fit.missing.slice(0, 5).join(', ') }) : '',
+      ]
+        .filter(Boolean)
+        .join('; ')}
+    </span>
+  );
+}

@@ -1,0 +1,275 @@
+/**
+ * The editor's tables: header, path and query parameters (HTTP), the body and the response with their flags
+ * (common headers/params/returns, body is an array), error codes, and, for a doc imported with them, the spec's
+ * own examples (examples-editor.tsx).
+ */
+import type { DocSpecExtras } from '@folio/shared';
+import { DocType } from '@folio/shared';
+import { Alert, Badge, Card, Checkbox, Flex, Form, type FormInstance, Select, Space, Tabs } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ParamTable } from '../../components/param-table';
+import { countParams, type EditParam, toDocParams } from '../../lib/param-tree';
+import { type DocFormValues, type DocParamsState, missingPathParams } from './doc-form';
+import { ErrorCodeTable } from './error-code-table';
+import { ExamplesEditor } from './examples-editor';
+
+/** Number of named examples in a doc's extras (the Examples tab's badge). */
+const exampleCount = (x: DocSpecExtras) =>
+  (x.requestExamples?.length ?? 0) +
+  (x.responses ?? []).reduce((n, r) => n + (r.examples?.length ?? 0), 0) +
+  (x.paramExamples ?? []).reduce((n, p) => n + p.examples.length, 0);
+
+/** The tab a doc opens on: query parameters for methods without a body, else the body. */
+export const firstParamTab = (type: number, httpMethod: string) =>
+  type === DocType.HTTP && ['GET', 'HEAD', 'DELETE'].includes(httpMethod) ? 'queryParams' : 'requestParams';
+
+export function ParamTabs({
+  form,
+  type,
+  url,
+  params,
+  update,
+  onDirty,
+  initOrder,
+  dictionaries: dictOptions,
+  activeKey,
+  onActiveKey,
+}: {
+  form: FormInstance<DocFormValues>;
+  type: number;
+  url: string;
+  params: DocParamsState;
+  /** Changes some of the tables (and marks the editor dirty). */
+  update: (patch: Partial<DocParamsState>) => void;
+  onDirty: () => void;
+  initOrder: number;
+  dictionaries: { id: string; name: string }[];
+  activeKey: string;
+  onActiveKey: (key: string) => void;
+}) {
+  const { t } = useTranslation();
+  const isHttp = type === DocType.HTTP;
+  const missing = isHttp ? missingPathParams(url, params.pathParams) : [];
+  const specExtras = params.specExtras;
+  const requestDocParams = useMemo(() => toDocParams(params.requestParams), [params.requestParams]);
+  const responseDocParams = useMemo(() => toDocParams(params.responseParams), [params.responseParams]);
+  const setP = (k: keyof DocParamsState) => (v: EditParam[] | DocParamsState['errorCodeParams']) => update({ [k]: v });
+  const tab = (key: keyof DocParamsState, label: string) => ({
+    key,
+    label: (
+      <span>
+        {label}{' '}
+        <Badge
+          count={key === 'errorCodeParams' ? params.errorCodeParams.length : countParams(params[key] as EditParam[])}
+          size="small"
+          color="#8c8c8c"
+        />
+      </span>
+    ),
+  });
+  return (
+    <Card size="small" className="editor-card">
+      {missing.length > 0 && (
+        <Alert type="info" showIcon style={{ marginBottom: 8 }} title={t('doc.missingPathParams', { 0: missing.join(', ') })} />
+      )}
+      <Tabs
+        activeKey={activeKey}
+        onChange={onActiveKey}
+        items={[
+          ...(isHttp
+            ? [
+                {
+                  ...tab('headerParams', t('doc.headerParams')),
+                  children: (
+                    <>
+                      <FlagCheckbox form={form} flag="isUseGlobalHeaders" label={t('doc.useCommonHeaders')} onChange={onDirty} />
+                      <ParamTable
+                        kind="header"
+                        value={params.headerParams}
+                        onChange={setP('headerParams')}
+                        initOrder={initOrder}
+                        testId="header-params"
+                      />
+                    </>
+                  ),
+                },
+                {
+                  ...tab('pathParams', t('doc.pathParams')),
+                  children: (
+                    <ParamTable
+                      kind="path"
+                      value={params.pathParams}
+                      onChange={setP('pathParams')}
+                      initOrder={initOrder}
+                      dictionaries={dictOptions}
+                      testId="path-params"
+                    />
+                  ),
+                },
+                {
+                  ...tab('queryParams', t('doc.queryParams')),
+                  children: (
+                    <>
+                      <FlagCheckbox form={form} flag="isUseGlobalParams" label={t('doc.useCommonParams')} onChange={onDirty} />
+                      <ParamTable
+                        kind="query"
+                        value={params.queryParams}
+                        onChange={setP('queryParams')}
+                        initOrder={initOrder}
+                        dictionaries={dictOptions}
+                        testId="query-params"
+                      />
+                    </>
+                  ),
+                },
+              ]
+            : []),
+          {
+            ...tab('requestParams', isHttp ? t('doc.bodyParams') : t('doc.requestParams')),
+            children: (
+              <>
+                <ArrayFlag
+                  form={form}
+                  flag="isRequestArray"
+                  typeField="requestArrayType"
+                  label={t('doc.requestArray')}
+                  onChange={onDirty}
+                />
+                <ParamTable
+                  kind="request"
+                  value={params.requestParams}
+                  onChange={setP('requestParams')}
+                  initOrder={initOrder}
+                  dictionaries={dictOptions}
+                  testId="request-params"
+                />
+              </>
+            ),
+          },
+          {
+            ...tab('responseParams', t('doc.responseParams')),
+            children: (
+              <>
+                <Flex gap={24} wrap>
+                  <ArrayFlag
+                    form={form}
+                    flag="isResponseArray"
+                    typeField="responseArrayType"
+                    label={t('doc.responseArray')}
+                    onChange={onDirty}
+                  />
+                  <FlagCheckbox form={form} flag="isUseGlobalReturns" label={t('doc.useCommonReturns')} onChange={onDirty} />
+                </Flex>
+                <ParamTable
+                  kind="response"
+                  value={params.responseParams}
+                  onChange={setP('responseParams')}
+                  initOrder={initOrder}
+                  dictionaries={dictOptions}
+                  testId="response-params"
+                />
+              </>
+            ),
+          },
+          {
+            ...tab('errorCodeParams', t('doc.errorCodes')),
+            children: <ErrorCodeTable value={params.errorCodeParams} onChange={setP('errorCodeParams')} />,
+          },
+          ...(specExtras
+            ? [
+                {
+                  key: 'examples',
+                  label: (
+                    <span data-testid="examples-tab">
+                      {t('doc.examples.tab')} <Badge count={exampleCount(specExtras)} size="small" color="#8c8c8c" />
+                    </span>
+                  ),
+                  children: (
+                    <ExamplesEditor
+                      extras={specExtras}
+                      onChange={(next) => update({ specExtras: next })}
+                      requestParams={requestDocParams}
+                      responseParams={responseDocParams}
+                    />
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
+    </Card>
+  );
+}
+
+/** A boolean doc field shown as a checkbox above a parameter table. */
+function FlagCheckbox({
+  form,
+  flag,
+  label,
+  onChange,
+}: {
+  form: FormInstance<DocFormValues>;
+  flag: 'isUseGlobalHeaders' | 'isUseGlobalParams' | 'isUseGlobalReturns';
+  label: string;
+  onChange: () => void;
+}) {
+  const on = Form.useWatch(flag, { form, preserve: true });
+  return (
+    <Checkbox
+      checked={!!on}
+      style={{ marginBottom: 8 }}
+      onChange={(e) => {
+        form.setFieldValue(flag, e.target.checked);
+        onChange();
+      }}
+    >
+      {label}
+    </Checkbox>
+  );
+}
+
+/** "Body is an array of <type>" switch. */
+function ArrayFlag({
+  form,
+  flag,
+  typeField,
+  label,
+  onChange,
+}: {
+  form: FormInstance<DocFormValues>;
+  flag: 'isRequestArray' | 'isResponseArray';
+  typeField: 'requestArrayType' | 'responseArrayType';
+  label: string;
+  onChange: () => void;
+}) {
+  const { t } = useTranslation();
+  const on = Form.useWatch(flag, { form, preserve: true });
+  const elType = Form.useWatch(typeField, { form, preserve: true });
+  return (
+    <Space style={{ marginBottom: 8 }}>
+      <Checkbox
+        checked={!!on}
+        onChange={(e) => {
+          form.setFieldValue(flag, e.target.checked);
+          onChange();
+        }}
+      >
+        {label}
+      </Checkbox>
+      {on && (
+        <Select
+          size="small"
+          value={elType || 'object'}
+          aria-label={t('param.type')}
+          style={{ width: 110 }}
+          options={['object', 'string', 'number', 'boolean'].map((x) => ({ value: x, label: x }))}
+          onChange={(v) => {
+            form.setFieldValue(typeField, v);
+            onChange();
+          }}
+        />
+      )}
+    </Space>
+  );
+}
