@@ -11,11 +11,10 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { agent, freePort, get, pct, waitReady } from './lib/http-client.js';
 import { seedSpace } from './lib/space-seed.js';
 
 const DBS = (process.env.BENCH_DBS ?? 'sqlite,postgres').split(',');
@@ -26,50 +25,6 @@ const AFTER_WRITE = 15;
 const PG_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PASSWORD = 'bench-admin-pass-1234';
 const BROWSER = { 'accept-encoding': 'br, gzip' };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => (a && typeof a === 'object' ? resolve(a.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-async function waitReady(url: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`${url}: the process exited`);
-    try {
-      if ((await fetch(url)).status < 500) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not start`);
-}
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-
-/** One GET to the last byte; resolves with the status, the body and the milliseconds it took. */
-function get(
-  url: string,
-  headers: Record<string, string>,
-): Promise<{ status: number; body: Buffer; headers: http.IncomingHttpHeaders; ms: number }> {
-  const t0 = performance.now();
-  return new Promise((resolve, reject) => {
-    const req = http.get(url, { agent, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks), headers: res.headers, ms: performance.now() - t0 }),
-      );
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-  });
-}
 
 /** `conc` clients each calling in a loop for `seconds`: every latency, and the non-200 count. */
 async function closedLoop(url: string, headers: Record<string, string>, conc: number, seconds: number) {
@@ -87,11 +42,6 @@ async function closedLoop(url: string, headers: Record<string, string>, conc: nu
   );
   return { ms, bad };
 }
-
-const pct = (xs: number[], q: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((q / 100) * s.length) - 1))];
-};
 
 async function post(base: string, path: string, token: string, body: unknown) {
   const r = await fetch(`${base}/api/${path}`, {

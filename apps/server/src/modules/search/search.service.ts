@@ -7,8 +7,8 @@
  * - one term, no entry filter: the page is the first rows of the term in weight order; the count stops at 1,000;
  * - several terms: the rarest term's rows are read in weight order and kept when the entry has every other
  *   term (an index seek on (entry, term) each), up to CANDIDATES matches, then ranked and counted. When every
- *   term has CANDIDATES rows or more, the terms are counted again up to SCAN and the rarest drives a scan of
- *   at most SCAN rows, so the overlap of common words is found, at a bounded cost;
+ *   term has CANDIDATES rows or more, the longest whole word drives a scan of at most SCAN rows (stopping at
+ *   CANDIDATES matches), so the overlap of common words is found, at a bounded cost;
  * - filters on the entry (kind, method, status, deprecated, application) or a share's docs: joined to entries.
  * Then one query reads the page's entries with their breadcrumbs (space › project › application › folder).
  */
