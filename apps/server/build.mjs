@@ -2,8 +2,9 @@
 import { build } from 'esbuild';
 
 await build({
-  // The mock sandbox runs on worker threads: its entry is built next to main.js (dist/modules/mock/).
-  entryPoints: ['src/main.ts', 'src/migrate.ts', 'src/cli/main.ts', 'src/modules/mock/sandbox-worker.ts'],
+  // The mock sandbox and heavy one-off tasks (lib/offload.ts) run on worker threads: their entries are built
+  // next to main.js (dist/modules/mock/, dist/lib/).
+  entryPoints: ['src/main.ts', 'src/migrate.ts', 'src/cli/main.ts', 'src/modules/mock/sandbox-worker.ts', 'src/lib/offload-worker.ts'],
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -31,12 +31,17 @@ const CONVERTED = [
   'mock',
   'admin',
   'webhooks',
+  'system',
+  'live',
+  'uploads',
 ];
 /**
  * Routes without a JSON envelope: Torna's open API at /api (Torna's own wire format), another server's answer
- * forwarded as is (debug proxy), a redirect (OAuth start and callback), a file or Markdown (export, push guide).
+ * forwarded as is (debug proxy), a redirect (OAuth start and callback), a file or Markdown (export, push guide,
+ * an uploaded file), the OpenAPI document itself.
  */
-const RAW = /^[A-Z]+ \/api(\/(debug\/proxy|doc\/debug\/v1|sso\/oauth\/:id\/(start|callback)|export|openapi\/push\.md))?$/;
+const RAW =
+  /^[A-Z]+ \/api(\/(debug\/proxy|doc\/debug\/v1|sso\/oauth\/:id\/(start|callback)|export|openapi\/push\.md|openapi\.json|file\/:fileId))?$/;
 
 const modulesDir = fileURLToPath(new URL('../src/modules/', import.meta.url));
 const routesOf = async (m: string): Promise<string[]> => {

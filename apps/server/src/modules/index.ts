@@ -43,11 +43,11 @@ export interface ModuleOptions {
 export async function registerModules(app: FastifyInstance, opts: ModuleOptions): Promise<void> {
   await app.register(
     async (api) => {
-      await systemRoutes(api);
+      await systemRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await usersRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await spacesRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await projectsRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
-      await uploadsRoutes(api);
+      await uploadsRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await applicationsRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await docsRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await dictionariesRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
@@ -70,7 +70,7 @@ export async function registerModules(app: FastifyInstance, opts: ModuleOptions)
       await searchRoutes(api);
       await tornaMigrationRoutes(api);
       await tokensRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
-      await liveRoutes(api);
+      await liveRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
     },
     { prefix: '/api' },
   );

@@ -156,6 +156,28 @@ describe.skipIf(TEST_DB === 'sqlite')('two servers on one database', () => {
     expect(await denied.text()).not.toContain('Another doc');
   });
 
+  it('a mock rule edited on A is what B serves on the next call', async () => {
+    const w = await world();
+    const doc = ok(
+      await A(admin, 'POST', '/api/doc/save', { moduleId: w.moduleId, name: 'Order', url: '/orders/{id}', httpMethod: 'GET' }),
+    );
+    const rule = ok(await A(admin, 'GET', '/api/doc/mock/list', { docId: doc.id }))[0];
+    const serve = async () => (await fetch(`${b.url}/mock/${w.moduleId}/orders/7`)).json();
+    await serve(); // B reads (and may keep) the application's rules
+    for (let v = 1; v <= 3; v++) {
+      ok(
+        await A(admin, 'POST', '/api/doc/mock/save', {
+          docId: doc.id,
+          id: rule.id,
+          name: rule.name,
+          path: rule.path,
+          responseBody: `{"v":${v}}`,
+        }),
+      );
+      expect(await serve()).toEqual({ v });
+    }
+  });
+
   it('a compose project disabled on A is closed on B at once', async () => {
     const space = ok(await A(admin, 'POST', '/api/space/add', { name: `c-${Date.now()}`, isCompose: 1 }));
     const p = ok(await A(admin, 'POST', '/api/compose/project/add', { spaceId: space.id, name: 'Portal', type: 1 }));

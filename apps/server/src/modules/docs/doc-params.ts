@@ -8,6 +8,7 @@ import type { Conn } from '../../db/database.js';
 import { insertMany } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
 import type { IdCodec } from '../../lib/ids.js';
+import { turnTaker } from '../../lib/turns.js';
 import { decodeParamSet, encodeParamSet, PARAM_SET_MAX_LEVELS, type StoredParamRow } from './param-set-codec.js';
 
 /** A parameter to write (internal ids). */
@@ -240,14 +241,19 @@ interface EncodedSet {
   ownerId: number;
   style: number;
   values: unknown[];
+  /** `values` as stored. */
+  body: string;
 }
 
 /** The sets in the stored format, empty ones left out. */
-function encodeSets(sets: ParamSet[]): EncodedSet[] {
+/** The sets encoded (an event-loop turn now and then: a 20,000-doc push encodes 100,000 lists). */
+async function encodeSets(sets: ParamSet[]): Promise<EncodedSet[]> {
   const out: EncodedSet[] = [];
+  const turn = turnTaker();
   for (const s of oneSetPerList(sets)) {
     const values = encodeParamSet(s.params, s.enumIdOf, s.createMode ?? 0);
-    if (values) out.push({ ownerId: s.ownerId, style: s.style, values });
+    if (values) out.push({ ownerId: s.ownerId, style: s.style, values, body: JSON.stringify(values) });
+    await turn();
   }
   return out;
 }
@@ -281,17 +287,20 @@ export function countParams(trees: readonly { children?: readonly unknown[] | nu
  * (owner, style), in multi-row inserts (insertMany).
  */
 export async function insertParams(conn: Conn, ownerType: number, sets: ParamSet[], written?: WrittenParams): Promise<void> {
-  const encoded = encodeSets(sets);
+  const encoded = await encodeSets(sets);
   if (written) {
-    for (const e of encoded)
+    const turn = turnTaker();
+    for (const e of encoded) {
       if (!written.owners || written.owners.has(e.ownerId)) decodeParamSet(e.ownerId, e.style, e.values, written.rows);
+      await turn();
+    }
   }
   if (!encoded.length) return;
   const now = Date.now();
   await insertMany(
     conn,
     'paramSets',
-    encoded.map((e) => ({ ownerType, ownerId: e.ownerId, style: e.style, body: JSON.stringify(e.values), createdAt: now, updatedAt: now })),
+    encoded.map((e) => ({ ownerType, ownerId: e.ownerId, style: e.style, body: e.body, createdAt: now, updatedAt: now })),
   );
 }
 

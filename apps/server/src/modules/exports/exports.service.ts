@@ -47,7 +47,7 @@ export async function renderExport(set: ExportSet, format: ExportFormat, lang: s
     case 'openapi-json':
     case 'openapi-yaml': {
       const json = format === 'openapi-json';
-      const { text, merged } = toOpenApiText(set, v, json ? 'json' : 'yaml');
+      const { text, merged } = await toOpenApiText(set, v, json ? 'json' : 'yaml');
       return file(
         text,
         json ? 'application/json; charset=utf-8' : 'application/yaml; charset=utf-8',

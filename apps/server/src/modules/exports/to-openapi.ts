@@ -9,10 +9,11 @@
  * makes each a doc again), listed in its description for other readers, and reported (`OpenApiExport.merged`).
  */
 import { type DocDetail, type DocParam, DocType, securityDocKey, securityOfDoc } from '@folio/shared';
-import { stringify } from 'yaml';
+import { offload } from '../../lib/offload.js';
 import type { ExportSet } from './export-scope.js';
 import { walkOutline } from './export-scope.js';
 import { mediaExamples, responsesOf, withParamExamples, withParamStyle } from './openapi-extras.js';
+import { yamlText } from './yaml-text.js';
 
 type Obj = Record<string, unknown>;
 export type OasVersion = '3.1' | '3.0';
@@ -417,9 +418,12 @@ export function toOpenApiExport(set: ExportSet, v: OasVersion = '3.1'): OpenApiE
 /** The scope as an OpenAPI document (object). */
 export const toOpenApi = (set: ExportSet, v: OasVersion = '3.1'): Obj => toOpenApiExport(set, v).doc;
 
+/** Exports of more docs than this are written as YAML on a worker thread (the event loop stays free meanwhile). */
+const OFFLOAD_YAML_DOCS = 200;
+
 /** An export as JSON or YAML text, with the docs that had to share an operation. */
-export function toOpenApiText(set: ExportSet, v: OasVersion, as: 'json' | 'yaml'): { text: string; merged: MergedDoc[] } {
+export async function toOpenApiText(set: ExportSet, v: OasVersion, as: 'json' | 'yaml'): Promise<{ text: string; merged: MergedDoc[] }> {
   const { doc, merged } = toOpenApiExport(set, v);
-  const text = as === 'json' ? JSON.stringify(doc, null, 2) : stringify(doc, { aliasDuplicateObjects: false, lineWidth: 0 });
-  return { text, merged };
+  if (as === 'json') return { text: JSON.stringify(doc, null, 2), merged };
+  return { text: set.docCount > OFFLOAD_YAML_DOCS ? await offload('yaml.stringify', doc) : yamlText(doc), merged };
 }

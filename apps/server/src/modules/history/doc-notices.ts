@@ -81,23 +81,26 @@ export async function sendDocNotices(app: FastifyInstance, tx: Tx, changes: DocC
     if (!mod) continue;
     const digest = key.startsWith('b:');
     // Readers: followers of any changed doc, plus the project's followers; never the author.
-    const perUser = new Map<number, DocChange[]>();
+    // (A set per reader: a push of 20,000 docs to a project's follower is 20,000 changes for one reader.)
+    const perUser = new Map<number, Set<DocChange>>();
+    const give = (u: number, c: DocChange) => {
+      const l = perUser.get(u);
+      if (l) l.add(c);
+      else perUser.set(u, new Set([c]));
+    };
     for (const c of list) {
       if (!digest && c.kind === 'add') {
-        for (const u of followers.get(`p:${mod.projectId}`) ?? []) perUser.set(u, [...(perUser.get(u) ?? []), c]);
+        for (const u of followers.get(`p:${mod.projectId}`) ?? []) give(u, c);
         continue;
       }
-      for (const u of [...(followers.get(`d:${c.docId}`) ?? []), ...(followers.get(`p:${mod.projectId}`) ?? [])]) {
-        const l = perUser.get(u) ?? [];
-        if (!l.includes(c)) l.push(c);
-        perUser.set(u, l);
-      }
+      for (const u of [...(followers.get(`d:${c.docId}`) ?? []), ...(followers.get(`p:${mod.projectId}`) ?? [])]) give(u, c);
     }
     perUser.delete(first.userId);
     // Group readers by message (a key and params, the same in every language): one multi-row insert each.
     const byText = new Map<string, { users: number[]; type: number; sourceId: number; message: StoredText }>();
-    for (const [u, mine] of perUser) {
+    for (const [u, given] of perUser) {
       if (!enabled.has(u)) continue;
+      const mine = [...given];
       let message: StoredText;
       let type: number = MessageType.DOC;
       let sourceId = mine[0].docId;

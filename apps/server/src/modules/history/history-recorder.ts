@@ -9,6 +9,7 @@ import { type DocDetail, ModifySource, ModifyType } from '@folio/shared';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { insertMany, insertManyReturningIds, type Tx } from '../../db/database.js';
+import { turnTaker } from '../../lib/turns.js';
 import { type DocChange, onDocChanges } from '../doc-events.js';
 import { contentHash } from '../docs/doc-keys.js';
 import { sendDocNotices } from './doc-notices.js';
@@ -83,7 +84,11 @@ async function planSnapshots(
     modifiedAt: at,
     content,
   });
-  changes.forEach((c, i) => {
+  // A push of 20,000 docs plans as many snapshots: other requests get a turn now and then.
+  const turn = turnTaker();
+  for (let i = 0; i < changes.length; i++) {
+    await turn();
+    const c = changes[i];
     const oldK = c.before ? `${c.docId}:${hashes[i].old}` : '';
     const newK = c.after ? `${c.docId}:${hashes[i].new}` : '';
     const beforeRow = () => {
@@ -110,7 +115,7 @@ async function planSnapshots(
       else if (existing) drops.add(existing.id);
     }
     if (oldK && !have.has(oldK) && !inserts.has(oldK) && !(storedK && have.has(storedK))) inserts.set(oldK, beforeRow());
-    if (!newK) return;
+    if (!newK) continue;
     const existing = have.get(newK);
     const pending = inserts.get(newK);
     if (existing) refresh.add(existing.id);
@@ -119,7 +124,7 @@ async function planSnapshots(
       inserts.set(newK, row(c.docId, hashes[i].new, c.nickname, now, LIVE_SNAPSHOT));
       liveOf.set(c.docId, (live ?? new Set()).add(newK));
     }
-  });
+  }
   return { inserts: [...inserts.values()], fills: [...fills.values()], drops: [...drops], refresh: [...refresh] };
 }
 
@@ -148,11 +153,16 @@ export async function recordChanges(app: FastifyInstance, tx: Tx, changes: DocCh
     }
   }
   const now = Date.now();
-  const hashes = changes.map((c) => ({
-    old: c.before ? contentHash(c.before) : '',
-    // A push stores the content hash it computed; other writers' hashes are recomputed.
-    new: c.after ? (c.source === ModifySource.PUSH && stored.get(c.docId)) || contentHash(c.after) : '',
-  }));
+  const hashes: { old: string; new: string }[] = [];
+  const turn = turnTaker();
+  for (const c of changes) {
+    hashes.push({
+      old: c.before ? contentHash(c.before) : '',
+      // A push stores the content hash it computed; other writers' hashes are recomputed.
+      new: c.after ? (c.source === ModifySource.PUSH && stored.get(c.docId)) || contentHash(c.after) : '',
+    });
+    await turn();
+  }
   const plan = await planSnapshots(tx, changes, hashes, keys, now);
   await insertMany(tx, 'docSnapshots', plan.inserts, 100);
   // Superseded live versions get their content (delete and re-insert under the same ids: two statements a chunk).

@@ -4,6 +4,7 @@
  * it wrote. Each file is imported once (the big ones are costly); the tests then read what was stored.
  */
 import { readFileSync } from 'node:fs';
+import { isDeepStrictEqual } from 'node:util';
 import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
@@ -245,6 +246,8 @@ describe('OpenAPI: every operation is a doc; export validates and imports back t
       // Export (3.1) → swagger-parser → import again (as a user uploads the file, default limits) → no difference.
       const text2 = await exportOf(status.moduleId, 'openapi-json');
       const exported = JSON.parse(text2);
+      // The YAML export is the same document.
+      expect(isDeepStrictEqual(parseYaml(await exportOf(status.moduleId, 'openapi-yaml'), { maxAliasCount: -1 }), exported)).toBe(true);
       const source = await swaggerVerdict(spec);
       const verdict = await swaggerVerdict(exported);
       if (source === 'valid') expect(verdict).toBe('valid');

@@ -4,10 +4,11 @@
  */
 import type { PushDocItem, PushParam, PushPayload, SecurityData } from '@folio/shared';
 import { type StoredText, type TextParam, text, writeText } from '../../i18n/stored-text.js';
+import { turnTaker } from '../../lib/turns.js';
 import { LIMITS } from '../push/push-normalize.js';
 import { openApiToPush } from './openapi-to-push.js';
 import { type PostmanVariable, postmanToPush } from './postman-to-push.js';
-import { detectFormat, type ImportFormat, ImportInputError, parseStructured, stripBom } from './spec-text.js';
+import { detectFormat, type ImportFormat, ImportInputError, parseStructuredAsync, stripBom } from './spec-text.js';
 import { yapiJsonToPush, yapiMarkdownToPush } from './yapi-to-push.js';
 
 /** Torna's module.type per source (0 manual, 1 swagger, 2 postman, 3 yapi). */
@@ -97,7 +98,7 @@ export async function convertSource(
     const r = await yapiMarkdownToPush(text, opts);
     return fit({ format: fmt, ...r, variables: [] }, opts.lang);
   }
-  const parsed = parseStructured(text);
+  const parsed = await parseStructuredAsync(text);
   fmt = fmt ?? detectFormat(text, parsed);
   if (!fmt) throw new ImportInputError('import.unknown_format');
   if (fmt === 'openapi') return fit({ format: fmt, ...(await openApiToPush(parsed, opts)), variables: [] }, opts.lang);
@@ -152,8 +153,15 @@ const isFolderItem = (it: PushDocItem) => it.isFolder === 1 || it.isFolder === t
 type Unnamed = { folder: string; untitled: string };
 
 /** Fits items into the columns; `counts` (when given) adds up the folders, docs and params below. */
-function fitItems(items: PushDocItem[] | undefined, w: StoredText[], counts: ImportCounts | null, unnamed: Unnamed): void {
+async function fitItems(
+  items: PushDocItem[] | undefined,
+  w: StoredText[],
+  counts: ImportCounts | null,
+  unnamed: Unnamed,
+  turn: () => Promise<void>,
+): Promise<void> {
   for (const d of items ?? []) {
+    await turn();
     // (Names in the place are cut at 80 characters: the warning is about one that may be far longer.)
     const where: TextParam = d.isFolder
       ? text('import.loc.folder', { name: String(d.name ?? '').slice(0, 80) })
@@ -180,14 +188,15 @@ function fitItems(items: PushDocItem[] | undefined, w: StoredText[], counts: Imp
       }
     }
     // As countPayload: only what sits below folders is counted.
-    fitItems(d.items, w, folder ? counts : null, unnamed);
+    await fitItems(d.items, w, folder ? counts : null, unnamed, turn);
   }
 }
 
-function fit(c: Omit<Converted, 'counts'>, lang = 'en'): Converted {
+async function fit(c: Omit<Converted, 'counts'>, lang = 'en'): Promise<Converted> {
   const counts: ImportCounts = { folders: 0, docs: 0, params: 0 };
   const unnamed = { folder: writeText(lang, 'import.text.folder'), untitled: writeText(lang, 'import.text.untitled') };
-  fitItems(c.payload.apis, c.warnings, counts, unnamed);
+  // Stripe's 500 operations take long to fit: other requests get a turn now and then.
+  await fitItems(c.payload.apis, c.warnings, counts, unnamed, turnTaker());
   for (const e of c.payload.debugEnvs ?? []) {
     e.name = cap(e.name, LIMITS.envName, () => [text('import.loc.environment'), f('env_name')], c.warnings);
     e.url = cap(e.url, LIMITS.envUrl, () => [text('import.loc.environment'), f('env_url')], c.warnings);

@@ -15,6 +15,7 @@ import {
   securityDocKey,
 } from '@folio/shared';
 import { type StoredText, type TextParam, text } from '../../i18n/stored-text.js';
+import { turnTaker } from '../../lib/turns.js';
 import { POSTMAN_VARIABLE, SHARED_NOTE, SHARED_OPS_KEY } from '../exports/to-openapi.js';
 import { exampleOf, exampleText, MAX_PARAM_DEPTH, MAX_PARAMS_PER_DOC, SchemaWalker } from './openapi-schema.js';
 import { ImportInputError, parseStructured } from './spec-text.js';
@@ -537,6 +538,7 @@ export async function openApiToPush(spec: unknown, opts: ConvertOptions = {}): P
   };
   const total = Object.values(paths).reduce<number>((n, pi) => n + (isObj(pi) ? METHODS.filter((m) => isObj(pi[m])).length : 0), 0) || 1;
   let done = 0;
+  const turn = turnTaker();
   const convertItems = async (items: Obj, section: 'paths' | 'webhooks') => {
     for (const [path, rawItem] of Object.entries(items)) {
       const { value: item } = w.deref(rawItem);
@@ -600,10 +602,9 @@ export async function openApiToPush(spec: unknown, opts: ConvertOptions = {}): P
           }
         }
         done++;
-        if (done % 50 === 0) {
-          await opts.onProgress?.(Math.min(1, done / total));
-          await new Promise((r) => setImmediate(r));
-        }
+        // An operation of Stripe's takes milliseconds: a turn for other requests every 10 ms, not every 50 operations.
+        await turn();
+        if (done % 50 === 0) await opts.onProgress?.(Math.min(1, done / total));
       }
     }
   };

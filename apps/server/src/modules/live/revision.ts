@@ -69,6 +69,11 @@ async function modulesOf(conn: Conn, projectIds: number[]) {
 /** A short, opaque revision of parts. */
 const digest = (parts: (string | number)[]) => createHash('sha1').update(parts.join('|')).digest('base64url').slice(0, 20);
 
+/** A live project's id and edit time, for its revision. */
+export function projectRevisionRow(conn: Conn, projectId: number) {
+  return conn.selectFrom('projects').select(['id', 'updatedAt']).where('id', '=', projectId).executeTakeFirstOrThrow();
+}
+
 /** The revision of some projects' trees (the preview's project or space dimension). */
 export async function projectsRevision(conn: Conn, projects: { id: number; updatedAt: number }[]): Promise<string> {
   const modules = await modulesOf(

@@ -10,7 +10,7 @@ import { type FieldError, notFound, validation } from '../../lib/errors.js';
 import { defineResource } from '../../permissions/declared.js';
 import type { SessionUser } from '../../plugins/auth.js';
 import * as repo from './mock.repo.js';
-import { ensureDefaultMock, invalidateMockCache, PENDING_DEFAULT, respond } from './mock.service.js';
+import { ensureDefaultMock, PENDING_DEFAULT, respond } from './mock.service.js';
 import { type MockRule, normalizeMockPath } from './mock-match.js';
 
 type Ctx = Pick<AppContext, 'db' | 'ids' | 'dialect'>;
@@ -129,14 +129,12 @@ export async function saveRule(ctx: Ctx, user: SessionUser, docId: number, modul
       createdAt: now,
     });
   }
-  invalidateMockCache(moduleId);
   return id;
 }
 
-/** Deletes a rule of application `moduleId`. */
-export async function deleteRule(ctx: Ctx, id: number, moduleId: number): Promise<void> {
+/** Deletes a rule. */
+export async function deleteRule(ctx: Ctx, id: number): Promise<void> {
   await repo.deleteRule(ctx.db, id);
-  invalidateMockCache(moduleId);
 }
 
 /** Runs a body or script as a rule of the doc would answer `b.request` (default: the doc's method and path). */

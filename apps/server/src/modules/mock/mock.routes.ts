@@ -66,7 +66,7 @@ export const mockRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req) => {
       const a = accessOf(req);
-      await rules.deleteRule(ctx, a.id, a.moduleId as number);
+      await rules.deleteRule(ctx, a.id);
       return ok(null);
     },
   );

@@ -1,5 +1,5 @@
 /**
- * Mock rules: loading per application (cached briefly, dropped on every write), the default mock kept in
+ * Mock rules: loading per application (read from the database on every call), the default mock kept in
  * step with each doc (doc-change listener, in the writing transaction), and producing a response for a rule.
  */
 import { type DocDetail, type DocParam, DocType, ParamOwner, ParamStyle } from '@folio/shared';
@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { type Conn, insertMany } from '../../db/database.js';
 import { md5 } from '../../lib/crypto.js';
+import { turnTaker } from '../../lib/turns.js';
 import type { DocChange } from '../doc-events.js';
 import { loadDocDetails } from '../docs/doc-detail.js';
 import { buildParamTrees, loadParamTreeRows } from '../docs/doc-params.js';
@@ -17,15 +18,6 @@ import { hasTemplate, mockRender } from './mock-template.js';
 import { sandboxPool } from './sandbox-pool.js';
 
 const CHUNK = 500;
-const CACHE_MS = 2000;
-const cache = new Map<number, { at: number; rules: Promise<MockRule[]> }>();
-
-/** Drops cached rules of an application (all when omitted). */
-export function invalidateMockCache(moduleId?: number): void {
-  if (moduleId === undefined) cache.clear();
-  else cache.delete(moduleId);
-}
-
 const ruleColumns = [
   'mc.id',
   'mc.docId',
@@ -51,11 +43,9 @@ const ruleColumns = [
  */
 export const PENDING_DEFAULT = '#folio:pending';
 
-/** Live rules of an application (docs not deleted), cached for two seconds. */
+/** Live rules of an application (docs not deleted). */
 export function loadModuleRules(ctx: Pick<AppContext, 'db'>, moduleId: number): Promise<MockRule[]> {
-  const hit = cache.get(moduleId);
-  if (hit && Date.now() - hit.at < CACHE_MS) return hit.rules;
-  const rules = ctx.db
+  return ctx.db
     .selectFrom('mockConfigs as mc')
     .innerJoin('docs as d', 'd.id', 'mc.docId')
     .select([...ruleColumns])
@@ -64,9 +54,6 @@ export function loadModuleRules(ctx: Pick<AppContext, 'db'>, moduleId: number): 
     .where('d.isDeleted', '=', 0)
     .where('mc.isDeleted', '=', 0)
     .execute() as Promise<MockRule[]>;
-  cache.set(moduleId, { at: Date.now(), rules });
-  rules.catch(() => cache.delete(moduleId));
-  return rules;
 }
 
 /** Rules found by Torna's data id (md5 of the path, with or without its query) across applications. */
@@ -164,7 +151,9 @@ export async function refreshDefaultMocks(
   const inserts: Record<string, unknown>[] = [];
   const generate = async (d: (typeof list)[number]) =>
     generateDefaultBody(d.detail, d.detail.isUseGlobalReturns ? ((await commons()).get(d.moduleId) ?? []) : []);
+  const turn = turnTaker();
   for (const d of list) {
+    await turn();
     const path = defaultMockPath(ctx, { id: d.id, url: d.detail.url });
     const old = existing.get(d.id);
     if (lazy && (!old || old.mockResult === PENDING_DEFAULT)) {
@@ -206,7 +195,6 @@ export async function refreshDefaultMocks(
       .execute();
   }
   if (inserts.length) await insertMany(conn, 'mockConfigs', inserts);
-  for (const m of new Set(list.map((d) => d.moduleId))) invalidateMockCache(m);
 }
 
 /** The row of a new default mock. */
@@ -246,7 +234,6 @@ export async function onDocChangesForMock(app: FastifyInstance, tx: Conn, change
   const docs = changes
     .filter((c) => c.kind !== 'delete' && c.after)
     .map((c) => ({ id: c.docId, moduleId: c.moduleId, detail: c.after as DocDetail, created: c.created }));
-  for (const c of changes) invalidateMockCache(c.moduleId);
   if (!docs.length) return;
   await refreshDefaultMocks(tx, app.ctx, docs, changes[0]?.nickname ?? '', { lazy: true });
 }

@@ -1,126 +1,31 @@
 /**
  * The Torna-compatible open API (`POST /api`, also GET and form posts): the envelope
  * {name, version, data, access_token[, app_key, timestamp, sign, format]}, `data` as URL-encoded JSON
- * (form rules: `+` is a space) or a plain object, answered with HTTP 200 and Torna's codes.
+ * (form rules: `+` is a space) or a plain object, answered with HTTP 200 and Torna's codes. The wire format
+ * itself is open-api-wire.ts; a big body is read on a worker thread (push-prepare.ts).
  */
 import { ParamOwner, type PushPayload } from '@folio/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { insertId, inTx } from '../../db/database.js';
+import { offload } from '../../lib/offload.js';
 import { tornaDocDetails, tornaDocList } from '../agents/torna-read.js';
 import { dataId, folderKey } from '../docs/doc-keys.js';
 import { deleteParams } from '../docs/doc-params.js';
 import { importTextLang } from '../imports/imports.service.js';
 import { openApiToPush } from '../imports/openapi-to-push.js';
+import { parseStructuredAsync } from '../imports/spec-text.js';
 import { verifyOpenApiSignature } from '../open-users/signature.js';
+import { uploadDir } from '../uploads/uploads.routes.js';
+import { decodeData, OpenApiError, OpenCode, type OpenResult, readEnvelope } from './open-api-wire.js';
 import { upsertEnums } from './push-enums.js';
+import { removePushFile } from './push-file.js';
 import { withModuleLock } from './push-lock.js';
 import { countRawDocs, flag, LIMITS, normalizeEnum, PushInputError, str } from './push-normalize.js';
+import { BIG_BODY_BYTES, type PreparedBody, type PreparedPush } from './push-prepare.js';
 import { queuePush, runPush } from './push-service.js';
 import { pt } from './texts.js';
 
-/** Torna open-API codes (front/public/static/openapi/code.md). */
-export const OpenCode = {
-  OK: '0',
-  SYSTEM: '-9',
-  UNKNOWN_METHOD: '1',
-  INVALID_PARAMS: '2',
-  MISSING_SIGN: '5',
-  INVALID_SIGN: '6',
-  TIMEOUT: '7',
-  BUSINESS: '8',
-  BAD_TIMESTAMP: '10',
-  BAD_JSON: '13',
-  BAD_TOKEN: '14',
-} as const;
-
-export interface OpenResult {
-  code: string;
-  msg: string;
-  data: unknown;
-}
-
-/** An open-API failure with its Torna code. */
-export class OpenApiError extends Error {
-  constructor(
-    readonly code: string,
-    readonly key: string,
-    readonly params: Record<string, string | number> = {},
-  ) {
-    super(key);
-  }
-}
-
 const bad = (detail: string) => new OpenApiError(OpenCode.INVALID_PARAMS, 'push.api.invalidParams', { detail });
-
-/** Decodes `data`: a plain object, raw JSON text, or URL-encoded JSON (form rules, `+` is a space). */
-export function decodeData(raw: unknown): Record<string, unknown> {
-  if (raw === undefined || raw === null || raw === '') return {};
-  if (typeof raw === 'object') return raw as Record<string, unknown>;
-  let text = String(raw).trim();
-  if (!text) return {};
-  const parse = (s: string): Record<string, unknown> => {
-    const v = JSON.parse(s);
-    if (!v || typeof v !== 'object') throw new SyntaxError('data is not a JSON object');
-    return v as Record<string, unknown>;
-  };
-  // Raw JSON starts with { or [ (URL-encoding always escapes those), so it is parsed as it is.
-  if (text.startsWith('{') || text.startsWith('[')) {
-    try {
-      return parse(text);
-    } catch {
-      /* fall through: maybe encoded after all */
-    }
-  }
-  try {
-    for (let i = 0; i < 2 && !(text.startsWith('{') || text.startsWith('[')); i++) text = decodeURIComponent(text.replaceAll('+', ' '));
-    return parse(text);
-  } catch (err) {
-    throw new OpenApiError(OpenCode.BAD_JSON, 'push.api.badJson', { detail: (err as Error).message.slice(0, 200) });
-  }
-}
-
-/** Text fields of a multipart/form-data body (files are not part of the envelope). */
-export function multipartFields(text: string, boundary: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const part of text.split(`--${boundary}`)) {
-    const sep = part.indexOf('\r\n\r\n');
-    if (sep < 0) continue;
-    const head = part.slice(0, sep);
-    const name = /name="([^"]*)"/i.exec(head)?.[1];
-    if (!name || /filename=/i.test(head)) continue;
-    out[name] = part.slice(sep + 4).replace(/\r\n$/, '');
-  }
-  return out;
-}
-
-/** The envelope of a request: query for GET, body otherwise (JSON object, form, or JSON/form text). */
-export function readEnvelope(req: FastifyRequest): Record<string, unknown> {
-  const q = (req.query ?? {}) as Record<string, unknown>;
-  let body = req.body as unknown;
-  if (typeof body === 'string' || Buffer.isBuffer(body)) {
-    const text = body.toString().trim();
-    const ct = String(req.headers['content-type'] ?? '');
-    const boundary = /multipart\/form-data;.*boundary="?([^";]+)"?/i.exec(ct)?.[1];
-    if (boundary) body = multipartFields(text, boundary);
-    else if (text.startsWith('{')) {
-      try {
-        body = JSON.parse(text);
-      } catch {
-        throw new OpenApiError(OpenCode.BAD_JSON, 'push.api.badJson', { detail: 'request body' });
-      }
-    } else body = Object.fromEntries(new URLSearchParams(text));
-  }
-  const b = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
-  // body_data (easyopen's multipart/text field) carries the JSON envelope as text.
-  if (typeof b.body_data === 'string') {
-    try {
-      return { ...q, ...JSON.parse(b.body_data) };
-    } catch {
-      throw new OpenApiError(OpenCode.BAD_JSON, 'push.api.badJson', { detail: 'body_data' });
-    }
-  }
-  return { ...q, ...b };
-}
 
 interface Ctx {
   app: FastifyInstance;
@@ -131,20 +36,34 @@ interface Ctx {
 
 const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 
-async function docPush(c: Ctx, payload: PushPayload, defaults: { isReplace?: boolean } = {}) {
-  if (!Array.isArray(payload.apis) || !payload.apis.length) throw bad('apis: cannot be empty');
+/** A push sent in the request (`payload`), or a big body's, already in its file (push-prepare.ts). */
+type PushSource = { payload: PushPayload } | { prepared: PreparedPush };
+
+async function docPush(c: Ctx, source: PushSource, defaults: { isReplace?: boolean } = {}) {
+  let facts: { docs: number; author: string; async: unknown };
+  if ('payload' in source) {
+    const { payload } = source;
+    if (!Array.isArray(payload.apis) || !payload.apis.length) throw bad('apis: cannot be empty');
+    facts = { docs: countRawDocs(payload.apis), author: str(payload.author).trim(), async: c.data.async };
+  } else if ('error' in source.prepared) {
+    const e = source.prepared.error;
+    throw new OpenApiError(e.code, e.key, e.params);
+  } else facts = source.prepared;
   const threshold = c.app.ctx.settings.getInt('folio.push.async-threshold', 2000);
-  const asked = flag(c.envelope.async ?? c.data.async, 0) === 1;
-  const author = str(payload.author).trim() || 'OpenAPI';
+  const asked = flag(c.envelope.async ?? facts.async, 0) === 1;
   const req = {
     moduleId: c.moduleId,
-    payload,
-    author,
+    payload: 'payload' in source ? source.payload : undefined,
+    payloadFile: 'prepared' in source && 'file' in source.prepared ? source.prepared.file : undefined,
+    author: facts.author || 'OpenAPI',
     isReplace: defaults.isReplace,
     runHint: str(c.envelope.app_key),
   };
-  if (asked || countRawDocs(payload.apis) > threshold) {
-    return { jobId: await queuePush(c.app, req) };
+  if (asked || facts.docs > threshold) {
+    const jobId = await queuePush(c.app, req);
+    // The job owns the file now (handleOpenApi removes it otherwise).
+    if ('prepared' in source && 'file' in source.prepared) source.prepared.queued = true;
+    return { jobId };
   }
   return runPush(c.app, req);
 }
@@ -295,17 +214,23 @@ async function envDelete(c: Ctx) {
 /** Internal ids of `docIds`/`docId` values (unknown ones dropped). */
 const decodeIds = (c: Ctx, values: unknown[]) => values.map((x) => c.app.ctx.ids.tryDecode(str(x))).filter((x): x is number => !!x);
 
-/** Dispatches one open-API call for an application. */
-export async function dispatch(app: FastifyInstance, moduleId: number, envelope: Record<string, unknown>): Promise<unknown> {
+/** Dispatches one open-API call for an application (`prepared`: a big body's push, read on a worker thread). */
+export async function dispatch(
+  app: FastifyInstance,
+  moduleId: number,
+  envelope: Record<string, unknown>,
+  prepared?: PreparedPush,
+): Promise<unknown> {
   const name = str(envelope.name).trim();
   const version = str(envelope.version).trim() || '1.0';
   if (!name) throw new OpenApiError(OpenCode.INVALID_PARAMS, 'push.api.missingName');
   if (version !== '1.0') throw new OpenApiError(OpenCode.UNKNOWN_METHOD, 'push.api.unknownMethod', { name, version });
+  if (name === 'doc.push' && prepared) return docPush({ app, moduleId, envelope, data: {} }, { prepared });
   const data = decodeData(envelope.data);
   const c: Ctx = { app, moduleId, envelope, data };
   switch (name) {
     case 'doc.push':
-      return docPush(c, data as unknown as PushPayload);
+      return docPush(c, { payload: data as unknown as PushPayload });
     case 'doc.category.create':
       return categoryCreate(c);
     case 'doc.category.name.update':
@@ -316,11 +241,14 @@ export async function dispatch(app: FastifyInstance, moduleId: number, envelope:
       let converted: Awaited<ReturnType<typeof openApiToPush>>;
       try {
         // No user and no page: the words the conversion writes are in the install's default language.
-        converted = await openApiToPush(json, { author: str(data.author).trim() || 'OpenAPI', lang: importTextLang(c.app) });
+        converted = await openApiToPush(typeof json === 'string' ? await parseStructuredAsync(json) : json, {
+          author: str(data.author).trim() || 'OpenAPI',
+          lang: importTextLang(c.app),
+        });
       } catch (err) {
         throw bad(`json: ${(err as Error).message}`);
       }
-      return docPush(c, { ...converted.payload, author: str(data.author).trim() || converted.payload.author });
+      return docPush(c, { payload: { ...converted.payload, author: str(data.author).trim() || converted.payload.author } });
     }
     case 'enum.push':
       return enumPush(c, [data]);
@@ -348,11 +276,26 @@ export async function dispatch(app: FastifyInstance, moduleId: number, envelope:
   }
 }
 
+/** A big body read on a worker thread; the envelope's own errors raised here, in the request's order. */
+async function prepareBigBody(app: FastifyInstance, body: Buffer, req: FastifyRequest): Promise<PreparedBody> {
+  const prepared = await offload('push.prepare', {
+    body,
+    contentType: String(req.headers['content-type'] ?? ''),
+    query: { ...((req.query ?? {}) as Record<string, unknown>) },
+    uploadDir: uploadDir(app),
+  });
+  if (prepared.error) throw new OpenApiError(prepared.error.code, prepared.error.key, prepared.error.params);
+  return prepared;
+}
+
 /** Handles a whole open-API request and always produces Torna's envelope. */
 export async function handleOpenApi(app: FastifyInstance, req: FastifyRequest): Promise<OpenResult> {
   const lang = req.lang || 'zh-CN';
+  let prepared: PreparedBody | undefined;
   try {
-    const envelope = readEnvelope(req);
+    const body = req.body;
+    if (Buffer.isBuffer(body) && body.length > BIG_BODY_BYTES) prepared = await prepareBigBody(app, body, req);
+    const envelope = prepared ? prepared.envelope : readEnvelope(req);
     const token = str(envelope.access_token).trim();
     if (!token) throw new OpenApiError(OpenCode.BAD_TOKEN, 'push.api.missingToken');
     const mod = await app.ctx.db
@@ -385,7 +328,7 @@ export async function handleOpenApi(app: FastifyInstance, req: FastifyRequest): 
             : OpenCode.INVALID_SIGN;
       throw new OpenApiError(code, 'push.api.signError', { detail: sig.error });
     }
-    const data = await dispatch(app, mod.id, envelope);
+    const data = await dispatch(app, mod.id, envelope, prepared?.push);
     // Torna answered pushes with data null; a client whose typed response cannot hold the outcome can
     // have that back (system setting), the push itself is unchanged.
     const name = str(envelope.name).trim();
@@ -398,5 +341,9 @@ export async function handleOpenApi(app: FastifyInstance, req: FastifyRequest): 
     }
     req.log.error({ err }, 'open api call failed');
     return { code: OpenCode.SYSTEM, msg: pt(lang, 'push.api.systemError', { requestId: req.id }), data: null };
+  } finally {
+    // A big body's payload file lives on only in a queued job.
+    const push = prepared?.push;
+    if (push && 'file' in push && !push.queued) await removePushFile(uploadDir(app), push.file).catch(() => undefined);
   }
 }

@@ -12,7 +12,7 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { convertSource } from '../imports/import-convert.js';
 import { maxImportBytes } from '../imports/imports.service.js';
 import { openApiToPush } from '../imports/openapi-to-push.js';
-import { type ImportFormat, ImportInputError, parseStructured } from '../imports/spec-text.js';
+import { type ImportFormat, ImportInputError, parseStructuredAsync } from '../imports/spec-text.js';
 import { publicUrl } from '../webhooks/webhook-queue.js';
 import * as repo from './push.repo.js';
 import { pushGuide } from './push-guide.js';
@@ -71,7 +71,7 @@ export async function pushOpenApiFile(
 ): Promise<PublicOutcome | { jobId: string }> {
   let payload: PushPayload;
   try {
-    payload = (await openApiToPush(parseStructured(text), { author: q.author || 'OpenAPI', lang: textLang })).payload;
+    payload = (await openApiToPush(await parseStructuredAsync(text), { author: q.author || 'OpenAPI', lang: textLang })).payload;
   } catch (err) {
     if (err instanceof ImportInputError) throw new AppError(422, 'validation_failed', t(lang, err.key, err.params));
     throw err;
@@ -107,7 +107,7 @@ export async function pushImportFile(
   let warnings: string[] = [];
   try {
     if (q.format === 'push') {
-      const parsed = parseStructured(text);
+      const parsed = await parseStructuredAsync(text);
       if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new ImportInputError('import.unknown_format');
       payload = parsed as PushPayload;
       format = 'push';

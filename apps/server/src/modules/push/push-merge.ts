@@ -18,7 +18,7 @@ import { planFolders } from './merge/plan-folders.js';
 import { openRun } from './merge/runs.js';
 import { type MergeInput, type MergeResult, newMergeState } from './merge/state.js';
 import { writeDocs } from './merge/write-docs.js';
-import { type NPayload, normalizePayload } from './push-normalize.js';
+import { type NPayload, normalizePayloadWithTurns } from './push-normalize.js';
 
 export { pushedDocKey } from './merge/doc-content.js';
 export type { MergeInput, MergeResult } from './merge/state.js';
@@ -29,7 +29,7 @@ export type { MergeInput, MergeResult } from './merge/state.js';
  * (push-lock.ts) when they do not pass their own transaction.
  */
 export async function mergePush(app: FastifyInstance, input: MergeInput, tx?: Tx): Promise<MergeResult> {
-  const norm = normalizePayload(input.payload);
+  const norm = await normalizePayloadWithTurns(input.payload ?? {});
   return inTx(tx ?? app.ctx.db, (t) => mergeNormalized(app, t, input, norm));
 }
 

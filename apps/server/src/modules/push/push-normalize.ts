@@ -13,6 +13,7 @@ import {
   type PushParam,
   type PushPayload,
 } from '@folio/shared';
+import { turnTaker } from '../../lib/turns.js';
 import { normalizeExtras } from '../docs/doc-extras.js';
 import { normalizeVersion } from '../docs/doc-keys.js';
 
@@ -290,65 +291,76 @@ function normalizeItems(list: unknown, path: string, parent: { type: number; aut
   if (depth > 64) return [];
   const out: NItem[] = [];
   arr<PushDocItem>(list).forEach((raw, i) => {
-    const it = obj(raw);
-    if (!it) return;
-    const at = `${path}[${i}]`;
-    const dubboInfo = normalizeDubbo(it.dubboInfo);
-    const explicitType = it.type === undefined || it.type === null || it.type === '' ? undefined : int(it.type, 0);
-    const author = c.max(`${at}.author`, str(it.author).trim() || parent.author, LIMITS.author);
-    const isFolder = flag(it.isFolder, Array.isArray(it.items) && !it.url ? 1 : 0) === 1;
-    const base = {
-      description: str(it.description),
-      author,
-      isShow: flag(it.isShow, 1),
-      orderIndex: int(it.orderIndex, i),
-      dubboInfo,
-      path: at,
-    };
-    if (isFolder) {
-      const type = explicitType ?? (dubboInfo ? DocType.DUBBO : parent.type);
-      const name = c.max(`${at}.name`, str(it.name).trim(), LIMITS.name);
-      out.push({
-        kind: 'folder',
-        ...base,
-        name,
-        type,
-        children: normalizeItems(it.items, `${at}.items`, { type, author }, c, depth + 1),
-      });
-      return;
-    }
+    const item = normalizeItem(raw, `${path}[${i}]`, i, parent, c, depth);
+    if (item) out.push(item);
+  });
+  return out;
+}
+
+/** Item `i` of a list at `at` (null when it is not an object). */
+function normalizeItem(
+  raw: unknown,
+  at: string,
+  i: number,
+  parent: { type: number; author: string },
+  c: Checker,
+  depth: number,
+): NItem | null {
+  const it = obj(raw);
+  if (!it) return null;
+  const dubboInfo = normalizeDubbo(it.dubboInfo);
+  const explicitType = it.type === undefined || it.type === null || it.type === '' ? undefined : int(it.type, 0);
+  const author = c.max(`${at}.author`, str(it.author).trim() || parent.author, LIMITS.author);
+  const isFolder = flag(it.isFolder, Array.isArray(it.items) && !it.url ? 1 : 0) === 1;
+  const base = {
+    description: str(it.description),
+    author,
+    isShow: flag(it.isShow, 1),
+    orderIndex: int(it.orderIndex, i),
+    dubboInfo,
+    path: at,
+  };
+  if (isFolder) {
     const type = explicitType ?? (dubboInfo ? DocType.DUBBO : parent.type);
-    const definition = c.max(`${at}.definition`, str(it.definition).trim(), LIMITS.definition);
-    let url = str(it.url).trim();
-    let version = normalizeVersion(str(it.version));
-    ({ url, version } = splitUrlVersion(url, version));
-    version = normalizeVersion(version);
-    if (type === DocType.HTTP) url = normalizeHttpUrl(url);
-    else if (type === DocType.DUBBO && definition) url = definition;
-    const params = buildParams(it, at, c);
-    // Items without a name (a method without javadoc) are tolerated: the url stands in for it.
-    const name = c.max(`${at}.name`, str(it.name).trim() || url || definition, LIMITS.name);
-    out.push({
-      kind: 'doc',
+    const name = c.max(`${at}.name`, str(it.name).trim(), LIMITS.name);
+    return {
+      kind: 'folder',
       ...base,
       name,
       type,
-      url: c.max(`${at}.url`, url, LIMITS.url),
-      version: c.max(`${at}.version`, version, LIMITS.version),
-      identityKey: c.max(`${at}.identityKey`, str(it.identityKey).trim(), LIMITS.identityKey),
-      definition,
-      httpMethod: c.max(`${at}.httpMethod`, str(it.httpMethod).trim().toUpperCase(), LIMITS.httpMethod),
-      contentType: c.max(`${at}.contentType`, str(it.contentType).trim(), LIMITS.contentType),
-      deprecated: c.max(`${at}.deprecated`, deprecatedText(it.deprecated), LIMITS.deprecated),
-      isRequestArray: flag(it.isRequestArray, 0),
-      isResponseArray: flag(it.isResponseArray, 0),
-      requestArrayType: c.max(`${at}.requestArrayType`, str(it.requestArrayType).trim() || 'object', LIMITS.arrayType),
-      responseArrayType: c.max(`${at}.responseArrayType`, str(it.responseArrayType).trim() || 'object', LIMITS.arrayType),
-      params,
-      extras: normalizeExtras(it, at, c),
-    });
-  });
-  return out;
+      children: normalizeItems(it.items, `${at}.items`, { type, author }, c, depth + 1),
+    };
+  }
+  const type = explicitType ?? (dubboInfo ? DocType.DUBBO : parent.type);
+  const definition = c.max(`${at}.definition`, str(it.definition).trim(), LIMITS.definition);
+  let url = str(it.url).trim();
+  let version = normalizeVersion(str(it.version));
+  ({ url, version } = splitUrlVersion(url, version));
+  version = normalizeVersion(version);
+  if (type === DocType.HTTP) url = normalizeHttpUrl(url);
+  else if (type === DocType.DUBBO && definition) url = definition;
+  const params = buildParams(it, at, c);
+  // Items without a name (a method without javadoc) are tolerated: the url stands in for it.
+  const name = c.max(`${at}.name`, str(it.name).trim() || url || definition, LIMITS.name);
+  return {
+    kind: 'doc',
+    ...base,
+    name,
+    type,
+    url: c.max(`${at}.url`, url, LIMITS.url),
+    version: c.max(`${at}.version`, version, LIMITS.version),
+    identityKey: c.max(`${at}.identityKey`, str(it.identityKey).trim(), LIMITS.identityKey),
+    definition,
+    httpMethod: c.max(`${at}.httpMethod`, str(it.httpMethod).trim().toUpperCase(), LIMITS.httpMethod),
+    contentType: c.max(`${at}.contentType`, str(it.contentType).trim(), LIMITS.contentType),
+    deprecated: c.max(`${at}.deprecated`, deprecatedText(it.deprecated), LIMITS.deprecated),
+    isRequestArray: flag(it.isRequestArray, 0),
+    isResponseArray: flag(it.isResponseArray, 0),
+    requestArrayType: c.max(`${at}.requestArrayType`, str(it.requestArrayType).trim() || 'object', LIMITS.arrayType),
+    responseArrayType: c.max(`${at}.responseArrayType`, str(it.responseArrayType).trim() || 'object', LIMITS.arrayType),
+    params,
+    extras: normalizeExtras(it, at, c),
+  };
 }
 
 function buildParams(it: Record<string, unknown>, at: string, c: Checker): Record<number, NParam[]> {
@@ -391,9 +403,47 @@ export function mergeSameFolders(items: NItem[]): NItem[] {
 /** Normalises a push payload; throws PushInputError naming every value that does not fit. */
 export function normalizePayload(payload: PushPayload | Record<string, unknown>): NPayload {
   const p = (obj(payload) ?? {}) as Record<string, unknown>;
+  const top = beginPayload(p);
+  return finishPayload(p, top, normalizeItems(p.apis, 'apis', top.parent, top.c));
+}
+
+/**
+ * Normalises a payload one top-level item at a time: `head` is the payload without its items, `itemAt(i)` gives
+ * item i of `count`, and `between()` is awaited after each (so a 20,000-doc push gives the event loop turns).
+ * The result and the errors are normalizePayload's.
+ */
+export async function normalizeInPieces(
+  head: Record<string, unknown>,
+  count: number,
+  itemAt: (i: number) => unknown,
+  between: () => Promise<void>,
+): Promise<NPayload> {
+  const top = beginPayload(head);
+  const items: NItem[] = [];
+  for (let i = 0; i < count; i++) {
+    const item = normalizeItem(itemAt(i), `apis[${i}]`, i, top.parent, top.c, 0);
+    if (item) items.push(item);
+    await between();
+  }
+  return finishPayload(head, top, items);
+}
+
+/** normalizePayload with an event-loop turn now and then between top-level items. */
+export function normalizePayloadWithTurns(payload: PushPayload | Record<string, unknown>): Promise<NPayload> {
+  const p = (obj(payload) ?? {}) as Record<string, unknown>;
+  const apis = arr<unknown>(p.apis);
+  return normalizeInPieces(p, apis.length, (i) => apis[i], turnTaker());
+}
+
+function beginPayload(p: Record<string, unknown>) {
   const c = new Checker();
   const author = c.max('author', str(p.author).trim(), LIMITS.author);
-  const items = mergeSameFolders(normalizeItems(p.apis, 'apis', { type: DocType.HTTP, author }, c));
+  return { c, author, parent: { type: DocType.HTTP as number, author } };
+}
+
+function finishPayload(p: Record<string, unknown>, top: ReturnType<typeof beginPayload>, topItems: NItem[]): NPayload {
+  const { c, author } = top;
+  const items = mergeSameFolders(topItems);
   const debugEnvs = arr<Record<string, unknown>>(p.debugEnvs)
     .map((e) => obj(e))
     .filter((e): e is Record<string, unknown> => !!e)

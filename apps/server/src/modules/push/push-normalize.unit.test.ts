@@ -1,7 +1,15 @@
 /** Loose typing of push payloads as smart-doc and torna-sdk send them (torna-compat §1b, S2/S3). */
 import { DocType, NOT_DEPRECATED, ParamStyle } from '@folio/shared';
 import { describe, expect, it } from 'vitest';
-import { docParams, flag, normalizeHttpUrl, normalizePayload, PushInputError, splitUrlVersion } from './push-normalize.js';
+import {
+  docParams,
+  flag,
+  normalizeHttpUrl,
+  normalizeInPieces,
+  normalizePayload,
+  PushInputError,
+  splitUrlVersion,
+} from './push-normalize.js';
 
 describe('push normalisation', () => {
   it('reads "1"/"0"/1/0/true/false flags and keeps defaults for absent ones', () => {
@@ -73,5 +81,43 @@ describe('push normalisation', () => {
       expect(e).toBeInstanceOf(PushInputError);
       expect((e as PushInputError).fields.map((f) => f.field)).toEqual(['apis[0].name', 'apis[0].httpMethod']);
     }
+  });
+
+  it('normalises one top-level item at a time (a payload file) exactly as the whole payload, errors included', async () => {
+    const fine = {
+      author: 'ci',
+      debugEnvs: [{ name: 'test', url: 'http://t/' }],
+      apis: [
+        { name: 'Goods', items: [{ name: 'list', url: '/goods', httpMethod: 'get' }] },
+        null,
+        { name: 'Goods', items: [{ name: 'get', url: '/goods/{id}', orderIndex: 3 }] },
+        { url: '/ping', author: 'ops' },
+      ],
+    };
+    const pieces = (p: { apis: unknown[] }) =>
+      normalizeInPieces(
+        p,
+        p.apis.length,
+        (i) => JSON.parse(JSON.stringify(p.apis[i])),
+        async () => {},
+      );
+    expect(await pieces(fine)).toEqual(normalizePayload(fine));
+    const bad = {
+      ...fine,
+      author: 'a'.repeat(200),
+      apis: [...fine.apis, { name: 'n'.repeat(300), url: '/x', httpMethod: 'M'.repeat(20) }],
+    };
+    const fieldsOf = async (run: () => unknown) => {
+      try {
+        await run();
+      } catch (e) {
+        return (e as PushInputError).fields.map((f) => f.field);
+      }
+      return [];
+    };
+    const whole = await fieldsOf(() => normalizePayload(bad));
+    // (The root's author is inherited by every item, and checked there too.)
+    expect(whole).toEqual(expect.arrayContaining(['author', 'apis[0].items[0].author', 'apis[4].name', 'apis[4].httpMethod']));
+    expect(await fieldsOf(() => pieces(bad))).toEqual(whole);
   });
 });

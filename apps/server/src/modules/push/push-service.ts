@@ -7,14 +7,17 @@ import { MessageType, ModifySource, type PushPayload, ROLES } from '@folio/share
 import type { FastifyInstance } from 'fastify';
 import { inTx } from '../../db/database.js';
 import { type TextParam, text } from '../../i18n/stored-text.js';
-import { enqueueJob, registerJobHandler } from '../../jobs/queue.js';
+import { enqueueJob, registerJobHandler, registerPeriodic } from '../../jobs/queue.js';
 import { AppError } from '../../lib/errors.js';
+import { turnTaker } from '../../lib/turns.js';
 import { type DocChange, emitDocChanges } from '../doc-events.js';
 import { loadDocDetails } from '../docs/doc-detail.js';
 import { sendMessages } from '../messages/messages.service.js';
+import { uploadDir } from '../uploads/uploads.routes.js';
+import { parsePushFileItem, pushFilesOlderThan, readPushFile, removePushFile, writePushFile } from './push-file.js';
 import { withModuleLock } from './push-lock.js';
 import { type MergeResult, mergeNormalized } from './push-merge.js';
-import { normalizePayload } from './push-normalize.js';
+import { type NPayload, normalizeInPieces, normalizePayloadWithTurns } from './push-normalize.js';
 import { closeRun, runIsOpen, runWindowMs, settledRun } from './push-runs.js';
 
 export const PUSH_JOB = 'push.doc';
@@ -22,7 +25,10 @@ export const SETTLE_JOB = 'push.settle';
 
 export interface PushRequest {
   moduleId: number;
-  payload: PushPayload;
+  /** The payload itself; absent when it waits in `payloadFile`. */
+  payload?: PushPayload;
+  /** Its file in the upload directory (push-file.ts): every queued push, and a big body's push. */
+  payloadFile?: string;
   /** Pusher shown in history and messages (root `author`, else "OpenAPI"). */
   author: string;
   isReplace?: boolean;
@@ -92,9 +98,20 @@ export async function notifyAdmins(
   );
 }
 
+/**
+ * The request's payload normalised one top-level item at a time, with event-loop turns between them: from the
+ * request itself, or read from its file (one item's JSON parsed at a time).
+ */
+async function normalizeRequest(app: FastifyInstance, req: PushRequest): Promise<NPayload> {
+  if (!req.payloadFile) return normalizePayloadWithTurns(req.payload ?? {});
+  const name = req.payloadFile;
+  const { head, items } = await readPushFile(uploadDir(app), name);
+  return normalizeInPieces(head, items.length, (i) => parsePushFileItem(name, items[i]), turnTaker());
+}
+
 /** Runs a push now (serialised per application); messages admins; queues the settle job for deletions. */
 export async function runPush(app: FastifyInstance, req: PushRequest, onProgress?: (pct: number) => Promise<void>): Promise<PublicOutcome> {
-  const norm = normalizePayload(req.payload);
+  const norm = await normalizeRequest(app, req);
   try {
     const result = await withModuleLock(req.moduleId, () =>
       inTx(app.ctx.db, (tx) =>
@@ -103,7 +120,6 @@ export async function runPush(app: FastifyInstance, req: PushRequest, onProgress
           tx,
           {
             moduleId: req.moduleId,
-            payload: req.payload,
             source: 'push',
             user: { id: 0, nickname: req.author },
             isReplace: req.isReplace,
@@ -151,9 +167,16 @@ export async function runPush(app: FastifyInstance, req: PushRequest, onProgress
   }
 }
 
-/** Queues a push as a job; returns the job id. */
+/** Queues a push as a job, its payload in a file (the job row stays small); returns the job id. */
 export async function queuePush(app: FastifyInstance, req: PushRequest): Promise<string> {
-  return enqueueJob(app, { kind: PUSH_JOB, moduleId: req.moduleId, payload: req });
+  const { payload, ...rest } = req;
+  const payloadFile = req.payloadFile ?? (await writePushFile(uploadDir(app), (payload ?? {}) as unknown as Record<string, unknown>));
+  try {
+    return await enqueueJob(app, { kind: PUSH_JOB, moduleId: req.moduleId, payload: { ...rest, payloadFile } });
+  } catch (err) {
+    if (!req.payloadFile) await removePushFile(uploadDir(app), payloadFile);
+    throw err;
+  }
 }
 
 interface SettlePayload {
@@ -234,13 +257,55 @@ registerJobHandler(
   PUSH_JOB,
   async (app, job) => {
     const req = job.payload as PushRequest;
-    // Progress is reported inside the push transaction: on SQLite (one connection) awaiting a write
-    // elsewhere would wait for that transaction, so the write is fired and lands when it can.
-    return runPush(app, req, async (pct) => {
-      void job.progress(pct).catch(() => undefined);
-    });
+    try {
+      // Progress is reported inside the push transaction: on SQLite (one connection) awaiting a write
+      // elsewhere would wait for that transaction, so the write is fired and lands when it can.
+      return await runPush(app, req, async (pct) => {
+        void job.progress(pct).catch(() => undefined);
+      });
+    } finally {
+      // Done or failed, the push has run: its file goes (a server killed before here leaves it for the next).
+      if (req.payloadFile) await removePushFile(uploadDir(app), req.payloadFile);
+    }
   },
   { serialPerModule: true },
 );
 
 registerJobHandler(SETTLE_JOB, async (app, job) => settleDeletions(app, job.payload as SettlePayload));
+
+/**
+ * Removes payload files older than `before` that no queued or running push job names: left by a server killed
+ * between writing the file and queueing the job, or during a big push answered at once. Returns how many.
+ */
+export async function sweepPushFiles(app: FastifyInstance, before: number): Promise<number> {
+  const dir = uploadDir(app);
+  const old = await pushFilesOlderThan(dir, before);
+  if (!old.length) return 0;
+  const jobs = await app.ctx.db
+    .selectFrom('jobs')
+    .select('payload')
+    .where('kind', '=', PUSH_JOB)
+    .where('state', 'in', ['queued', 'running'])
+    .execute();
+  const named = new Set<string>();
+  for (const j of jobs) {
+    try {
+      named.add(String(JSON.parse(j.payload)?.payloadFile ?? ''));
+    } catch {
+      /* not a payload of ours */
+    }
+  }
+  const orphans = old.filter((n) => !named.has(n));
+  for (const n of orphans) await removePushFile(dir, n);
+  return orphans.length;
+}
+
+/** Payload files a day old and named by no live job are leftovers; each server looks at most once an hour. */
+const ORPHAN_AGE_MS = 24 * 3_600_000;
+const lastSweep = new WeakMap<FastifyInstance, number>();
+registerPeriodic(async (app) => {
+  const now = Date.now();
+  if (now - (lastSweep.get(app) ?? 0) < 3_600_000) return;
+  lastSweep.set(app, now);
+  await sweepPushFiles(app, now - ORPHAN_AGE_MS);
+});

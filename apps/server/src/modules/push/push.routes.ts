@@ -83,9 +83,10 @@ export const pushRoutes: FastifyPluginAsyncTypebox = async (api) => {
 /** The Torna open API at `/api` itself (outside the /api prefix scope). */
 export async function pushRootRoutes(app: FastifyInstance): Promise<void> {
   await app.register(async (scope) => {
-    // Every body arrives as text: JSON, form or text envelopes, and malformed JSON must answer code 13, not HTTP 400.
+    // Every body arrives as bytes (JSON, form or text envelopes; malformed JSON must answer code 13, not HTTP 400):
+    // a big one is decoded on a worker thread (push-prepare.ts), not here.
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * MB }, (_req, body, done) => done(null, body));
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * MB }, (_req, body, done) => done(null, body));
     scope.route({
       method: ['GET', 'POST'],
       url: '/api',

@@ -9,6 +9,7 @@ import { type DocDetail, type DocParam, DocType, NOT_DEPRECATED } from '@folio/s
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { type Conn, insertManyReturningIds } from '../../db/database.js';
+import { turnTaker } from '../../lib/turns.js';
 import { loadDocDetails } from '../docs/doc-detail.js';
 import { type EntryKind, insertTerms, removeById, removeEntries, type TermRow } from './search-rows.js';
 import { addPath, addText, Weight } from './search-tokens.js';
@@ -131,9 +132,11 @@ export async function indexDocs(
     docs.map((d) => d.moduleId),
   );
   const entries: Entry[] = [];
+  const turn = turnTaker();
   for (const d of docs) {
     const where = places.get(d.moduleId);
     if (where && !d.detail.isFolder) entries.push(docEntry(d.detail, d.id, where));
+    await turn();
   }
   await writeEntries(ctx, conn, entries);
 }

@@ -1,9 +1,22 @@
-/** Health, server-side i18n, view/front config, and the OpenAPI description of Folio's own API. */
-import { BUILTIN_LANGUAGES, PRODUCT_VERSION, TORNA_COMPAT_VERSION } from '@folio/shared';
-import type { FastifyInstance } from 'fastify';
+/**
+ * Health, server-side i18n, view/front config, and the OpenAPI description of Folio's own API. All public.
+ * Contracts: packages/shared/src/schemas/system.ts.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  FrontConfigQuery,
+  HealthSchema,
+  I18nQuery,
+  I18nSchema,
+  LanguageNameSchema,
+  PRODUCT_VERSION,
+  TORNA_COMPAT_VERSION,
+  ViewConfigSchema,
+} from '@folio/shared';
 import { Type } from 'typebox';
 import { ping } from '../../db/database.js';
-import { ok } from '../../plugins/envelope.js';
+import { Envelope, ok, okResponse } from '../../plugins/envelope.js';
+import { languages, textsFor } from './system.service.js';
 
 /** Front-end config keys readable without login (never secrets). */
 const FRONT_KEYS = new Set([
@@ -14,81 +27,79 @@ const FRONT_KEYS = new Set([
   'metershpere.enable',
 ]);
 
-export async function systemRoutes(app: FastifyInstance): Promise<void> {
-  const { db, settings } = app.ctx;
+const tags = ['system'];
+const pub = { auth: 'public' as const };
 
-  app.get('/health', { config: { auth: 'public' }, schema: { tags: ['system'] } }, async (_req, reply) => {
-    const up = await ping(db);
-    if (!up) reply.status(503);
-    return ok({
-      status: up ? 'ok' : 'degraded',
-      database: up ? 'up' : 'down',
-      version: PRODUCT_VERSION,
-      tornaCompat: TORNA_COMPAT_VERSION,
-    });
-  });
+export const systemRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { ctx } = app;
+  const { settings } = ctx;
 
-  /** Languages: built-ins merged with database entries (which may override). */
-  async function languages() {
-    const rows = await db.selectFrom('systemI18n').select(['lang', 'description', 'content']).execute();
-    const map = new Map<string, { description: string; content: Record<string, string> }>();
-    for (const [lang, v] of Object.entries(BUILTIN_LANGUAGES)) map.set(lang, { description: v.description, content: { ...v.content } });
-    for (const r of rows) {
-      let content: Record<string, string> = {};
-      try {
-        content = JSON.parse(r.content);
-      } catch {
-        content = {};
-      }
-      const base = map.get(r.lang)?.content ?? BUILTIN_LANGUAGES.en.content;
-      map.set(r.lang, { description: r.description, content: { ...base, ...content } });
-    }
-    return map;
-  }
+  app.get(
+    '/health',
+    {
+      config: pub,
+      schema: {
+        tags,
+        summary: 'Whether the server and its database answer (503 when not)',
+        response: { 200: Envelope(HealthSchema), 503: Envelope(HealthSchema) },
+      },
+    },
+    async (_req, reply) => {
+      const up = await ping(ctx.db);
+      if (!up) reply.status(503);
+      return ok({
+        status: up ? ('ok' as const) : ('degraded' as const),
+        database: up ? ('up' as const) : ('down' as const),
+        version: PRODUCT_VERSION,
+        tornaCompat: TORNA_COMPAT_VERSION,
+      });
+    },
+  );
 
   app.get(
     '/system/i18n/get',
     {
       config: { auth: 'optional', allowSetPassword: true },
-      schema: { tags: ['system'], querystring: Type.Object({ lang: Type.Optional(Type.String({ maxLength: 32 })) }) },
+      schema: { tags, summary: 'The UI texts of a language', querystring: I18nQuery, response: okResponse(I18nSchema) },
     },
-    async (req) => {
-      const langs = await languages();
-      const defaultLang = settings.get('folio.default-lang') || 'zh-CN';
-      const asked = (req.query as { lang?: string }).lang;
-      const userLang = req.user?.lang || '';
-      const lang = asked && langs.has(asked) ? asked : userLang && langs.has(userLang) ? userLang : defaultLang;
-      const entry = langs.get(lang) ?? langs.get('zh-CN');
-      return ok({ lang, content: entry?.content ?? {}, defaultLang, userLang });
-    },
+    async (req) => ok(await textsFor(ctx, req.query.lang, req.user?.lang || '')),
   );
 
-  app.get('/system/i18n/lang/list', { config: { auth: 'public' }, schema: { tags: ['system'] } }, async () => {
-    const langs = await languages();
-    return ok([...langs.entries()].map(([lang, v]) => ({ lang, description: v.description })));
-  });
+  app.get(
+    '/system/i18n/lang/list',
+    { config: pub, schema: { tags, summary: 'The UI languages', response: okResponse(Type.Array(LanguageNameSchema)) } },
+    async () => ok([...(await languages(ctx)).entries()].map(([lang, v]) => ({ lang, description: v.description }))),
+  );
 
-  app.get('/system/viewConfig', { config: { auth: 'public' }, schema: { tags: ['system'] } }, async () =>
-    ok({
-      enableMeterSphere: settings.getBool('metershpere.enable'),
-      initOrder: settings.getInt('folio.init-order', 10000),
-      enableRegister: settings.getBool('folio.register.enable'),
-      defaultLang: settings.get('folio.default-lang') || 'zh-CN',
-      docSortType: settings.get('folio.doc-sort-type') || 'by_order',
-    }),
+  app.get(
+    '/system/viewConfig',
+    { config: pub, schema: { tags, summary: 'The config the web app reads before login', response: okResponse(ViewConfigSchema) } },
+    async () =>
+      ok({
+        enableMeterSphere: settings.getBool('metershpere.enable'),
+        initOrder: settings.getInt('folio.init-order', 10000),
+        enableRegister: settings.getBool('folio.register.enable'),
+        defaultLang: settings.get('folio.default-lang') || 'zh-CN',
+        docSortType: settings.get('folio.doc-sort-type') || 'by_order',
+      }),
   );
 
   app.get(
     '/system/frontConfig',
     {
-      config: { auth: 'public' },
-      schema: { tags: ['system'], querystring: Type.Object({ key: Type.String({ minLength: 1, maxLength: 128 }) }) },
+      config: pub,
+      schema: {
+        tags,
+        summary: "One front-end setting ('' for a key that is not one)",
+        querystring: FrontConfigQuery,
+        response: okResponse(Type.String()),
+      },
     },
     async (req) => {
-      const key = (req.query as { key: string }).key.toLowerCase();
+      const key = req.query.key.toLowerCase();
       return ok(FRONT_KEYS.has(key) ? settings.get(key) : '');
     },
   );
 
-  app.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, async () => app.swagger());
-}
+  app.get('/openapi.json', { config: pub, schema: { hide: true } }, async () => app.swagger());
+};

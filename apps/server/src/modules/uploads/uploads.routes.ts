@@ -4,17 +4,20 @@
  * directory, never the web root, by an unguessable 128-bit id. Downloads serve raster images inline with
  * their type; everything else (SVG and HTML included) as an attachment of type application/octet-stream,
  * always with nosniff and a sandboxing CSP, so an uploaded file can never run as a page of Folio.
+ * An upload naming a doc is checked by hand (doc.update on it: the doc is optional, docs/ARCHITECTURE.md).
+ * Contracts: packages/shared/src/schemas/uploads.ts.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { FileParams, UploadedSchema, UploadInput } from '@folio/shared';
 import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
-import { insertId } from '../../db/database.js';
 import { randomToken } from '../../lib/crypto.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { authorizeDoc } from '../../permissions/authorize.js';
 import { requireUser } from '../../plugins/auth.js';
-import { ok } from '../../plugins/envelope.js';
+import { ok, okResponse } from '../../plugins/envelope.js';
+import { docIsLive, findUpload, insertUpload } from './uploads.repo.js';
 
 /** Types served inline; anything else downloads as an attachment. */
 const INLINE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
@@ -28,26 +31,15 @@ export function uploadDir(app: FastifyInstance): string {
   return resolve('data', 'uploads');
 }
 
-export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
+export const uploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, dialect, settings } = app.ctx;
 
   app.post(
     '/upload',
-    {
-      schema: {
-        tags: ['file'],
-        body: Type.Object({
-          filename: Type.String({ minLength: 1, maxLength: 255 }),
-          contentType: Type.Optional(Type.String({ maxLength: 128 })),
-          /** The file's bytes, base64. */
-          data: Type.String({ minLength: 1 }),
-          docId: Type.Optional(Type.String({ maxLength: 64 })),
-        }),
-      },
-    },
+    { schema: { tags: ['file'], summary: 'Upload a file (base64)', body: UploadInput, response: okResponse(UploadedSchema) } },
     async (req) => {
       const u = requireUser(req);
-      const b = req.body as { filename: string; contentType?: string; data: string; docId?: string };
+      const b = req.body;
       // A file uploaded for a doc lives as long as the doc: it must be one the caller may edit.
       let docId = 0;
       let moduleId = 0;
@@ -66,7 +58,7 @@ export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
       await writeFile(path, bytes, { flag: 'wx' });
       const contentType = (b.contentType ?? '').toLowerCase().split(';')[0].trim() || 'application/octet-stream';
       const filename = b.filename.replace(/[\\/\r\n"]/g, '_');
-      await insertId(db, dialect, 'uploads', {
+      await insertUpload(db, dialect, {
         fileId,
         filename,
         contentType,
@@ -85,16 +77,12 @@ export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
     '/file/:fileId',
     {
       config: { auth: 'public' },
-      schema: { tags: ['file'], params: Type.Object({ fileId: Type.String({ minLength: 10, maxLength: 64 }) }) },
+      schema: { tags: ['file'], summary: 'Download a file (raster images inline, anything else as an attachment)', params: FileParams },
     },
     async (req, reply) => {
-      const { fileId } = req.params as { fileId: string };
-      const row = await db.selectFrom('uploads').selectAll().where('fileId', '=', fileId).executeTakeFirst();
+      const row = await findUpload(db, req.params.fileId);
       if (!row) throw notFound('file');
-      if (row.docId) {
-        const doc = await db.selectFrom('docs').select('isDeleted').where('id', '=', row.docId).executeTakeFirst();
-        if (!doc || doc.isDeleted) throw notFound('file');
-      }
+      if (row.docId && !(await docIsLive(db, row.docId))) throw notFound('file');
       let bytes: Buffer;
       try {
         bytes = await readFile(join(uploadDir(app), row.storagePath));
@@ -111,4 +99,4 @@ export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
       return reply.send(bytes);
     },
   );
-}
+};

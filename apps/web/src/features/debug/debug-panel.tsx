@@ -6,83 +6,24 @@
  * scripts, and read the response.
  */
 import { SendOutlined } from '@ant-design/icons';
-import { json } from '@codemirror/lang-json';
-import { xml } from '@codemirror/lang-xml';
-import type { DocDetail, DocParam } from '@folio/shared';
+import type { DocDetail } from '@folio/shared';
 import { HTTP_METHODS, REQUEST_TIMEOUT_MS } from '@folio/shared';
-import CodeMirror from '@uiw/react-codemirror';
-import { Alert, Button, Empty, Input, Radio, Select, Skeleton, Space, Switch, Tabs, Tooltip } from 'antd';
+import { Alert, Button, Empty, Input, Select, Skeleton, Space, Switch, Tabs, Tooltip } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getToken } from '../../lib/api';
 import { readLocal, writeLocal } from '../../lib/storage';
 import type { DocViewSource, ViewDoc } from '../doc-view/doc-source';
-import { jsonBodyText } from '../doc-view/examples';
+import { BodyEditor } from './body-editor';
+import { CookiesTab } from './cookies-tab';
 import { type DebugContext, grantOfSource, saveDebugProps, useDebugContext } from './debug-api';
 import { withAuthRows } from './debug-auth';
-import {
-  type BodyType,
-  bodyTypeOf,
-  buildUrl,
-  cookieHeader,
-  type DebugResponse,
-  type DraftRequest,
-  FormatError,
-  fromScriptReq,
-  mergeSetCookies,
-  ProxyError,
-  type Row,
-  rowsFromParams,
-  rowsObject,
-  sendRequest,
-  toScriptReq,
-  viewOf,
-} from './debug-request';
+import { buildUrl, type DebugResponse } from './debug-request';
+import { type DebugForm, envRows, initialForm, runDebugSend } from './debug-send';
 import { KvTable } from './kv-table';
 import { ResponseView } from './response-view';
-import { runInWorker } from './run-in-worker';
 import { ScriptsTab } from './scripts-tab';
 
 type Source = DocViewSource | { kind: string; grant?: string; shareId?: string; showId?: string };
-
-/** A pre-request script failed: its message is shown as it is. */
-class ScriptFailure extends Error {}
-
-const envRows = (params: DocParam[] | undefined): Row[] => rowsFromParams(params).map((r) => ({ ...r, origin: 'env' as const }));
-
-interface Form {
-  method: string;
-  path: string;
-  pathRows: Row[];
-  queryRows: Row[];
-  headerRows: Row[];
-  bodyType: BodyType;
-  bodyText: string;
-  bodyRows: Row[];
-}
-
-function initialForm(doc: DocDetail & { globalHeaders?: DocParam[]; globalParams?: DocParam[] }, ctx: DebugContext): Form {
-  const method = (doc.httpMethod || 'GET').toUpperCase();
-  const bodyType = bodyTypeOf(doc.contentType, method);
-  const commonHeaders = doc.isUseGlobalHeaders ? ctx.commonHeaders : [];
-  const commonParams = doc.isUseGlobalParams ? ctx.commonParams : [];
-  return {
-    method,
-    path: doc.url || '/',
-    pathRows: rowsFromParams(doc.pathParams),
-    queryRows: [
-      ...rowsFromParams(commonParams),
-      ...rowsFromParams(
-        doc.queryParams,
-        (doc.paramStyles ?? []).filter((s) => s.in === 'query'),
-      ),
-    ],
-    headerRows: [...rowsFromParams(commonHeaders), ...rowsFromParams(doc.headerParams)],
-    bodyType,
-    bodyText: bodyType === 'json' ? jsonBodyText(doc) : '',
-    bodyRows: bodyType === 'form' || bodyType === 'multipart' ? rowsFromParams(doc.requestParams) : [],
-  };
-}
 
 export function DebugPanel({ doc, source }: { doc: DocDetail; source?: unknown }) {
   const { t } = useTranslation();
@@ -111,7 +52,7 @@ function Console({ doc, ctx, grant }: { doc: DocDetail; ctx: DebugContext; grant
   const [follow, setFollow] = useState(true);
   // The doc's credentials: placeholders, unless the environment (or the doc) already sends them.
   const auth = (doc as ViewDoc).security;
-  const [form, setForm] = useState<Form>(() => {
+  const [form, setForm] = useState<DebugForm>(() => {
     const f = initialForm(doc, ctx);
     return {
       ...f,
@@ -126,7 +67,7 @@ function Console({ doc, ctx, grant }: { doc: DocDetail; ctx: DebugContext; grant
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
 
-  const patch = (p: Partial<Form>) => setForm((f) => ({ ...f, ...p }));
+  const patch = (p: Partial<DebugForm>) => setForm((f) => ({ ...f, ...p }));
   const pickEnv = (id: string) => {
     setEnvId(id);
     writeLocal(envKey, id);
@@ -148,7 +89,6 @@ function Console({ doc, ctx, grant }: { doc: DocDetail; ctx: DebugContext; grant
   };
 
   const url = useMemo(() => buildUrl(baseUrl, form.path, form.pathRows, form.queryRows, readLocal(varsKey, {})), [baseUrl, form, varsKey]);
-  const enabledScripts = (type: number) => ctx.scripts.filter((s) => s.enabled && s.type === type).sort((a, b) => b.scope - a.scope);
 
   const send = async () => {
     setSending(true);
@@ -160,88 +100,29 @@ function Console({ doc, ctx, grant }: { doc: DocDetail; ctx: DebugContext; grant
     const ctrl = new AbortController();
     abort.current = ctrl;
     const timer = setTimeout(() => ctrl.abort(), REQUEST_TIMEOUT_MS);
-    const allLogs: string[] = [];
-    let vars = readLocal<Record<string, string>>(varsKey, {});
     try {
-      let draft: DraftRequest = {
-        method: form.method,
-        url: buildUrl(baseUrl, form.path, form.pathRows, form.queryRows, vars),
-        headers: rowsObject(form.headerRows, vars),
-        bodyType: form.bodyType,
-        bodyText: form.bodyText,
-        bodyRows: form.bodyRows,
-      };
-      for (const s of enabledScripts(0)) {
-        const out = await runInWorker(s.content, { req: toScriptReq(draft, vars), vars });
-        allLogs.push(...out.logs);
-        if (out.error) throw new ScriptFailure(t('debug.scriptError', { 0: `${s.name}: ${out.error}` }));
-        vars = out.vars;
-        draft = fromScriptReq(out.req, draft);
-      }
-      const jar = readLocal<Record<string, string>>(jarKey, {});
-      if (viaProxy && Object.keys(jar).length) {
-        const existing = Object.entries(draft.headers).find(([k]) => k.toLowerCase() === 'cookie');
-        if (existing) delete draft.headers[existing[0]];
-        draft.headers.Cookie = cookieHeader(jar, existing?.[1] ?? '');
-      }
-      const res = await sendRequest(
-        draft,
-        { viaProxy, docId: doc.id, token: getToken(), grant, followRedirects: follow, signal: ctrl.signal },
-        vars,
-      );
-      if (viaProxy) writeLocal(jarKey, mergeSetCookies(jar, res.headers['set-cookie']));
-      const after = enabledScripts(1);
-      if (after.length) {
-        const view = viewOf(res);
-        let resp = { status: res.status, data: view.kind === 'json' ? view.data : view.text, headers: res.headers };
-        for (const s of after) {
-          const out = await runInWorker(s.content, { req: toScriptReq(draft, vars), resp, vars });
-          allLogs.push(...out.logs);
-          if (out.error) {
-            setError(t('debug.scriptError', { 0: `${s.name}: ${out.error}` }));
-            break;
-          }
-          vars = out.vars;
-          if (out.resp) resp = out.resp;
-        }
-      }
-      writeLocal(varsKey, vars);
-      setResponse(res);
-    } catch (e) {
-      if (e instanceof FormatError) setError(t('debug.formatError'));
-      else if (e instanceof ProxyError) setError(e.slug === 'outbound_refused' ? t('debug.refused', { 0: e.message }) : e.message);
-      else if (e instanceof ScriptFailure) setError(e.message);
-      else {
-        console.error('[folio debug] send failed', e);
-        // A direct call the browser refused (CORS, mixed content, unreachable): the proxy usually helps.
-        setError(t('debug.sendFailed'));
-        setHint(!viaProxy && e instanceof TypeError ? t('debug.corsHint') : '');
-      }
+      const out = await runDebugSend({
+        form,
+        baseUrl,
+        scripts: ctx.scripts,
+        viaProxy,
+        follow,
+        docId: doc.id,
+        grant,
+        varsKey,
+        jarKey,
+        signal: ctrl.signal,
+        t,
+      });
+      setResponse(out.response);
+      setError(out.error);
+      setHint(out.hint);
+      setLogs(out.logs);
     } finally {
       clearTimeout(timer);
-      setLogs(allLogs);
       setSending(false);
     }
   };
-
-  const bodyEditor =
-    form.bodyType === 'form' || form.bodyType === 'multipart' ? (
-      <KvTable
-        rows={form.bodyRows}
-        onChange={(bodyRows) => patch({ bodyRows })}
-        files={form.bodyType === 'multipart'}
-        testId="debug-body-rows"
-      />
-    ) : form.bodyType === 'none' ? null : (
-      <div data-testid="debug-body-text">
-        <CodeMirror
-          value={form.bodyText}
-          height="220px"
-          extensions={form.bodyType === 'json' ? [json()] : form.bodyType === 'xml' ? [xml()] : []}
-          onChange={(v) => patch({ bodyText: v })}
-        />
-      </div>
-    );
 
   return (
     <div data-testid="debug-panel">
@@ -314,24 +195,7 @@ function Console({ doc, ctx, grant }: { doc: DocDetail; ctx: DebugContext; grant
           {
             key: 'body',
             label: t('debug.tab.body'),
-            children: (
-              <div>
-                <Radio.Group
-                  value={form.bodyType}
-                  onChange={(e) => patch({ bodyType: e.target.value })}
-                  style={{ marginBottom: 8 }}
-                  options={[
-                    { value: 'none', label: t('debug.body.none') },
-                    { value: 'json', label: 'JSON' },
-                    { value: 'form', label: 'x-www-form-urlencoded' },
-                    { value: 'multipart', label: 'form-data' },
-                    { value: 'xml', label: 'XML' },
-                    { value: 'text', label: 'Text' },
-                  ]}
-                />
-                {bodyEditor}
-              </div>
-            ),
+            children: <BodyEditor form={form} patch={patch} />,
           },
           {
             key: 'scripts',
@@ -355,34 +219,6 @@ function Console({ doc, ctx, grant }: { doc: DocDetail; ctx: DebugContext; grant
         {response ? <ResponseView response={response} logs={logs} /> : !error && <Empty description={t('debug.empty')} />}
         {!response && logs.length > 0 && <pre data-testid="debug-script-logs">{logs.join('\n')}</pre>}
       </div>
-    </div>
-  );
-}
-
-function CookiesTab({ jarKey, varsKey }: { jarKey: string; varsKey: string }) {
-  const { t } = useTranslation();
-  const [, force] = useState(0);
-  const jar = readLocal<Record<string, string>>(jarKey, {});
-  const vars = readLocal<Record<string, string>>(varsKey, {});
-  return (
-    <div>
-      <Alert type="info" showIcon message={t('debug.cookiesTip')} style={{ marginBottom: 8 }} />
-      <pre data-testid="debug-cookies">
-        {Object.entries(jar)
-          .map(([k, v]) => `${k}=${v}`)
-          .join('\n') || '-'}
-      </pre>
-      <Button
-        size="small"
-        onClick={() => {
-          writeLocal(jarKey, {});
-          force((n) => n + 1);
-        }}
-      >
-        {t('debug.clearCookies')}
-      </Button>
-      <h4 style={{ marginTop: 12 }}>{t('debug.vars')}</h4>
-      <pre data-testid="debug-vars">{JSON.stringify(vars, null, 2)}</pre>
     </div>
   );
 }

@@ -83,32 +83,34 @@ export function Authorization({ auth }: { auth: DocAuth }) {
     <div data-testid="doc-auth">
       {alternatives.length > 1 && !grouped && <div className="muted">{t('view.doc.auth.anyOf')}</div>}
       {alternatives.length === 1 && grouped && <div className="muted">{t('view.doc.auth.together')}</div>}
-      <table className="plain-table auth-table">
-        <thead>
-          <tr>
-            <th>{t('view.doc.auth.scheme')}</th>
-            <th>{t('view.doc.auth.type')}</th>
-            <th>{t('view.doc.auth.where')}</th>
-            <th>{t('view.doc.auth.scopes')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {alternatives.map((a, i) => (
-            <Fragment key={a.map((x) => x.name).join('+')}>
-              {grouped && alternatives.length > 1 && (
-                <tr className="auth-or">
-                  <td colSpan={4} className="muted">
-                    {i === 0 ? t('view.doc.auth.anyOf') : t('view.doc.auth.or')} {a.length > 1 ? t('view.doc.auth.together') : ''}
-                  </td>
-                </tr>
-              )}
-              {a.map((x) => (
-                <SchemeRow key={x.name} s={x} />
-              ))}
-            </Fragment>
-          ))}
-        </tbody>
-      </table>
+      <div className="table-scroll">
+        <table className="plain-table auth-table">
+          <thead>
+            <tr>
+              <th>{t('view.doc.auth.scheme')}</th>
+              <th>{t('view.doc.auth.type')}</th>
+              <th>{t('view.doc.auth.where')}</th>
+              <th>{t('view.doc.auth.scopes')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {alternatives.map((a, i) => (
+              <Fragment key={a.map((x) => x.name).join('+')}>
+                {grouped && alternatives.length > 1 && (
+                  <tr className="auth-or">
+                    <td colSpan={4} className="muted">
+                      {i === 0 ? t('view.doc.auth.anyOf') : t('view.doc.auth.or')} {a.length > 1 ? t('view.doc.auth.together') : ''}
+                    </td>
+                  </tr>
+                )}
+                {a.map((x) => (
+                  <SchemeRow key={x.name} s={x} />
+                ))}
+              </Fragment>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {optional && <div className="muted">{t('view.doc.auth.optional')}</div>}
     </div>
   );

@@ -415,29 +415,31 @@ function OtherResponse({ response: r }: { response: DocResponse }) {
 function ErrorCodes({ codes }: { codes: ErrorCodeParam[] }) {
   const { t } = useTranslation();
   return (
-    <table className="plain-table">
-      <thead>
-        <tr>
-          <th>{t('view.col.code')}</th>
-          <th>{t('view.col.msg')}</th>
-          <th>{t('view.col.solution')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {codes.map((c, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: codes may repeat; the list is static
-          <tr key={i}>
-            <td>{c.code}</td>
-            <td>
-              <Description text={c.msg} inline />
-            </td>
-            <td>
-              <Description text={c.solution} inline />
-            </td>
+    <div className="table-scroll">
+      <table className="plain-table">
+        <thead>
+          <tr>
+            <th>{t('view.col.code')}</th>
+            <th>{t('view.col.msg')}</th>
+            <th>{t('view.col.solution')}</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {codes.map((c, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: codes may repeat; the list is static
+            <tr key={i}>
+              <td>{c.code}</td>
+              <td>
+                <Description text={c.msg} inline />
+              </td>
+              <td>
+                <Description text={c.solution} inline />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

@@ -4,6 +4,7 @@
  */
 import { type DocDetail, type DocParam, ModifySource, ParamStyle } from '@folio/shared';
 import type { DocRow } from '../../../db/types.js';
+import { turnTaker } from '../../../lib/turns.js';
 import { type DocChange, emitDocChanges } from '../../doc-events.js';
 import { loadDocDetails, toDetail } from '../../docs/doc-detail.js';
 import { enumContent, loadEnums } from '../../docs/doc-params.js';
@@ -67,7 +68,9 @@ async function afterDetails(s: MergeState): Promise<Map<number, DocDetail>> {
   if (!fresh.length) return out;
   const enums = await loadEnums(tx, app.ctx.ids, [...s.enumIds.values()]);
   const byCode = new Map([...enums.values()].map((e) => [e.id as string, { info: e, content: enumContent(e) }]));
+  const turn = turnTaker();
   for (const p of fresh) {
+    await turn();
     const id = idOf.get(p.dataId) as number;
     const d = p.detail as DocDetail;
     for (const x of p.enumParams) {

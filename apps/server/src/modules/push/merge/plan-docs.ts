@@ -3,6 +3,7 @@
  * (or a row move when only its place or visibility changed). Docs are sorted into `writes` (content
  * changes) and `structural` (row moves only).
  */
+import { turnTaker } from '../../../lib/turns.js';
 import { loadDocDetails } from '../../docs/doc-detail.js';
 import { contentHash } from '../../docs/doc-keys.js';
 import { buildDetail } from './doc-content.js';
@@ -10,7 +11,10 @@ import type { ExistingDoc, MergeState, PlannedDoc } from './state.js';
 
 export async function planDocs(s: MergeState): Promise<void> {
   const updateCandidates: PlannedDoc[] = [];
+  // Building 20,000 docs' details and hashes takes long: other requests get a turn now and then.
+  const turn = turnTaker();
   for (const p of s.planned.values()) {
+    await turn();
     const ex = p.existing;
     if (ex && !ex.isDeleted && s.locked.has(ex.id)) {
       s.outcome.skippedLocked++;

@@ -4,6 +4,7 @@
  */
 import { type DubboInfo, ModifySource } from '@folio/shared';
 import { insertManyReturningIds } from '../../../db/database.js';
+import { turnTaker } from '../../../lib/turns.js';
 import { dataId, folderKey } from '../../docs/doc-keys.js';
 import type { NFolder, NItem } from '../push-normalize.js';
 import { fullDubbo, sameDubbo } from '../push-writes.js';
@@ -19,10 +20,12 @@ interface Placed {
 
 export async function planFolders(s: MergeState): Promise<void> {
   let level: Placed[] = s.norm.items.map((item) => ({ item, parentId: 0, parentDubbo: null }));
+  const turn = turnTaker();
   while (level.length) {
     const next: Placed[] = [];
     const newFolders: { f: NFolder; row: Record<string, unknown> }[] = [];
     for (const at of level) {
+      await turn();
       if (at.item.kind === 'doc') planDoc(s, at);
       else {
         const row = await placeFolder(s, at as Placed & { item: NFolder }, next);

@@ -12,7 +12,8 @@ import type { NDoc, NPayload } from '../push-normalize.js';
 
 export interface MergeInput {
   moduleId: number;
-  payload: PushPayload;
+  /** What was sent (mergePush normalises it; mergeNormalized is given it normalised). */
+  payload?: PushPayload;
   source: 'push' | 'import';
   user: { id: number; nickname: string };
   isReplace?: boolean;

@@ -4,6 +4,7 @@
  */
 import { ParamOwner } from '@folio/shared';
 import { insertManyReturningIds } from '../../../db/database.js';
+import { turnTaker } from '../../../lib/turns.js';
 import { type ParamSet, replaceParams } from '../../docs/doc-params.js';
 import { fullDubbo, upsertDocRows, writeDubboProps } from '../push-writes.js';
 import { docParamSets, docRow } from './doc-content.js';
@@ -13,7 +14,9 @@ export async function writeDocs(s: MergeState): Promise<void> {
   await writeRows(s);
   s.outcome.unchanged += s.structural.length;
   const sets: ParamSet[] = [];
+  const turn = turnTaker();
   for (const p of s.writes) {
+    await turn();
     const id = s.idOf.get(p.dataId);
     if (!id) continue;
     s.touched.add(id);
