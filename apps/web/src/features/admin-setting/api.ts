@@ -1,11 +1,11 @@
 /**
  * Calls of the system settings (super admins) and of MeterSphere (space account, application targets):
- * settings by definition, SMTP test, UI languages, the audit log and the Torna migration. The admin,
- * metersphere and torna-migration routes do not declare answer schemas in packages/shared yet, so their
- * answer shapes are written here, once, for every component of this feature. Mutations are silent: their
+ * settings by definition, SMTP test, UI languages, the audit log and the Torna migration. Languages are typed by
+ * packages/shared/src/schemas/admin.ts; the other answer shapes (no exported shared type yet) are written here,
+ * once, for every component of this feature. Mutations are silent: their
  * callers (forms, buttons) show the error.
  */
-import type { SsoTestResult } from '@folio/shared';
+import type { LanguageItem, SsoTestResult } from '@folio/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { queryClient } from '../../lib/query';
@@ -57,15 +57,8 @@ export const testSmtp = (to: string) => api.post<SsoTestResult>('admin/setting/s
 
 // ---------- languages ----------
 
-/** A UI language as the languages tab lists it. */
-export interface AdminLang {
-  lang: string;
-  description: string;
-  builtin: boolean;
-  custom: boolean;
-  isDefault: boolean;
-  updatedAt: number;
-}
+/** A UI language as the languages tab lists it (packages/shared/src/schemas/admin.ts). */
+export type AdminLang = LanguageItem;
 
 const LANGS = ['admin', 'langs'];
 /** Refreshes the admin list and the language lists the selectors show. */

@@ -1,39 +1,34 @@
 /**
- * Calls of a doc's mock rules. The mock routes do not declare answer schemas in packages/shared yet, so the
- * rule's shape is written here, once. Saving and deleting refresh the doc's rule list; their errors toast.
+ * Calls of a doc's mock rules, typed by packages/shared/src/schemas/mock.ts. Saving and deleting refresh the
+ * doc's rule list; their errors toast.
  */
+import type { MockNameValue, MockRuleView } from '@folio/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { queryClient } from '../../lib/query';
 
 /** A name/value pair of a rule (request data to match, response headers). */
-export interface MockPair {
-  name: string;
-  value: string;
-}
+export type MockPair = MockNameValue;
 
-/** A mock rule as listed, with its public URL. */
-export interface MockRule {
-  id: string;
-  docId: string;
-  name: string;
-  path: string;
-  isDefault: number;
-  requestDataType: number;
-  dataKv: MockPair[];
-  dataJson: string;
-  httpStatus: number;
-  delayMills: number;
-  responseHeaders: MockPair[];
-  resultType: number;
-  responseBody: string;
-  mockScript: string;
-  remark: string;
-  url: string;
-}
+/** A mock rule as listed, with its public URLs (packages/shared/src/schemas/mock.ts). */
+export type MockRule = MockRuleView;
 
 /** Body of a save: a new rule (no id) or a change. */
-export type MockRuleInput = Omit<MockRule, 'id' | 'docId' | 'isDefault' | 'url'> & { id?: string };
+export type MockRuleInput = Pick<
+  MockRule,
+  | 'name'
+  | 'path'
+  | 'requestDataType'
+  | 'dataKv'
+  | 'dataJson'
+  | 'httpStatus'
+  | 'delayMills'
+  | 'responseHeaders'
+  | 'resultType'
+  | 'responseBody'
+  | 'mockScript'
+  | 'remark'
+> & { id?: string };
 
 /** What the server's sandbox made of a body or script. */
 export interface MockPreview {
