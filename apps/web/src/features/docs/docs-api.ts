@@ -66,6 +66,13 @@ export const useDocStatusMutation = (moduleId: string) =>
   useDocsMutation(moduleId, (v: { id: string; status: number }) => api.post<null>('doc/status/update', v));
 
 /**
+ * Moves the doc a page shows to the trash; answers the trash item. A plain call, not a mutation: the page leaves the
+ * doc as soon as this answers, and a mutation's state change would first re-render it on the deleted doc, which
+ * then asks for the doc again and shows "not found".
+ */
+export const deleteShownDoc = (id: string) => api.post<{ trashId: string }>('doc/delete', { id });
+
+/**
  * Moves a doc or folder to the trash (a folder with its docs when deleteChildren); answers the trash item.
  * It does not refresh by itself: a page showing the doc leaves it first, and a batch refreshes once.
  */

@@ -11,7 +11,7 @@ import { ui } from '../../lib/ui';
 import { DocView } from '../doc-view/doc-view';
 import { notifyDeleted } from '../trash/trash-api';
 import { editPathOf } from './doc-tree-panel';
-import { invalidateModule, useDeleteDocMutation, useDocDetail, useDocLockMutation, useDocStatusMutation } from './docs-api';
+import { deleteShownDoc, invalidateModule, useDocDetail, useDocLockMutation, useDocStatusMutation } from './docs-api';
 
 const STATUS_OPTIONS = [
   { value: DocStatus.TODO, key: 'doc.statusTodo' },
@@ -36,7 +36,6 @@ export function SelectedDoc({
   const { data: doc, isLoading, error } = useDocDetail(docId);
   const setStatus = useDocStatusMutation(moduleId);
   const lockDoc = useDocLockMutation(moduleId);
-  const deleteDoc = useDeleteDocMutation();
   if (isLoading) return <Skeleton active />;
   if (error || !doc) return <Result status="404" title={t('doc.notFound')} />;
   const textDoc = doc.type === DocType.CUSTOM || doc.type === DocType.MARKDOWN;
@@ -109,7 +108,7 @@ export function SelectedDoc({
                 confirmAction({
                   title: t('doc.deleteConfirm', { 0: doc.name }),
                   run: async () => {
-                    const r = await deleteDoc.mutateAsync({ id: doc.id });
+                    const r = await deleteShownDoc(doc.id);
                     // Leave the deleted doc first, so nothing asks for it again (and shows "not found").
                     onDeleted();
                     queryClient.removeQueries({ queryKey: ['doc', doc.id] });
