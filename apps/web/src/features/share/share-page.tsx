@@ -62,9 +62,11 @@ export function SharePage() {
   const grant = info.data ? info.data.grant || readGrant('share', shareId) : '';
   const menu = useShareMenuQuery(shareId, grant, !!info.data && (!info.data.needPassword || !!grant));
 
-  // Live docs: the shared tree and the open doc follow changes to the application.
+  // Live docs: the shared tree and the open doc follow changes to the application. The scope is the share, not its
+  // grant: a public share re-signs the grant on every read, and a scope that changed with it started the poll over
+  // and refetched the page's data in a loop.
   useLiveRevision({
-    scope: ['share', shareId, grant],
+    scope: ['share', shareId],
     enabled: !!info.data && (!info.data.needPassword || !!grant),
     fetchRevision: () => fetchShareRevision(shareId, grant),
     refresh: [
