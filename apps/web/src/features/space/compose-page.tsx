@@ -4,7 +4,7 @@
  */
 import { CopyOutlined, PlusOutlined } from '@ant-design/icons';
 import { ComposeType, formatDateTime } from '@folio/shared';
-import { Alert, Button, Form, Input, Modal, Radio, Space, Switch, Table, Tag } from 'antd';
+import { Alert, Button, Form, Input, Modal, Space, Switch, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -22,6 +22,7 @@ import {
   useDeleteComposeProjectMutation,
 } from '../compose/api';
 import { ComposeManageDrawer } from './compose-manage';
+import { ComposeBasicFields } from './compose-settings';
 
 export function SpaceComposePage() {
   const { t } = useTranslation();
@@ -152,24 +153,7 @@ export function SpaceComposePage() {
         }}
       >
         <Form form={form} layout="vertical" initialValues={{ type: ComposeType.PUBLIC }}>
-          <Form.Item
-            name="name"
-            label={t('compose.name')}
-            rules={[{ required: true, whitespace: true, max: 64, message: t('validation.notEmptyLength', { 0: 64 }) }]}
-          >
-            <Input />
-          </Form.Item>
-          <Form.Item name="description" label={t('project.description')}>
-            <Input.TextArea rows={2} />
-          </Form.Item>
-          <Form.Item name="type" label={t('share.type')}>
-            <Radio.Group
-              options={[
-                { value: ComposeType.PUBLIC, label: t('share.public') },
-                { value: ComposeType.ENCRYPT, label: t('share.encrypt') },
-              ]}
-            />
-          </Form.Item>
+          <ComposeBasicFields />
           {type === ComposeType.ENCRYPT && (
             <Form.Item name="password" label={t('share.password')} extra={t('share.passwordAuto')}>
               <Input maxLength={32} />

@@ -8,6 +8,33 @@ import { showError } from '../../lib/errors';
 import { ui } from '../../lib/ui';
 import { type ComposeProject, fetchComposePassword, useUpdateComposeProjectMutation } from '../compose/api';
 
+/** The fields a compose project is created and edited with: name (≤ 128, as the server allows), description, visibility. */
+export function ComposeBasicFields() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Form.Item
+        name="name"
+        label={t('compose.name')}
+        rules={[{ required: true, whitespace: true, max: 128, message: t('validation.notEmptyLength', { 0: 128 }) }]}
+      >
+        <Input />
+      </Form.Item>
+      <Form.Item name="description" label={t('project.description')}>
+        <Input.TextArea rows={2} />
+      </Form.Item>
+      <Form.Item name="type" label={t('share.type')}>
+        <Radio.Group
+          options={[
+            { value: ComposeType.PUBLIC, label: t('share.public') },
+            { value: ComposeType.ENCRYPT, label: t('share.encrypt') },
+          ]}
+        />
+      </Form.Item>
+    </>
+  );
+}
+
 /** A compose project's settings: name, visibility and password, debugging, gateway, order. */
 export function ComposeSettings({ project }: { project: ComposeProject }) {
   const { t } = useTranslation();
@@ -40,24 +67,7 @@ export function ComposeSettings({ project }: { project: ComposeProject }) {
         }
       }}
     >
-      <Form.Item
-        name="name"
-        label={t('compose.name')}
-        rules={[{ required: true, whitespace: true, max: 128, message: t('validation.notEmptyLength', { 0: 128 }) }]}
-      >
-        <Input />
-      </Form.Item>
-      <Form.Item name="description" label={t('project.description')}>
-        <Input.TextArea rows={2} />
-      </Form.Item>
-      <Form.Item name="type" label={t('share.type')}>
-        <Radio.Group
-          options={[
-            { value: ComposeType.PUBLIC, label: t('share.public') },
-            { value: ComposeType.ENCRYPT, label: t('share.encrypt') },
-          ]}
-        />
-      </Form.Item>
+      <ComposeBasicFields />
       {type === ComposeType.ENCRYPT && (
         <Form.Item
           label={t('share.password')}
