@@ -85,16 +85,26 @@ function exampleValue(p: DocParam, schema: Obj): unknown {
 /** Named schemas an export writes into `components.schemas` (alternatives, so a discriminator can map to them). */
 export interface SchemaCtx {
   schemas: Obj;
+  /**
+   * The JSON text of each of `schemas`, by key, written once: comparing a new alternative with every schema of
+   * its name by writing them all again took Stripe's export 50 s and more in one piece (issue 20).
+   */
+  texts?: Map<string, string>;
 }
 
 const COMPONENT_KEY = /^[A-Za-z0-9._-]{1,128}$/;
 
 /** A schema as a component named `name` (a numbered key when another schema has the name); its $ref. */
 function component(name: string, schema: Obj, ctx: SchemaCtx): Obj {
+  if (!ctx.texts) ctx.texts = new Map();
+  const texts = ctx.texts;
+  const textOf = (k: string) => texts.get(k) ?? JSON.stringify(ctx.schemas[k]);
   let key = name;
   const text = JSON.stringify(schema);
-  for (let k = 2; ctx.schemas[key] !== undefined && JSON.stringify(ctx.schemas[key]) !== text; k++) key = `${name}_${k}`;
+  for (let k = 2; ctx.schemas[key] !== undefined && textOf(key) !== text; k++) key = `${name}_${k}`;
   ctx.schemas[key] = key === name ? schema : { title: name, ...schema };
+  // (An equal schema put again under its key leaves its text as it was.)
+  if (!texts.has(key)) texts.set(key, key === name ? text : JSON.stringify(ctx.schemas[key]));
   return { $ref: `#/components/schemas/${key}` };
 }
 
@@ -340,7 +350,7 @@ export async function toOpenApiExport(set: ExportSet, v: OasVersion = '3.1'): Pr
   const paths: Obj = {};
   const webhooks: Obj = {};
   const tags = new Map<string, string>();
-  const ctx: SchemaCtx = { schemas: {} };
+  const ctx: SchemaCtx = { schemas: {}, texts: new Map() };
   const merged: MergedDoc[] = [];
   const shared: { op: Obj; method: string; url: string }[] = [];
   // Security: the schemes of every application; one application's default requirement at the root,
