@@ -3,6 +3,7 @@
  * between project dimension (default) and space dimension; the choice and the selected project/space are
  * remembered. A deep-linked doc selects its own project (or space) first.
  */
+import { EditOutlined } from '@ant-design/icons';
 import { DEFAULT_DIMENSION, Dimension, type TreeNode } from '@folio/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd';
@@ -207,10 +208,12 @@ export function PreviewPage() {
       <Button
         size="small"
         type="primary"
+        icon={<EditOutlined />}
+        title={t('view.managementMode')}
         onClick={() => navigate(projectId ? `/project/doc/${projectId}` : '/dashboard')}
         data-testid="management-mode"
       >
-        {t('view.managementMode')}
+        <span className="reader-action-label">{t('view.managementMode')}</span>
       </Button>
       <LangPicker />
     </>
@@ -218,7 +221,11 @@ export function PreviewPage() {
 
   return (
     <ReaderLayout
-      brand={<span data-testid="reader-brand">Folio · {t('view.browseMode')}</span>}
+      brand={
+        <span data-testid="reader-brand" title={`Folio · ${t('view.browseMode')}`}>
+          <span className="brand-mark">F</span> Folio<span className="reader-brand-more"> · {t('view.browseMode')}</span>
+        </span>
+      }
       actions={actions}
       sidebarTop={sidebarTop}
       nodes={tree.data ?? []}
