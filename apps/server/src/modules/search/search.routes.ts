@@ -18,7 +18,6 @@ import { insertId, inTx, type Tx } from '../../db/database.js';
 import { enqueueJob, getJob, registerJobHandler } from '../../jobs/queue.js';
 import { randomToken } from '../../lib/crypto.js';
 import { notFound } from '../../lib/errors.js';
-import { membershipsOf } from '../../permissions/authorize.js';
 import { requireUser } from '../../plugins/auth.js';
 import { ok, okResponse } from '../../plugins/envelope.js';
 import { type DocChangeListener, onDocChanges } from '../doc-events.js';
@@ -138,11 +137,7 @@ export async function searchRoutes(app: FastifyInstance): Promise<void> {
     async (req) => {
       const u = requireUser(req);
       const q = req.query as SearchQuery;
-      let scope: ReadScope = { kind: 'all' };
-      if (!u.isSuperAdmin) {
-        const m = await membershipsOf(req);
-        scope = { kind: 'member', spaceIds: [...m.spaces.keys()], projectIds: [...m.projects.keys()] };
-      }
+      const scope: ReadScope = u.isSuperAdmin ? { kind: 'all' } : { kind: 'user', userId: u.id };
       const result = await searchDocs(app.ctx, scope, q.q ?? '', filtersOf(app, q), { page: q.page ?? 1, pageSize: q.pageSize ?? 20 });
       return ok(result);
     },
