@@ -331,6 +331,7 @@ export function DocContent({ loaded, source }: { loaded: LoadedDoc; source: DocV
                 generatedExtra={<AlternativeSwitcher sets={requestAlternatives} choices={requestChoices} onChange={setRequestChoices} />}
                 testId="request-example"
                 json={!formBody || requestPick < requestExamples.length}
+                form={formBody}
                 params={doc.requestParams}
               />
             </Section>
