@@ -81,6 +81,7 @@ export function DocRequest({
               generatedExtra={<AlternativeSwitcher sets={x.alternatives} choices={x.choices} onChange={x.setChoices} />}
               testId="request-example"
               json={!x.formBody || x.pick < x.examples.length}
+              form={x.formBody}
               params={doc.requestParams}
             />
           </Section>
