@@ -34,6 +34,7 @@ const CONVERTED = [
   'system',
   'live',
   'uploads',
+  'metersphere',
 ];
 /**
  * Routes without a JSON envelope: Torna's open API at /api (Torna's own wire format), another server's answer

@@ -22,6 +22,7 @@ export * from './schemas/exports.js';
 export * from './schemas/history.js';
 export * from './schemas/imports.js';
 export * from './schemas/messages.js';
+export * from './schemas/metersphere.js';
 export * from './schemas/mock.js';
 export * from './schemas/open-users.js';
 export * from './schemas/params.js';

@@ -65,7 +65,7 @@ export async function registerModules(app: FastifyInstance, opts: ModuleOptions)
       await adminRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await ssoRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await openUsersRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
-      await metersphereRoutes(api);
+      await metersphereRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await trashRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await searchRoutes(api);
       await tornaMigrationRoutes(api);

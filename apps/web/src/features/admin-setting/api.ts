@@ -1,11 +1,20 @@
 /**
  * Calls of the system settings (super admins) and of MeterSphere (space account, application targets):
  * settings by definition, SMTP test, UI languages, the audit log and the Torna migration. Languages are typed by
- * packages/shared/src/schemas/admin.ts; the other answer shapes (no exported shared type yet) are written here,
- * once, for every component of this feature. Mutations are silent: their
+ * packages/shared/src/schemas/admin.ts, MeterSphere by schemas/metersphere.ts; the other answer shapes (no exported
+ * shared type yet) are written here, once, for every component of this feature. Mutations are silent: their
  * callers (forms, buttons) show the error.
  */
-import type { LanguageItem, SsoTestResult } from '@folio/shared';
+import type {
+  LanguageItem,
+  MsAccountView,
+  MsLogRow,
+  MsNamed,
+  MsNode,
+  MsPushResult,
+  MsTarget,
+  SsoTestResult,
+} from '@folio/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { queryClient } from '../../lib/query';
@@ -188,42 +197,8 @@ export const useTornaStatusQuery = (jobId: string) =>
 
 // ---------- MeterSphere ----------
 
-/** A space's MeterSphere account (the secret key only as "set or not"). */
-export interface MsAccountView {
-  enabled: boolean;
-  msAddress: string;
-  msAccessKey: string;
-  hasSecretKey: boolean;
-  msSpaceId: string;
-  msSpaceName: string;
-}
-
-/** A MeterSphere module and its children. */
-export interface MsNode {
-  id: string;
-  name: string;
-  children: MsNode[];
-}
-
-/** An application's MeterSphere target. */
-export interface MsTarget {
-  enabled: boolean;
-  hasAccount: boolean;
-  msProjectId: string;
-  msModuleId: string;
-  msCoverModule: number;
-  name: string;
-}
-
-/** One delivery to MeterSphere. */
-export interface MsLogRow {
-  id: string;
-  trigger: string;
-  state: string;
-  responseStatus: number;
-  error: string;
-  gmtCreate: number;
-}
+/** Answer shapes of the MeterSphere calls (packages/shared/src/schemas/metersphere.ts). */
+export type { MsAccountView, MsLogRow, MsNode, MsTarget } from '@folio/shared';
 
 const accountKey = (spaceId: string) => ['ms-account', spaceId];
 const targetKey = (moduleId: string) => ['ms-target', moduleId];
@@ -247,7 +222,7 @@ export const useSaveMsAccountMutation = (spaceId: string) =>
 export const testMsAccount = (spaceId: string) => api.post<SsoTestResult>('space/metersphere/test', { spaceId });
 
 /** The MeterSphere workspaces the account sees. */
-export const fetchMsWorkspaces = (spaceId: string) => api.get<{ id: string; name: string }[]>('space/metersphere/workspaces', { spaceId });
+export const fetchMsWorkspaces = (spaceId: string) => api.get<MsNamed[]>('space/metersphere/workspaces', { spaceId });
 
 /** An application's MeterSphere target. */
 export const useMsTargetQuery = (moduleId: string) =>
@@ -261,7 +236,7 @@ export const useMsLogQuery = (moduleId: string) =>
 export const useMsProjectsQuery = (moduleId: string, enabled: boolean) =>
   useQuery({
     queryKey: ['ms-projects', moduleId],
-    queryFn: () => api.get<{ id: string; name: string }[]>('module/metersphere/projects', { moduleId }),
+    queryFn: () => api.get<MsNamed[]>('module/metersphere/projects', { moduleId }),
     enabled,
   });
 
@@ -287,7 +262,7 @@ export const useSaveMsTargetMutation = (moduleId: string) =>
 /** Sends an application's docs to MeterSphere now; the log is asked again. */
 export const useMsPushMutation = (moduleId: string) =>
   useMutation({
-    mutationFn: () => api.post<{ ok: boolean; docs: number; error: string }>('module/metersphere/push', { moduleId }),
+    mutationFn: () => api.post<MsPushResult>('module/metersphere/push', { moduleId }),
     onSuccess: () => {
       queryClient.invalidateQueries({ queryKey: logKey(moduleId) });
     },
