@@ -35,6 +35,7 @@ const CONVERTED = [
   'live',
   'uploads',
   'metersphere',
+  'search',
 ];
 /**
  * Routes without a JSON envelope: Torna's open API at /api (Torna's own wire format), another server's answer

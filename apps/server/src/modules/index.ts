@@ -67,7 +67,7 @@ export async function registerModules(app: FastifyInstance, opts: ModuleOptions)
       await openUsersRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await metersphereRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await trashRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
-      await searchRoutes(api);
+      await searchRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await tornaMigrationRoutes(api);
       await tokensRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await liveRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
