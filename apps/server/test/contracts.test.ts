@@ -36,6 +36,7 @@ const CONVERTED = [
   'uploads',
   'metersphere',
   'search',
+  'torna-migration',
 ];
 /**
  * Routes without a JSON envelope: Torna's open API at /api (Torna's own wire format), another server's answer

@@ -33,6 +33,7 @@ export * from './schemas/shares.js';
 export * from './schemas/spaces.js';
 export * from './schemas/sso.js';
 export * from './schemas/system.js';
+export * from './schemas/torna-migration.js';
 export * from './schemas/trash.js';
 export * from './schemas/tree.js';
 export * from './schemas/uploads.js';

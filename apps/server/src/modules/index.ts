@@ -68,7 +68,7 @@ export async function registerModules(app: FastifyInstance, opts: ModuleOptions)
       await metersphereRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await trashRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await searchRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
-      await tornaMigrationRoutes(api);
+      await tornaMigrationRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await tokensRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await liveRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
     },

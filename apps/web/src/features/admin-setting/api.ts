@@ -1,9 +1,9 @@
 /**
  * Calls of the system settings (super admins) and of MeterSphere (space account, application targets):
  * settings by definition, SMTP test, UI languages, the audit log and the Torna migration. Languages are typed by
- * packages/shared/src/schemas/admin.ts, MeterSphere by schemas/metersphere.ts; the other answer shapes (no exported
- * shared type yet) are written here, once, for every component of this feature. Mutations are silent: their
- * callers (forms, buttons) show the error.
+ * packages/shared/src/schemas/admin.ts, MeterSphere and the Torna migration by schemas/metersphere.ts and
+ * schemas/torna-migration.ts; the other answer shapes (no exported shared type yet) are written here, once, for
+ * every component of this feature. Mutations are silent: their callers (forms, buttons) show the error.
  */
 import type {
   LanguageItem,
@@ -14,6 +14,11 @@ import type {
   MsPushResult,
   MsTarget,
   SsoTestResult,
+  TornaReport,
+  TornaSourceRequest,
+  TornaStatus,
+  TornaTableReport,
+  TornaTestAnswer,
 } from '@folio/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
@@ -139,45 +144,11 @@ export const useAuditPageQuery = (q: { actor: string; action: string; pageIndex:
 
 // ---------- Torna migration ----------
 
-/** What happened to one Torna table. */
-export interface TableReport {
-  table: string;
-  read: number;
-  written: number;
-  skipped: { reason: string; count: number }[];
-}
-/** The report of a dry run or of a migration. */
-export interface TornaReport {
-  dryRun: boolean;
-  source: { database: string; version: number | null };
-  spaces: { total: number; migrated: number; resumedPast: number };
-  tables: TableReport[];
-  notes: string[];
-  notMigrated: { table: string; rows: number; reason: string }[];
-  columnsNotMigrated?: { table: string; columns: string[]; reason: string }[];
-  ms: number;
-}
-/** Answer of the connection test. */
-export interface TornaTestAnswer {
-  ok: boolean;
-  database: string;
-  version: number | null;
-  tables: number;
-  problem: string;
-}
-/** A migration job's state. */
-export interface TornaStatus {
-  state: 'queued' | 'running' | 'done' | 'failed';
-  progress: number;
-  report: TornaReport | null;
-  error: string;
-}
+/** Answer shapes of the Torna migration calls (packages/shared/src/schemas/torna-migration.ts). */
+export type TableReport = TornaTableReport;
+export type { TornaReport, TornaStatus, TornaTestAnswer } from '@folio/shared';
 /** Where Torna's database is, with its password salt and timezone. */
-export interface TornaSource {
-  from: string;
-  salt?: string;
-  timezone?: string;
-}
+export type TornaSource = TornaSourceRequest;
 
 /** Connects to Torna's database and reads its version. */
 export const testTorna = (v: Pick<TornaSource, 'from' | 'timezone'>) => api.post<TornaTestAnswer>('admin/tornaMigration/test', v);
