@@ -37,6 +37,7 @@ const CONVERTED = [
   'metersphere',
   'search',
   'torna-migration',
+  'constants',
 ];
 /**
  * Routes without a JSON envelope: Torna's open API at /api (Torna's own wire format), another server's answer
