@@ -19,13 +19,12 @@ import {
 } from '@folio/shared';
 import type { FastifyInstance } from 'fastify';
 import { insertId, insertMany, inTx, type Tx } from '../../db/database.js';
-import type { DocRow } from '../../db/types.js';
 import { badRequest, docVersionConflict, type FieldError, notFound, validation } from '../../lib/errors.js';
 import type { SessionUser } from '../../plugins/auth.js';
 import { upsertEnum } from '../dictionaries/dictionaries.service.js';
 import { type DocChange, emitDocChanges } from '../doc-events.js';
 import { loadDocDetails } from './doc-detail.js';
-import { storedExtrasText } from './doc-extras.js';
+import { firstNamedAsExample, markWritten, readExtras, storedExtrasText } from './doc-extras.js';
 import { contentHash, folderKey, dataId as makeDataId, docKey as makeDocKey, normalizeVersion } from './doc-keys.js';
 import { deleteParams, type ParamInput, type ParamSet, replaceParams } from './doc-params.js';
 import { checkParent, claimDataId, nextOrderIndex } from './doc-places.js';
@@ -45,6 +44,8 @@ export interface SaveOptions {
   extras?: DocSpecExtras;
   /** A copy keeps its source's param names as they are (an import's `+1`, `@type`): no format check. */
   keepNames?: boolean;
+  /** A form save: each example is marked as the spec's (unchanged from the stored one) or written in Folio. */
+  markWritten?: boolean;
 }
 
 const LISTS = [
@@ -111,242 +112,177 @@ async function finishContentChange(
   return after;
 }
 
-/**
- * The doc a save updates, its row locked first (before any other read of the transaction, so MariaDB's snapshot
- * starts after the lock): saves of one doc run one after the other, each reading what the previous one wrote, so
- * history keeps every version and the version check cannot race. A stale `baseModified` answers 409 with the
- * current version. None for a create (docId 0).
- */
-async function lockForSave(
-  app: FastifyInstance,
-  tx: Tx,
-  moduleId: number,
-  docId: number,
-  baseModified?: string,
-): Promise<DocRow | undefined> {
-  if (!docId) return undefined;
-  const query = tx.selectFrom('docs').selectAll().where('id', '=', docId).where('isDeleted', '=', 0);
-  const existing = await (app.ctx.dialect === 'sqlite' ? query : query.forUpdate()).executeTakeFirst();
-  if (!existing || existing.moduleId !== moduleId) throw notFound('doc');
-  if (baseModified !== undefined && baseModified !== String(existing.updatedAt))
-    throw docVersionConflict({ gmtModified: String(existing.updatedAt), modifierName: existing.modifierName });
-  return existing;
-}
-
-/** Where the doc goes: folder or not (fixed once created) and its parent, which must be a folder of the application. */
-async function placeOf(app: FastifyInstance, tx: Tx, moduleId: number, b: DocSaveBody, existing: DocRow | undefined) {
-  const isFolder = existing ? existing.isFolder : f01(b.isFolder, 0);
-  const parentId = b.parentId !== undefined ? app.ctx.ids.tryDecode(b.parentId) : (existing?.parentId ?? 0);
-  if (parentId === null) throw validation([{ field: 'parentId', message: 'invalid value' }]);
-  if (existing && parentId === existing.id) throw badRequest('error.move_into_self');
-  await checkParent(tx, moduleId, parentId);
-  return { isFolder, parentId };
-}
-
-/** The fields that make the doc's identity (name, type, URL and method, version, identity key); problems go to `errors`. */
-function identityOf(b: DocSaveBody, existing: DocRow | undefined, isFolder: number, errors: FieldError[]) {
-  const name = b.name.trim();
-  if (!name) errors.push({ field: 'name', message: 'cannot be empty' });
-  const type = b.type ?? existing?.type ?? DocType.HTTP;
-  const url = (b.url ?? existing?.url ?? '').trim();
-  const httpMethod = (b.httpMethod ?? existing?.httpMethod ?? 'GET').trim().toUpperCase();
-  if (!isFolder && type === DocType.HTTP) {
-    if (!url) errors.push({ field: 'url', message: 'cannot be empty' });
-    if (!(HTTP_METHODS as readonly string[]).includes(httpMethod)) errors.push({ field: 'httpMethod', message: 'invalid value' });
-  }
-  const version = normalizeVersion(b.version ?? existing?.version ?? '');
-  const identityKey = isFolder ? '' : (b.identityKey ?? existing?.identityKey ?? '');
-  return { name, type, url, httpMethod, version, identityKey };
-}
-
-/**
- * The parameter lists the save writes (an update only those it sends; a create all), validated before anything
- * is written; problems go to `errors`. Dictionaries a param names by enumInfo are created inside this transaction.
- */
-async function paramSetsOf(
-  app: FastifyInstance,
-  tx: Tx,
-  moduleId: number,
-  b: DocSaveBody,
-  existing: DocRow | undefined,
-  keepNames: boolean,
-  errors: FieldError[],
-): Promise<ParamSet[]> {
-  const enumIds = await moduleEnumIds(tx, moduleId);
-  const opts = {
-    ids: app.ctx.ids,
-    checkName: !keepNames,
-    initOrder: app.ctx.settings.getInt('folio.init-order', INITIAL_ORDER_INDEX),
-    moduleEnumIds: enumIds,
-    resolveEnum: async (info: { name: string }) => {
-      const id = await upsertEnum(tx, app, moduleId, info);
-      enumIds.add(id);
-      return id;
-    },
-  };
-  const sets: ParamSet[] = [];
-  for (const [key, style] of LISTS) {
-    if (existing && b[key] === undefined) continue;
-    sets.push({ ownerId: 0, style, params: await toParamInputs(b[key], key, errors, opts) });
-  }
-  if (!existing || b.errorCodeParams !== undefined) sets.push({ ownerId: 0, style: ParamStyle.CODE, params: errorCodesOf(b, errors) });
-  return sets;
-}
-
-/** The error codes of a save as a parameter list (code, message, solution). */
-function errorCodesOf(b: DocSaveBody, errors: FieldError[]): ParamInput[] {
-  const codes: ParamInput[] = [];
-  let order = 0;
-  (b.errorCodeParams ?? []).forEach((c, i) => {
-    const code = String(c.code ?? '').trim();
-    if (!code) errors.push({ field: `errorCodeParams.${i}.code`, message: 'cannot be empty' });
-    order += ORDER_STEP;
-    codes.push({
-      name: code,
-      type: 'string',
-      required: 0,
-      maxLength: '',
-      example: c.solution ?? '',
-      description: c.msg ?? '',
-      enumId: 0,
-      orderIndex: order,
-      children: [],
-    });
-  });
-  return codes;
-}
-
-/** The row columns every save writes: what the body sends, else what the doc had, else the defaults. */
-function docColumns(
-  b: DocSaveBody,
-  existing: DocRow | undefined,
-  user: SessionUser,
-  doc: ReturnType<typeof identityOf> & { parentId: number; dataId: string; docKey: string; updatedAt: number },
-) {
-  return {
-    parentId: doc.parentId,
-    dataId: doc.dataId,
-    docKey: doc.docKey,
-    name: doc.name,
-    description: b.description ?? existing?.description ?? '',
-    author: (b.author ?? existing?.author ?? '').trim(),
-    type: doc.type,
-    url: doc.url,
-    version: doc.version,
-    identityKey: doc.identityKey,
-    definition: b.definition ?? existing?.definition ?? '',
-    httpMethod: doc.httpMethod,
-    contentType: (b.contentType ?? existing?.contentType ?? '').trim(),
-    deprecated: normalizeDeprecated(b.deprecated, existing?.deprecated || NOT_DEPRECATED),
-    isShow: f01(b.isShow, existing?.isShow ?? 1),
-    isUseGlobalHeaders: f01(b.isUseGlobalHeaders, existing?.isUseGlobalHeaders ?? 1),
-    isUseGlobalParams: f01(b.isUseGlobalParams, existing?.isUseGlobalParams ?? 1),
-    isUseGlobalReturns: f01(b.isUseGlobalReturns, existing?.isUseGlobalReturns ?? 1),
-    isRequestArray: f01(b.isRequestArray, existing?.isRequestArray ?? 0),
-    isResponseArray: f01(b.isResponseArray, existing?.isResponseArray ?? 0),
-    requestArrayType: (b.requestArrayType ?? existing?.requestArrayType ?? 'object').trim() || 'object',
-    responseArrayType: (b.responseArrayType ?? existing?.responseArrayType ?? 'object').trim() || 'object',
-    modifySource: doc.type === DocType.MARKDOWN || doc.type === DocType.CUSTOM ? ModifySource.TEXT : ModifySource.FORM,
-    modifierId: user.id,
-    modifierName: user.nickname,
-    updatedAt: doc.updatedAt,
-  };
-}
-
-/**
- * Writes the doc row: updates the existing doc (returning its detail before the save, for history), or creates
- * one, reviving the deleted doc of the same identity when there is one (its old parameters removed).
- */
-async function writeDocRow(
-  app: FastifyInstance,
-  tx: Tx,
-  user: SessionUser,
-  moduleId: number,
-  b: DocSaveBody,
-  target: { existing: DocRow | undefined; revived: DocRow | null; isFolder: number },
-  fields: ReturnType<typeof docColumns> & { specExtras?: string; webhook?: string },
-): Promise<{ id: number; before: DocDetail | null }> {
-  const { existing, revived } = target;
-  if (existing) {
-    const before = await detailOf(app, tx, existing.id);
-    const patch: Record<string, unknown> = { ...fields };
-    if (b.orderIndex !== undefined) patch.orderIndex = b.orderIndex;
-    if (b.status !== undefined) patch.status = b.status;
-    await tx.updateTable('docs').set(patch).where('id', '=', existing.id).execute();
-    return { id: existing.id, before };
-  }
-  const row = {
-    ...fields,
-    moduleId,
-    isFolder: target.isFolder,
-    orderIndex: b.orderIndex ?? (await nextOrderIndex(app, tx, moduleId, fields.parentId)),
-    status: b.status ?? DocStatus.DOING,
-    isLocked: 0,
-    createMode: 0,
-    isDeleted: 0,
-    creatorId: user.id,
-    creatorName: user.nickname,
-    createdAt: fields.updatedAt,
-  };
-  if (!revived) return { id: await insertId(tx, app.ctx.dialect, 'docs', row), before: null };
-  await tx.updateTable('docs').set(row).where('id', '=', revived.id).execute();
-  await deleteParams(tx, ParamOwner.DOC, [revived.id]);
-  return { id: revived.id, before: null };
-}
-
-/** A human changed the description of a pushed doc: later pushes keep it (a push-ignore field of the doc). */
-async function keepEditedDescription(tx: Tx, moduleId: number, dataId: string, existing: DocRow, before: DocDetail, after: DocDetail) {
-  if (existing.createMode !== 1 || before.description === after.description) return;
-  const has = await tx
-    .selectFrom('pushIgnoreFields')
-    .select('id')
-    .where('moduleId', '=', moduleId)
-    .where('dataId', '=', dataId)
-    .where('fieldName', '=', 'description')
-    .executeTakeFirst();
-  if (!has) await tx.insertInto('pushIgnoreFields').values({ moduleId, dataId, fieldName: 'description' }).execute();
-}
-
-/**
- * Creates or updates a doc with all its parameters (doc/save), in one transaction: lock and version check,
- * place, identity and parameter checks (every field problem reported at once, before anything is written), the
- * identity claimed, the row and its parameters written, the change emitted. Authorization is the caller's job.
- */
+/** Creates or updates a doc with all its parameters (doc/save). Authorization is the caller's job. */
 export async function saveDoc(
   app: FastifyInstance,
   user: SessionUser,
   moduleId: number,
   docId: number,
-  b: DocSaveBody,
-  { extras: given, keepNames = false }: SaveOptions = {},
+  body: DocSaveBody,
+  { extras: sent, keepNames = false, markWritten: mark = false }: SaveOptions = {},
 ): Promise<number> {
+  const { ids, dialect, settings } = app.ctx;
   return inTx(app.ctx.db, async (tx) => {
-    const existing = await lockForSave(app, tx, moduleId, docId, b.baseModified);
-    const { isFolder, parentId } = await placeOf(app, tx, moduleId, b, existing);
     const errors: FieldError[] = [];
-    const identity = identityOf(b, existing, isFolder, errors);
-    const sets = await paramSetsOf(app, tx, moduleId, b, existing, keepNames, errors);
+    // The doc row is locked first (before any other read of this transaction, so MariaDB's snapshot starts
+    // after the lock): saves of one doc run one after the other, each reading what the previous one wrote,
+    // so history keeps every version and the version check below cannot race.
+    const existingQuery = tx.selectFrom('docs').selectAll().where('id', '=', docId).where('isDeleted', '=', 0);
+    const existing = docId ? await (dialect === 'sqlite' ? existingQuery : existingQuery.forUpdate()).executeTakeFirst() : undefined;
+    if (docId && !existing) throw notFound('doc');
+    if (existing && existing.moduleId !== moduleId) throw notFound('doc');
+    if (existing && body.baseModified !== undefined && body.baseModified !== String(existing.updatedAt))
+      throw docVersionConflict({ gmtModified: String(existing.updatedAt), modifierName: existing.modifierName });
+    const stored = readExtras(existing?.specExtras);
+    const given = sent && mark ? markWritten(sent, stored) : sent;
+    // A parameter's first named example edited by this save is its example.
+    const b = firstNamedAsExample(body, given, stored);
+    const isFolder = existing ? existing.isFolder : f01(b.isFolder, 0);
+    const parentId = b.parentId !== undefined ? ids.tryDecode(b.parentId) : (existing?.parentId ?? 0);
+    if (parentId === null) throw validation([{ field: 'parentId', message: 'invalid value' }]);
+    if (existing && parentId === existing.id) throw badRequest('error.move_into_self');
+    await checkParent(tx, moduleId, parentId);
+
+    const name = b.name.trim();
+    if (!name) errors.push({ field: 'name', message: 'cannot be empty' });
+    const type = b.type ?? existing?.type ?? DocType.HTTP;
+    const url = (b.url ?? existing?.url ?? '').trim();
+    const httpMethod = (b.httpMethod ?? existing?.httpMethod ?? 'GET').trim().toUpperCase();
+    if (!isFolder && type === DocType.HTTP) {
+      if (!url) errors.push({ field: 'url', message: 'cannot be empty' });
+      if (!(HTTP_METHODS as readonly string[]).includes(httpMethod)) errors.push({ field: 'httpMethod', message: 'invalid value' });
+    }
+    const version = normalizeVersion(b.version ?? existing?.version ?? '');
+    const identityKey = isFolder ? '' : (b.identityKey ?? existing?.identityKey ?? '');
+
+    // Parameters (validated before anything is written; enumInfo links are created inside this transaction).
+    const enumIds = await moduleEnumIds(tx, moduleId);
+    const opts = {
+      ids,
+      checkName: !keepNames,
+      initOrder: settings.getInt('folio.init-order', INITIAL_ORDER_INDEX),
+      moduleEnumIds: enumIds,
+      resolveEnum: async (info: { name: string }) => {
+        const id = await upsertEnum(tx, app, moduleId, info);
+        enumIds.add(id);
+        return id;
+      },
+    };
+    const sets: ParamSet[] = [];
+    for (const [key, style] of LISTS) {
+      if (existing && b[key] === undefined) continue;
+      sets.push({ ownerId: 0, style, params: await toParamInputs(b[key], key, errors, opts) });
+    }
+    if (!existing || b.errorCodeParams !== undefined) {
+      const codes: ParamInput[] = [];
+      let order = 0;
+      (b.errorCodeParams ?? []).forEach((c, i) => {
+        const code = String(c.code ?? '').trim();
+        if (!code) errors.push({ field: `errorCodeParams.${i}.code`, message: 'cannot be empty' });
+        order += ORDER_STEP;
+        codes.push({
+          name: code,
+          type: 'string',
+          required: 0,
+          maxLength: '',
+          example: c.solution ?? '',
+          description: c.msg ?? '',
+          enumId: 0,
+          orderIndex: order,
+          children: [],
+        });
+      });
+      sets.push({ ownerId: 0, style: ParamStyle.CODE, params: codes });
+    }
     if (errors.length) throw validation(errors);
 
-    const { name, type, url, httpMethod, version, identityKey } = identity;
     const key = isFolder ? folderKey(moduleId, parentId, name) : makeDocKey(moduleId, type, name, url, httpMethod, identityKey);
     const did = makeDataId(key, isFolder ? '' : version);
     const revived = await claimDataId(tx, moduleId, did, docId, !existing);
     // gmtModified is the doc's version: it strictly increases with every save, even within one millisecond.
     const now = existing ? Math.max(Date.now(), Number(existing.updatedAt) + 1) : Date.now();
-    const columns = docColumns(b, existing, user, { ...identity, parentId, dataId: did, docKey: key, updatedAt: now });
+    const modifySource = type === DocType.MARKDOWN || type === DocType.CUSTOM ? ModifySource.TEXT : ModifySource.FORM;
     // A spec's extras are kept by an edit; a copy carries its source's; a new (or revived) doc has none of its own.
     const extras = given !== undefined || !existing ? { specExtras: storedExtrasText(given), webhook: given?.webhook ?? '' } : {};
-    const { id, before } = await writeDocRow(app, tx, user, moduleId, b, { existing, revived, isFolder }, { ...extras, ...columns });
-
+    const fields = {
+      ...extras,
+      parentId,
+      dataId: did,
+      docKey: key,
+      name,
+      description: b.description ?? existing?.description ?? '',
+      author: (b.author ?? existing?.author ?? '').trim(),
+      type,
+      url,
+      version,
+      identityKey,
+      definition: b.definition ?? existing?.definition ?? '',
+      httpMethod,
+      contentType: (b.contentType ?? existing?.contentType ?? '').trim(),
+      deprecated: normalizeDeprecated(b.deprecated, existing?.deprecated || NOT_DEPRECATED),
+      isShow: f01(b.isShow, existing?.isShow ?? 1),
+      isUseGlobalHeaders: f01(b.isUseGlobalHeaders, existing?.isUseGlobalHeaders ?? 1),
+      isUseGlobalParams: f01(b.isUseGlobalParams, existing?.isUseGlobalParams ?? 1),
+      isUseGlobalReturns: f01(b.isUseGlobalReturns, existing?.isUseGlobalReturns ?? 1),
+      isRequestArray: f01(b.isRequestArray, existing?.isRequestArray ?? 0),
+      isResponseArray: f01(b.isResponseArray, existing?.isResponseArray ?? 0),
+      requestArrayType: (b.requestArrayType ?? existing?.requestArrayType ?? 'object').trim() || 'object',
+      responseArrayType: (b.responseArrayType ?? existing?.responseArrayType ?? 'object').trim() || 'object',
+      modifySource,
+      modifierId: user.id,
+      modifierName: user.nickname,
+      updatedAt: now,
+    };
+    let id = docId;
+    let before: DocDetail | null = null;
+    if (existing) {
+      before = await detailOf(app, tx, docId);
+      const patch: Record<string, unknown> = { ...fields };
+      if (b.orderIndex !== undefined) patch.orderIndex = b.orderIndex;
+      if (b.status !== undefined) patch.status = b.status;
+      await tx.updateTable('docs').set(patch).where('id', '=', docId).execute();
+    } else {
+      const orderIndex = b.orderIndex ?? (await nextOrderIndex(app, tx, moduleId, parentId));
+      const row = {
+        ...fields,
+        moduleId,
+        isFolder,
+        orderIndex,
+        status: b.status ?? DocStatus.DOING,
+        isLocked: 0,
+        createMode: 0,
+        isDeleted: 0,
+        creatorId: user.id,
+        creatorName: user.nickname,
+        createdAt: now,
+      };
+      if (revived) {
+        id = revived.id;
+        await tx.updateTable('docs').set(row).where('id', '=', id).execute();
+        await deleteParams(tx, ParamOwner.DOC, [id]);
+      } else {
+        id = await insertId(tx, dialect, 'docs', row);
+      }
+    }
     await replaceParams(
       tx,
       ParamOwner.DOC,
       sets.map((s) => ({ ...s, ownerId: id })),
     );
     if (b.dubboInfo !== undefined) await writeDubbo(tx, id, b.dubboInfo);
-    const after = await finishContentChange(app, tx, user, id, moduleId, before, columns.modifySource, b.remark);
-    if (existing && before) await keepEditedDescription(tx, moduleId, did, existing, before, after);
+
+    const after = await finishContentChange(app, tx, user, id, moduleId, before, modifySource, b.remark);
+    // A human changed the description of a pushed doc: later pushes keep it.
+    if (existing?.createMode === 1 && before && before.description !== after.description) {
+      const has = await tx
+        .selectFrom('pushIgnoreFields')
+        .select('id')
+        .where('moduleId', '=', moduleId)
+        .where('dataId', '=', did)
+        .where('fieldName', '=', 'description')
+        .executeTakeFirst();
+      if (!has) await tx.insertInto('pushIgnoreFields').values({ moduleId, dataId: did, fieldName: 'description' }).execute();
+    }
     return id;
   });
 }

@@ -4,7 +4,7 @@
  */
 import type { PublicSearchQuery, SearchQuery, SearchResult } from '@folio/shared';
 import type { FastifyInstance } from 'fastify';
-import type { Memberships } from '../../permissions/authorize.js';
+import type { SessionUser } from '../../plugins/auth.js';
 import { type ReadScope, type SearchFilters, searchDocs } from './search.service.js';
 
 /** The search filters of a query (ids decoded). */
@@ -21,9 +21,9 @@ export function filtersOf(app: FastifyInstance, q: Omit<SearchQuery, 'q' | 'page
   };
 }
 
-/** Searches what a signed-in user may read: the spaces and projects of their memberships, everything for null (a super admin). */
-export function searchAsUser(app: FastifyInstance, m: Memberships | null, q: SearchQuery): Promise<SearchResult> {
-  const scope: ReadScope = m ? { kind: 'member', spaceIds: [...m.spaces.keys()], projectIds: [...m.projects.keys()] } : { kind: 'all' };
+/** Searches what a signed-in user may read: what their memberships reach (read by the query), everything for a super admin. */
+export function searchAsUser(app: FastifyInstance, user: Pick<SessionUser, 'id' | 'isSuperAdmin'>, q: SearchQuery): Promise<SearchResult> {
+  const scope: ReadScope = user.isSuperAdmin ? { kind: 'all' } : { kind: 'user', userId: user.id };
   return searchDocs(app.ctx, scope, q.q ?? '', filtersOf(app, q), { page: q.page ?? 1, pageSize: q.pageSize ?? 20 });
 }
 

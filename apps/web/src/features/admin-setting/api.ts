@@ -1,11 +1,12 @@
 /**
  * Calls of the system settings (super admins) and of MeterSphere (space account, application targets):
- * settings by definition, SMTP test, UI languages, the audit log and the Torna migration. Languages are typed by
- * packages/shared/src/schemas/admin.ts, MeterSphere and the Torna migration by schemas/metersphere.ts and
- * schemas/torna-migration.ts; the other answer shapes (no exported shared type yet) are written here, once, for
- * every component of this feature. Mutations are silent: their callers (forms, buttons) show the error.
+ * settings by definition, SMTP test, UI languages, the audit log and the Torna migration. Settings, languages and
+ * the audit log are typed by packages/shared/src/schemas/admin.ts, MeterSphere and the Torna migration by
+ * schemas/metersphere.ts and schemas/torna-migration.ts. Mutations are silent: their callers (forms, buttons)
+ * show the error.
  */
 import type {
+  AuditPage,
   LanguageItem,
   MsAccountView,
   MsLogRow,
@@ -13,6 +14,8 @@ import type {
   MsNode,
   MsPushResult,
   MsTarget,
+  SettingsPage,
+  SettingsView,
   SsoTestResult,
   TornaReport,
   TornaSourceRequest,
@@ -26,29 +29,12 @@ import { queryClient } from '../../lib/query';
 
 // ---------- settings ----------
 
-/** A system setting's definition: how to edit it. */
-export interface SettingDefView {
-  key: string;
-  kind: 'bool' | 'int' | 'string' | 'text' | 'enum' | 'secret';
-  group: string;
-  options: string[];
-  min?: number;
-  max?: number;
-}
-
-/** Answer of GET /api/admin/setting/get. */
-export interface SettingsData {
-  values: Record<string, string>;
-  secrets: Record<string, boolean>;
-  defs: SettingDefView[];
-  /** The public URL in force: the setting, else FOLIO_PUBLIC_URL, else the server's default. */
-  publicUrl?: { value: string; source: 'setting' | 'env' | 'default'; env: string };
-}
+export type { SettingDef, SettingsPage } from '@folio/shared';
 
 const SETTINGS = ['admin', 'settings'];
 
 /** Every system setting with its definition. */
-export const useAdminSettingsQuery = () => useQuery({ queryKey: SETTINGS, queryFn: () => api.get<SettingsData>('admin/setting/get') });
+export const useAdminSettingsQuery = () => useQuery({ queryKey: SETTINGS, queryFn: () => api.get<SettingsPage>('admin/setting/get') });
 
 /**
  * Saves settings (empty secrets are kept; clearSecrets empties some). The answer updates the cached settings
@@ -56,10 +42,9 @@ export const useAdminSettingsQuery = () => useQuery({ queryKey: SETTINGS, queryF
  */
 export const useSaveSettingsMutation = () =>
   useMutation({
-    mutationFn: (body: { values: Record<string, string>; clearSecrets: string[] }) =>
-      api.post<Omit<SettingsData, 'defs'>>('admin/setting/update', body),
+    mutationFn: (body: { values: Record<string, string>; clearSecrets: string[] }) => api.post<SettingsView>('admin/setting/update', body),
     onSuccess: (r) => {
-      queryClient.setQueryData<SettingsData>(SETTINGS, (old) => old && { ...old, ...r });
+      queryClient.setQueryData<SettingsPage>(SETTINGS, (old) => old && { ...old, ...r });
       queryClient.invalidateQueries({ queryKey: ['viewConfig'] });
       queryClient.invalidateQueries({ queryKey: ['sso-methods'] });
     },
@@ -114,17 +99,6 @@ export const useDeleteLangMutation = () =>
 
 // ---------- audit log ----------
 
-/** A security event of the audit log. */
-export interface AuditRow {
-  id: number;
-  createdAt: number;
-  actorName: string;
-  action: string;
-  target: string;
-  detail: string;
-  ip: string;
-}
-
 /** The event names the filter offers. */
 export const useAuditActionsQuery = () =>
   useQuery({ queryKey: ['admin', 'audit-actions'], queryFn: () => api.get<string[]>('admin/audit/actions') });
@@ -134,7 +108,7 @@ export const useAuditPageQuery = (q: { actor: string; action: string; pageIndex:
   useQuery({
     queryKey: ['admin', 'audit', q],
     queryFn: () =>
-      api.get<{ list: AuditRow[]; total: number }>('admin/audit/page', {
+      api.get<AuditPage>('admin/audit/page', {
         pageIndex: q.pageIndex,
         pageSize: q.pageSize,
         actor: q.actor || undefined,
