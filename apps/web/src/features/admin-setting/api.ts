@@ -1,11 +1,28 @@
 /**
  * Calls of the system settings (super admins) and of MeterSphere (space account, application targets):
  * settings by definition, SMTP test, UI languages, the audit log and the Torna migration. Settings, languages and
- * the audit log are typed by packages/shared/src/schemas/admin.ts; the Torna migration's and MeterSphere's answer
- * shapes (no exported shared type yet) are written here, once, for every component of this feature. Mutations are
- * silent: their callers (forms, buttons) show the error.
+ * the audit log are typed by packages/shared/src/schemas/admin.ts, MeterSphere and the Torna migration by
+ * schemas/metersphere.ts and schemas/torna-migration.ts. Mutations are silent: their callers (forms, buttons)
+ * show the error.
  */
-import type { AuditPage, LanguageItem, SettingsPage, SettingsView, SsoTestResult } from '@folio/shared';
+import type {
+  AuditPage,
+  LanguageItem,
+  MsAccountView,
+  MsLogRow,
+  MsNamed,
+  MsNode,
+  MsPushResult,
+  MsTarget,
+  SettingsPage,
+  SettingsView,
+  SsoTestResult,
+  TornaReport,
+  TornaSourceRequest,
+  TornaStatus,
+  TornaTableReport,
+  TornaTestAnswer,
+} from '@folio/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { queryClient } from '../../lib/query';
@@ -101,45 +118,11 @@ export const useAuditPageQuery = (q: { actor: string; action: string; pageIndex:
 
 // ---------- Torna migration ----------
 
-/** What happened to one Torna table. */
-export interface TableReport {
-  table: string;
-  read: number;
-  written: number;
-  skipped: { reason: string; count: number }[];
-}
-/** The report of a dry run or of a migration. */
-export interface TornaReport {
-  dryRun: boolean;
-  source: { database: string; version: number | null };
-  spaces: { total: number; migrated: number; resumedPast: number };
-  tables: TableReport[];
-  notes: string[];
-  notMigrated: { table: string; rows: number; reason: string }[];
-  columnsNotMigrated?: { table: string; columns: string[]; reason: string }[];
-  ms: number;
-}
-/** Answer of the connection test. */
-export interface TornaTestAnswer {
-  ok: boolean;
-  database: string;
-  version: number | null;
-  tables: number;
-  problem: string;
-}
-/** A migration job's state. */
-export interface TornaStatus {
-  state: 'queued' | 'running' | 'done' | 'failed';
-  progress: number;
-  report: TornaReport | null;
-  error: string;
-}
+/** Answer shapes of the Torna migration calls (packages/shared/src/schemas/torna-migration.ts). */
+export type TableReport = TornaTableReport;
+export type { TornaReport, TornaStatus, TornaTestAnswer } from '@folio/shared';
 /** Where Torna's database is, with its password salt and timezone. */
-export interface TornaSource {
-  from: string;
-  salt?: string;
-  timezone?: string;
-}
+export type TornaSource = TornaSourceRequest;
 
 /** Connects to Torna's database and reads its version. */
 export const testTorna = (v: Pick<TornaSource, 'from' | 'timezone'>) => api.post<TornaTestAnswer>('admin/tornaMigration/test', v);
@@ -159,42 +142,8 @@ export const useTornaStatusQuery = (jobId: string) =>
 
 // ---------- MeterSphere ----------
 
-/** A space's MeterSphere account (the secret key only as "set or not"). */
-export interface MsAccountView {
-  enabled: boolean;
-  msAddress: string;
-  msAccessKey: string;
-  hasSecretKey: boolean;
-  msSpaceId: string;
-  msSpaceName: string;
-}
-
-/** A MeterSphere module and its children. */
-export interface MsNode {
-  id: string;
-  name: string;
-  children: MsNode[];
-}
-
-/** An application's MeterSphere target. */
-export interface MsTarget {
-  enabled: boolean;
-  hasAccount: boolean;
-  msProjectId: string;
-  msModuleId: string;
-  msCoverModule: number;
-  name: string;
-}
-
-/** One delivery to MeterSphere. */
-export interface MsLogRow {
-  id: string;
-  trigger: string;
-  state: string;
-  responseStatus: number;
-  error: string;
-  gmtCreate: number;
-}
+/** Answer shapes of the MeterSphere calls (packages/shared/src/schemas/metersphere.ts). */
+export type { MsAccountView, MsLogRow, MsNode, MsTarget } from '@folio/shared';
 
 const accountKey = (spaceId: string) => ['ms-account', spaceId];
 const targetKey = (moduleId: string) => ['ms-target', moduleId];
@@ -218,7 +167,7 @@ export const useSaveMsAccountMutation = (spaceId: string) =>
 export const testMsAccount = (spaceId: string) => api.post<SsoTestResult>('space/metersphere/test', { spaceId });
 
 /** The MeterSphere workspaces the account sees. */
-export const fetchMsWorkspaces = (spaceId: string) => api.get<{ id: string; name: string }[]>('space/metersphere/workspaces', { spaceId });
+export const fetchMsWorkspaces = (spaceId: string) => api.get<MsNamed[]>('space/metersphere/workspaces', { spaceId });
 
 /** An application's MeterSphere target. */
 export const useMsTargetQuery = (moduleId: string) =>
@@ -232,7 +181,7 @@ export const useMsLogQuery = (moduleId: string) =>
 export const useMsProjectsQuery = (moduleId: string, enabled: boolean) =>
   useQuery({
     queryKey: ['ms-projects', moduleId],
-    queryFn: () => api.get<{ id: string; name: string }[]>('module/metersphere/projects', { moduleId }),
+    queryFn: () => api.get<MsNamed[]>('module/metersphere/projects', { moduleId }),
     enabled,
   });
 
@@ -258,7 +207,7 @@ export const useSaveMsTargetMutation = (moduleId: string) =>
 /** Sends an application's docs to MeterSphere now; the log is asked again. */
 export const useMsPushMutation = (moduleId: string) =>
   useMutation({
-    mutationFn: () => api.post<{ ok: boolean; docs: number; error: string }>('module/metersphere/push', { moduleId }),
+    mutationFn: () => api.post<MsPushResult>('module/metersphere/push', { moduleId }),
     onSuccess: () => {
       queryClient.invalidateQueries({ queryKey: logKey(moduleId) });
     },
