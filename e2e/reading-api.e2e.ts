@@ -319,6 +319,26 @@ describe('reading a big real API', () => {
     await page.screenshot({ path: `${SHOTS}/stripe-customers-default-tab-1440.png` });
   });
 
+  it('shows a form-encoded request example one field a line; Copy gives the body as it is sent', async () => {
+    const page = await h.newPage({ token: h.adminToken, lang: 'en', permissions: ['clipboard-read', 'clipboard-write'] });
+    await page.goto(`/view/${stripe.docId}`);
+    const block = page.getByTestId('request-example');
+    await block.locator('pre').waitFor();
+    const lines = ((await block.locator('pre').textContent()) ?? '').split('\n');
+    expect(lines.length).toBeGreaterThan(10);
+    expect(lines.filter((l) => !/^[^=&\s]+=/.test(l))).toEqual([]);
+    expect(lines).toContain('balance=0');
+    await block.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/stripe-customers-form-example-1440.png` });
+    await block.getByRole('button', { name: 'Copy' }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toContain('&');
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).not.toContain('\n');
+    const sent = new URLSearchParams(copied);
+    expect([...sent.keys()].length).toBe(lines.length);
+    expect(sent.get('balance')).toBe('0');
+  });
+
   it('"↗ see address" is a link to the row that shows the address schema', async () => {
     const page = await readerWhoOpenedTheShop();
     await page.goto(`/view/${stripe.docId}`);

@@ -7,6 +7,7 @@ import { type DocDetail, DocType, type DubboInfo, type ErrorCodeParam, ParamOwne
 import type { AppContext } from '../../context.js';
 import type { Conn } from '../../db/database.js';
 import type { DocRow } from '../../db/types.js';
+import { turnTaker } from '../../lib/turns.js';
 import { readExtras } from './doc-extras.js';
 import { buildParamTrees, loadEnums, loadParamTreeRows, type ParamTreeRow } from './doc-params.js';
 
@@ -140,15 +141,26 @@ export async function detailsFromRows(
     ctx.ids,
     paramRows.map((p) => p.enumId),
   );
-  const trees = buildParamTrees(paramRows, ctx.ids, enums, paramIds);
   // Dubbo info only concerns Dubbo docs (own props or their folder's) and folders.
   const dubboRows = rows.filter((r) => r.type === DocType.DUBBO || r.isFolder);
   const dubbo = dubboRows.length
     ? await loadDubboInfo(conn, [...dubboRows.map((r) => r.id), ...dubboRows.map((r) => r.parentId)])
     : new Map();
+  // Each doc's trees built on their own, with an event-loop turn now and then between docs (all of Stripe's
+  // 266,000 params at once held the loop for most of a second).
+  const paramsOf = new Map<number, ParamTreeRow[]>();
+  for (const p of paramRows) {
+    const list = paramsOf.get(p.ownerId);
+    if (list) list.push(p);
+    else paramsOf.set(p.ownerId, [p]);
+  }
   const out = new Map<number, DocDetail>();
+  const turn = turnTaker();
   for (const r of rows) {
-    out.set(r.id, toDetail(ctx, r, trees.get(r.id), dubbo.get(r.id) ?? dubbo.get(r.parentId) ?? null));
+    const own = paramsOf.get(r.id);
+    const trees = own ? buildParamTrees(own, ctx.ids, enums, paramIds).get(r.id) : undefined;
+    out.set(r.id, toDetail(ctx, r, trees, dubbo.get(r.id) ?? dubbo.get(r.parentId) ?? null));
+    await turn();
   }
   return out;
 }

@@ -9,7 +9,9 @@
  * makes each a doc again), listed in its description for other readers, and reported (`OpenApiExport.merged`).
  */
 import { type DocDetail, type DocParam, DocType, securityDocKey, securityOfDoc } from '@folio/shared';
+import { stringifyInPieces } from '../../lib/json-pieces.js';
 import { offload } from '../../lib/offload.js';
+import { turnTaker } from '../../lib/turns.js';
 import type { ExportSet } from './export-scope.js';
 import { walkOutline } from './export-scope.js';
 import { mediaExamples, responsesOf, withParamExamples, withParamStyle } from './openapi-extras.js';
@@ -330,8 +332,11 @@ function referToRepeatedBodies(op: Obj, at: string[]): void {
     }
 }
 
-/** The scope as an OpenAPI document (object), with the docs that had to share an operation. */
-export function toOpenApiExport(set: ExportSet, v: OasVersion = '3.1'): OpenApiExport {
+/**
+ * The scope as an OpenAPI document (object), with the docs that had to share an operation. An event-loop turn
+ * now and then between docs: Stripe's 468 docs (266,000 params) take seconds.
+ */
+export async function toOpenApiExport(set: ExportSet, v: OasVersion = '3.1'): Promise<OpenApiExport> {
   const paths: Obj = {};
   const webhooks: Obj = {};
   const tags = new Map<string, string>();
@@ -345,10 +350,13 @@ export function toOpenApiExport(set: ExportSet, v: OasVersion = '3.1'): OpenApiE
   const only = set.security.size === 1 ? [...set.security.values()][0] : undefined;
   const rootSecurity = set.roots.length === 1 ? (only?.requirement ?? null) : null;
   const servers = set.env ? [set.env] : set.envs;
+  const docs: { d: DocDetail; path: string[] }[] = [];
   walkOutline(set.roots, (n, _depth, path) => {
-    if (n.kind !== 'doc' || !n.doc) return;
-    const d = n.doc;
-    if (d.type !== DocType.HTTP || !d.url) return;
+    if (n.kind === 'doc' && n.doc && n.doc.type === DocType.HTTP && n.doc.url) docs.push({ d: n.doc, path });
+  });
+  const turn = turnTaker();
+  for (const { d, path } of docs) {
+    await turn();
     // Folders (not applications) give the tag; nested folders are joined with " / ".
     const folders = set.roots.length > 1 ? path : path.slice(1);
     const tag = folders.join(' / ');
@@ -385,12 +393,12 @@ export function toOpenApiExport(set: ExportSet, v: OasVersion = '3.1'): OpenApiE
       list.push(op);
       referToRepeatedBodies(op, [section, url, method, SHARED_OPS_KEY, String(list.length - 1)]);
       merged.push({ method: method.toUpperCase(), url, name: d.name, folder: tag, into: String(primary.summary ?? '') });
-      return;
+      continue;
     }
     item[method] = op;
     target[url] = item;
     referToRepeatedBodies(op, [section, url, method]);
-  });
+  }
   for (const s of shared) {
     const note = sharedNote(s.method, s.url, s.op[SHARED_OPS_KEY] as Obj[]);
     s.op.description = `${String(s.op.description ?? '')}${note}`.replace(/^\s+/, '');
@@ -415,15 +423,20 @@ export function toOpenApiExport(set: ExportSet, v: OasVersion = '3.1'): OpenApiE
   return { doc, merged };
 }
 
-/** The scope as an OpenAPI document (object). */
-export const toOpenApi = (set: ExportSet, v: OasVersion = '3.1'): Obj => toOpenApiExport(set, v).doc;
+/**
+ * Exports whose JSON text is longer than this are written as YAML on a worker thread (the event loop stays free
+ * meanwhile): the YAML writer does a few MB a second, so this is about 50 ms of it.
+ */
+const OFFLOAD_YAML_CHARS = 200_000;
 
-/** Exports of more docs than this are written as YAML on a worker thread (the event loop stays free meanwhile). */
-const OFFLOAD_YAML_DOCS = 200;
-
-/** An export as JSON or YAML text, with the docs that had to share an operation. */
+/**
+ * An export as JSON or YAML text, with the docs that had to share an operation. JSON is written in pieces with
+ * event-loop turns between them (Stripe's is 85 MB); a big YAML export is written on a worker thread from
+ * the document's JSON text (a string crosses threads in one copy; the object would be cloned on this thread).
+ */
 export async function toOpenApiText(set: ExportSet, v: OasVersion, as: 'json' | 'yaml'): Promise<{ text: string; merged: MergedDoc[] }> {
-  const { doc, merged } = toOpenApiExport(set, v);
-  if (as === 'json') return { text: JSON.stringify(doc, null, 2), merged };
-  return { text: set.docCount > OFFLOAD_YAML_DOCS ? await offload('yaml.stringify', doc) : yamlText(doc), merged };
+  const { doc, merged } = await toOpenApiExport(set, v);
+  if (as === 'json') return { text: await stringifyInPieces(doc, 2, turnTaker()), merged };
+  const json = await stringifyInPieces(doc, 0, turnTaker());
+  return { text: json.length > OFFLOAD_YAML_CHARS ? await offload('yaml.fromJson', json) : yamlText(doc), merged };
 }

@@ -8,3 +8,8 @@ import { stringify } from 'yaml';
 export function yamlText(doc: unknown): string {
   return stringify(doc, { aliasDuplicateObjects: false, lineWidth: 0 });
 }
+
+/** A document given as JSON text, as the export's YAML (a worker thread's task: lib/offload.ts). */
+export function yamlOfJson(json: string): string {
+  return yamlText(JSON.parse(json));
+}

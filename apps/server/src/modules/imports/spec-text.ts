@@ -5,7 +5,9 @@
  */
 import { parseDocument } from 'yaml';
 import { text as storedText, type TextParam } from '../../i18n/stored-text.js';
+import { type JsonPieces, parsePieces, toPieces } from '../../lib/json-pieces.js';
 import { offload } from '../../lib/offload.js';
+import { turnTaker } from '../../lib/turns.js';
 
 export type ImportFormat = 'openapi' | 'postman' | 'yapi-md' | 'yapi-json';
 
@@ -92,28 +94,29 @@ export function parseStructured(raw: string): unknown {
 
 /** YAML sources longer than this are parsed on a worker thread (parseStructuredAsync). */
 export const OFFLOAD_YAML_CHARS = 256 * 1024;
+/** JSON sources longer than this too (JSON.parse of Stripe's spec as JSON holds the loop for hundreds of ms). */
+export const OFFLOAD_JSON_CHARS = 1024 * 1024;
 
 /**
- * parseStructured without holding the event loop for a big YAML source (Stripe's spec held it for seconds):
- * that is parsed on a worker thread, which hands back JSON text, read here in a fraction of the YAML parse's
- * time. JSON and small sources are parsed here. Errors are parseStructured's.
+ * parseStructured without holding the event loop for a big source (Stripe's YAML spec held it for seconds): that
+ * is parsed on a worker thread, which hands back the value cut into small JSON pieces (lib/json-pieces.ts), put
+ * together here with an event-loop turn now and then. Small sources are parsed here. Errors are parseStructured's.
  */
 export async function parseStructuredAsync(raw: string): Promise<unknown> {
   const start = stripBom(raw.slice(0, 1000)).trimStart();
-  if (raw.length < OFFLOAD_YAML_CHARS || start.startsWith('{') || start.startsWith('[')) {
-    return parseStructured(raw);
-  }
+  const json = start.startsWith('{') || start.startsWith('[');
+  if (raw.length < (json ? OFFLOAD_JSON_CHARS : OFFLOAD_YAML_CHARS)) return parseStructured(raw);
   const r = await offload('spec.parse', raw);
   if ('error' in r) throw new ImportInputError(r.error.key, r.error.params, r.error.location);
-  return JSON.parse(r.json);
+  return parsePieces(r.pieces, turnTaker());
 }
 
-/** parseStructured on the worker's side: the value as JSON text, or the refusal's parts. */
-export function parseToJson(
+/** parseStructured on the worker's side: the value in pieces, or the refusal's parts. */
+export function parseToPieces(
   raw: string,
-): { json: string } | { error: { key: string; params: Record<string, string | number>; location: TextParam } } {
+): { pieces: JsonPieces } | { error: { key: string; params: Record<string, string | number>; location: TextParam } } {
   try {
-    return { json: JSON.stringify(parseStructured(raw)) };
+    return { pieces: toPieces(parseStructured(raw)) };
   } catch (err) {
     if (err instanceof ImportInputError) return { error: { key: err.key, params: err.params, location: err.location } };
     throw err;

@@ -92,20 +92,38 @@ describe('push normalisation', () => {
         null,
         { name: 'Goods', items: [{ name: 'get', url: '/goods/{id}', orderIndex: 3 }] },
         { url: '/ping', author: 'ops' },
+        {
+          name: 'Deep',
+          author: 'lead',
+          items: [
+            { name: 'Inner', isFolder: '1', items: [{ name: 'a', url: '/a' }, null, { name: 'b', url: '/b', author: 'dev' }] },
+            { name: 'c', url: '/c' },
+            { name: 'Empty', isFolder: 1, items: [] },
+          ],
+        },
       ],
     };
+    let turns = 0;
     const pieces = (p: { apis: unknown[] }) =>
       normalizeInPieces(
         p,
         p.apis.length,
         (i) => JSON.parse(JSON.stringify(p.apis[i])),
-        async () => {},
+        async () => {
+          turns++;
+        },
       );
     expect(await pieces(fine)).toEqual(normalizePayload(fine));
+    // A turn may come after every doc, also inside folders (one folder of a big import is not one piece).
+    expect(turns).toBeGreaterThanOrEqual(6);
     const bad = {
       ...fine,
       author: 'a'.repeat(200),
-      apis: [...fine.apis, { name: 'n'.repeat(300), url: '/x', httpMethod: 'M'.repeat(20) }],
+      apis: [
+        ...fine.apis,
+        { name: 'n'.repeat(300), url: '/x', httpMethod: 'M'.repeat(20) },
+        { name: 'F', items: [{ name: 'G', items: [{ name: 'h', url: '/h', httpMethod: 'H'.repeat(20) }], author: 'x'.repeat(200) }] },
+      ],
     };
     const fieldsOf = async (run: () => unknown) => {
       try {
@@ -117,7 +135,15 @@ describe('push normalisation', () => {
     };
     const whole = await fieldsOf(() => normalizePayload(bad));
     // (The root's author is inherited by every item, and checked there too.)
-    expect(whole).toEqual(expect.arrayContaining(['author', 'apis[0].items[0].author', 'apis[4].name', 'apis[4].httpMethod']));
+    expect(whole).toEqual(
+      expect.arrayContaining([
+        'author',
+        'apis[0].items[0].author',
+        'apis[5].name',
+        'apis[5].httpMethod',
+        'apis[6].items[0].items[0].httpMethod',
+      ]),
+    );
     expect(await fieldsOf(() => pieces(bad))).toEqual(whole);
   });
 });
