@@ -2,13 +2,16 @@
  * Issue 21 in the browser, on Stripe's imported spec: a fresh deep link opens the doc's own project and
  * highlights its row whatever the reader opened before; the browser title names the doc; descriptions are
  * rendered (Markdown links, smart-doc's <br>, sanitised); one response tab per status with a parsable example,
- * error statuses with their bodies.
+ * error statuses with their bodies; long descriptions get the table's width; GitHub's alerts (`> [!NOTE]`) read
+ * as callouts in the reader, a share and the exports; the top bar keeps its brand and actions at 375 px.
  * Screenshots at 1440 and 375 px go to /tmp/reading-shots (not committed).
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture } from '../apps/server/test/fixtures/index.js';
+import { specSubset } from '../apps/server/test/fixtures/specs.js';
 import { type Harness, startHarness } from './harness.js';
 import { createShopWorld, type ShopWorld } from './world.js';
 
@@ -18,6 +21,8 @@ let w: ShopWorld;
 let stripe: { projectId: string; docId: string };
 let smartDocId = '';
 let altDocId = '';
+/** GitHub's /feeds (a NOTE in its description) and a code-security configuration (a WARNING in a body param). */
+let github: { moduleId: string; feedsId: string; configId: string };
 
 interface Node {
   id: string;
@@ -47,11 +52,16 @@ beforeAll(async () => {
     description: '',
     isPrivate: 0,
   });
-  const job = await h.admin<{ jobId: string }>('POST', 'import', {
-    projectId: project.id,
-    name: 'stripe',
-    content: fixture('openapi/stripe-spec3.yaml.gz'),
-  });
+  // An API client that names its language only in Accept-Language: the words the import writes are English.
+  const queued = await h.api<{ jobId: string }>(
+    'POST',
+    'import',
+    { projectId: project.id, name: 'stripe', content: fixture('openapi/stripe-spec3.yaml.gz') },
+    h.adminToken,
+    { 'accept-language': 'en' },
+  );
+  if (queued.code !== '0') throw new Error(`Stripe import: ${JSON.stringify(queued)}`);
+  const job = queued.data;
   for (let i = 0; ; i++) {
     const s = await h.admin<{ state: string; errors?: unknown }>('GET', 'import/status', { jobId: job.jobId });
     if (s.state === 'done') break;
@@ -94,6 +104,43 @@ beforeAll(async () => {
   });
   altDocId = alt.id;
 }, 180_000);
+beforeAll(async () => {
+  github = await importGitHubAlerts();
+}, 60_000);
+
+/** Two operations of GitHub's REST description whose texts hold GitHub alerts, imported into a project of their own. */
+async function importGitHubAlerts() {
+  const file = createRequire(import.meta.url).resolve('@octokit/openapi/generated/api.github.com.json');
+  const paths = ['/feeds', '/enterprises/{enterprise}/code-security/configurations'];
+  const spec = specSubset(JSON.parse(readFileSync(file, 'utf8')), 1, 2, (p) => paths.includes(p));
+  const space = await h.admin<{ id: string }>('POST', 'space/add', { name: 'Code hosting', isCompose: 0 });
+  const project = await h.admin<{ id: string }>('POST', 'project/add', {
+    spaceId: space.id,
+    name: 'GitHub',
+    description: '',
+    isPrivate: 0,
+  });
+  const job = await h.admin<{ jobId: string }>('POST', 'import', { projectId: project.id, name: 'github', content: JSON.stringify(spec) });
+  for (let i = 0; ; i++) {
+    const s = await h.admin<{ state: string }>('GET', 'import/status', { jobId: job.jobId });
+    if (s.state === 'done') break;
+    if (s.state === 'failed' || i > 120) throw new Error(`GitHub import: ${JSON.stringify(s)}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const tree = await h.admin<Node[]>('GET', 'doc/view/dataByProject', { projectId: project.id });
+  const feeds = findDoc(tree, 'GET', '/feeds');
+  const config = findDoc(tree, 'POST', '/enterprises/{enterprise}/code-security/configurations');
+  if (!feeds || !config) throw new Error('GitHub operations not imported');
+  const { moduleId } = await h.admin<{ moduleId: string }>('GET', 'doc/detail', { id: feeds.id });
+  return { moduleId, feedsId: feeds.id, configId: config.id };
+}
+
+/** An export of the GitHub application as text. */
+async function exported(format: 'html' | 'markdown'): Promise<string> {
+  const res = await fetch(`${h.baseUrl}/api/export?format=${format}&moduleId=${github.moduleId}`, { headers: { token: h.adminToken } });
+  expect(res.status).toBe(200);
+  return res.text();
+}
 afterAll(async () => {
   await h?.stop();
 });
@@ -132,6 +179,8 @@ describe('reading a big real API', () => {
     expect(await link.first().textContent()).toBe('key-value pairs');
     const desc = page.getByTestId('doc-description');
     expect(await desc.textContent()).toContain('Creates a new customer object.');
+    // The note the import wrote, in the language of the import call.
+    expect(await desc.textContent()).toContain('Some parameters were left out: the schema is larger than one doc can show.');
     expect(await desc.textContent()).not.toContain('<p>');
 
     await page.goto(`/view/${smartDocId}`);
@@ -144,11 +193,94 @@ describe('reading a big real API', () => {
     expect(await page.getByTestId('doc-description').locator('script').count()).toBe(0);
   });
 
+  it('gives long descriptions the table’s width, each under its parameter (Stripe at 1440 px)', async () => {
+    const page = await readerWhoOpenedTheShop();
+    await page.goto(`/view/${stripe.docId}`);
+    const table = page.getByTestId('request-table');
+    const email = table.locator('tr[data-depth="0"]', { has: page.locator('td.param-name', { hasText: /^email$/ }) });
+    await email.waitFor();
+    // The row after the parameter's holds its description, as wide as the table.
+    const desc = email.locator('xpath=following-sibling::tr[1]');
+    expect(await desc.getAttribute('class')).toContain('param-desc-row');
+    expect(await desc.innerText()).toContain("Customer's email address.");
+    const tableWidth = await table.locator('table').evaluate((el) => el.getBoundingClientRect().width);
+    const descWidth = await desc.locator('td.param-desc').evaluate((el) => el.getBoundingClientRect().width);
+    expect(descWidth).toBeGreaterThan(tableWidth * 0.9);
+    expect(descWidth).toBeGreaterThan(500);
+    // No description column squeezed beside the example.
+    expect(await table.locator('thead th').allInnerTexts()).toEqual(['Name', 'Type', 'Required', 'Max length', 'Example']);
+    await email.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/stripe-customers-params-1440.png` });
+    // Short descriptions keep their column (a smart-doc doc).
+    await page.goto(`/view/${smartDocId}`);
+    await page.locator('.param-desc').first().waitFor();
+    expect(await page.locator('.param-view-table thead th').allInnerTexts()).toContain('Description');
+  });
+
+  it('reads GitHub’s alerts as callouts in the reader, a share and the exports', async () => {
+    const page = await readerWhoOpenedTheShop();
+    await page.goto(`/view/${github.feedsId}`);
+    const description = page.getByTestId('doc-description');
+    const note = description.locator('.markdown-alert-note');
+    await note.waitFor();
+    expect(await note.locator('.markdown-alert-title').textContent()).toBe('Note');
+    expect(await note.innerText()).toContain('Private feeds are only returned when authenticating via Basic Auth');
+    expect(await note.locator('a[href^="https://docs.github.com/rest/authentication/"]').count()).toBe(1);
+    expect(await description.innerText()).not.toContain('[!NOTE]');
+    // A callout, not a plain quote: the note's colour on its left edge.
+    expect(await note.evaluate((el) => getComputedStyle(el).borderLeftColor)).toBe('rgb(9, 105, 218)');
+    await note.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/github-feeds-note-1440.png` });
+
+    // In a parameter's description too.
+    await page.goto(`/view/${github.configId}`);
+    const table = page.getByTestId('request-table');
+    const warning = table.locator('.markdown-alert-warning');
+    await warning.waitFor();
+    expect(await warning.locator('.markdown-alert-title').textContent()).toBe('Warning');
+    expect(await warning.innerText()).toContain('are deprecated values for this field');
+    expect(await table.innerText()).not.toContain('[!WARNING]');
+    await warning.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/github-param-warning-1440.png` });
+
+    // A share shows the same callout to an anonymous reader.
+    const share = await h.admin<{ publicId: string }>('POST', 'share/add', { moduleId: github.moduleId, type: 1, isAll: 1 });
+    const reader = await h.newPage({ lang: 'en', viewport: { width: 1440, height: 900 } });
+    await reader.goto(`/share/${share.publicId}/${github.feedsId}`);
+    const shared = reader.getByTestId('doc-description').locator('.markdown-alert-note');
+    await shared.waitFor();
+    expect(await shared.locator('.markdown-alert-title').textContent()).toBe('Note');
+    await shared.scrollIntoViewIfNeeded();
+    await reader.screenshot({ path: `${SHOTS}/github-feeds-note-share-1440.png` });
+    await reader.context().close();
+
+    // The HTML export, opened in the browser.
+    const file = await h.newPage({ viewport: { width: 1440, height: 900 } });
+    await file.setContent(await exported('html'));
+    await file.locator('nav a', { hasText: 'Get feeds' }).click();
+    const offline = file.locator('main .markdown-alert-note');
+    await offline.waitFor();
+    expect(await offline.locator('.markdown-alert-title').textContent()).toBe('Note');
+    expect(await file.locator('main').innerText()).not.toContain('[!NOTE]');
+    expect(await offline.evaluate((el) => getComputedStyle(el).borderLeftColor)).toBe('rgb(9, 105, 218)');
+    await offline.scrollIntoViewIfNeeded();
+    await file.screenshot({ path: `${SHOTS}/github-feeds-note-export-html.png` });
+    await file.context().close();
+
+    // The Markdown export keeps GitHub's own syntax (which GitHub renders as the callout); a table cell cannot
+    // hold a quote, so there the alert reads "**Warning:** …".
+    const md = await exported('markdown');
+    expect(md).toContain('> [!NOTE]\n> Private feeds are only returned when');
+    expect(md).toContain('**Warning:** `code_security` and `secret_protection` are deprecated values');
+    expect(md).not.toContain('[!WARNING]');
+  });
+
   it('keeps a big operation readable: deeper objects collapsed, expand and collapse all', async () => {
     const page = await readerWhoOpenedTheShop();
     await page.goto(`/view/${stripe.docId}`);
     const table = page.getByTestId('request-table');
-    const rows = table.locator('tbody tr');
+    // A parameter's row (its description's row, under it, has no depth).
+    const rows = table.locator('tbody tr[data-depth]');
     await rows.first().waitFor();
     const collapsed = await rows.count();
     expect(collapsed).toBeLessThan(300);
@@ -187,6 +319,26 @@ describe('reading a big real API', () => {
     await page.screenshot({ path: `${SHOTS}/stripe-customers-default-tab-1440.png` });
   });
 
+  it('shows a form-encoded request example one field a line; Copy gives the body as it is sent', async () => {
+    const page = await h.newPage({ token: h.adminToken, lang: 'en', permissions: ['clipboard-read', 'clipboard-write'] });
+    await page.goto(`/view/${stripe.docId}`);
+    const block = page.getByTestId('request-example');
+    await block.locator('pre').waitFor();
+    const lines = ((await block.locator('pre').textContent()) ?? '').split('\n');
+    expect(lines.length).toBeGreaterThan(10);
+    expect(lines.filter((l) => !/^[^=&\s]+=/.test(l))).toEqual([]);
+    expect(lines).toContain('balance=0');
+    await block.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/stripe-customers-form-example-1440.png` });
+    await block.getByRole('button', { name: 'Copy' }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toContain('&');
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).not.toContain('\n');
+    const sent = new URLSearchParams(copied);
+    expect([...sent.keys()].length).toBe(lines.length);
+    expect(sent.get('balance')).toBe('0');
+  });
+
   it('"↗ see address" is a link to the row that shows the address schema', async () => {
     const page = await readerWhoOpenedTheShop();
     await page.goto(`/view/${stripe.docId}`);
@@ -199,8 +351,10 @@ describe('reading a big real API', () => {
       .first();
     await link.scrollIntoViewIfNeeded();
     await link.click();
-    const target = table.locator('tr.is-flash');
-    await target.waitFor();
+    const flashed = table.locator('tr.is-flash');
+    await flashed.waitFor();
+    // The mark lasts 1.6 s: the row is read by its key after.
+    const target = table.locator(`tr[data-key="${await flashed.getAttribute('data-key')}"]`);
     expect(await target.locator('td.param-name').innerText()).toMatch(/^[−+]address$/);
     expect(await target.locator('td').nth(1).innerText()).toBe('object(address)|null');
     const box = await target.boundingBox();
@@ -269,6 +423,29 @@ describe('reading a big real API', () => {
       if (locale === 'en-US') await page.screenshot({ path: `${SHOTS}/gate-en-1440.png` });
       await page.context().close();
     }
+  });
+
+  it('keeps the top bar’s brand readable and every action on screen at 375 px', async () => {
+    const page = await readerWhoOpenedTheShop({ width: 375, height: 800 });
+    await page.goto(`/view/${stripe.docId}`);
+    await page.getByTestId('doc-title').waitFor();
+    const brand = page.getByTestId('reader-brand');
+    // The mark and the short name, whole (it was cut to "F…").
+    expect(await brand.innerText()).toBe('F Folio');
+    expect(await page.locator('.reader-brand').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    for (const id of ['toggle-sidebar', 'search-button', 'management-mode', 'lang-picker']) {
+      const box = await page.getByTestId(id).boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 375, id).toBe(true);
+    }
+    // Management mode is an icon there, named for assistive technology.
+    expect(await page.getByTestId('management-mode').getAttribute('title')).toBe('Management mode');
+    await page.screenshot({ path: `${SHOTS}/top-bar-375.png`, clip: { x: 0, y: 0, width: 375, height: 120 } });
+    // On a wide screen the bar says which mode it is in.
+    const wide = await readerWhoOpenedTheShop();
+    await wide.goto(`/view/${stripe.docId}`);
+    await wide.getByTestId('doc-title').waitFor();
+    expect(await wide.getByTestId('reader-brand').innerText()).toBe('F Folio · Browse mode');
+    expect(await wide.getByTestId('management-mode').innerText()).toBe('Management mode');
   });
 
   it('reads at 375 and 390 px', async () => {

@@ -309,5 +309,105 @@ describe('a form edit of an imported doc', () => {
     await expect.poll(() => page.getByTestId('status-example').count()).toBeGreaterThan(0);
     expect(await json(page, 'status-example')).toEqual({ title: 'Edited', status: 400 });
     expect(await page.getByTestId('response-panel').textContent()).toContain('Edited problem');
+    // Labelled by origin: the edited 400 and the new 200 example are Folio's, the untouched 200 one the spec's.
+    expect(await page.getByTestId('status-example-source').innerText()).toBe('Written or edited in Folio');
+    await page.getByTestId('response-tab').filter({ hasText: '200' }).click();
+    await picker.getByRole('button', { name: 'Refunded' }).click();
+    expect(await page.getByTestId('response-example-source').innerText()).toBe('Written or edited in Folio');
+    await picker.getByRole('button', { name: 'Card Payment' }).click();
+    expect(await page.getByTestId('response-example-source').innerText()).toBe('From the imported spec');
+  });
+
+  it('a parameter’s first named example edited in the Examples tab is its example in the Headers tab and once saved', async () => {
+    const copy = await h.admin<{ id: string }>('POST', 'doc/copy', { id: paymentId, url: '/bookings/{bookingId}/payment-key' });
+    const page = await reader();
+    await page.goto(`/doc/edit/${moduleId}/${copy.id}`);
+    await page.getByTestId('doc-name').waitFor({ timeout: 60_000 });
+    await page.getByTestId('examples-tab').click();
+    const group = page.getByTestId('example-group').filter({ hasText: 'Parameter Idempotency-Key (header)' });
+    await group.getByTestId('example-label').first().click();
+    const code = group.getByTestId('example-value').first().locator('.cm-content');
+    await code.click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.press('Delete');
+    await page.keyboard.insertText('order-9-payment');
+    await page.getByRole('tab', { name: /^Headers/ }).click();
+    const headers = page.getByTestId('header-params');
+    await headers.getByTestId('param-name').first().waitFor();
+    const names = await headers.getByTestId('param-name').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+    const at = names.indexOf('Idempotency-Key');
+    expect(at).toBeGreaterThanOrEqual(0);
+    expect(await headers.getByLabel('Example', { exact: true }).nth(at).inputValue()).toBe('order-9-payment');
+    await page.getByTestId('doc-save').click();
+    await page.waitForURL(/docId=/);
+    const saved = await h.admin<Record<string, any>>('GET', 'doc/detail', { id: copy.id });
+    expect(saved.headerParams.find((p: { name: string }) => p.name === 'Idempotency-Key').example).toBe('order-9-payment');
+    expect(saved.paramExamples[0].examples.map((e: { value: string; origin?: string }) => [e.value, e.origin])).toEqual([
+      ['order-9-payment', 'folio'],
+      ['order-1234-payment', undefined],
+    ]);
+  });
+});
+
+describe('a doc made in the form', () => {
+  it('gets named request and per-status response examples; the reader shows them as an imported doc’s', async () => {
+    const made = await h.admin<{ id: string }>('POST', 'doc/save', {
+      moduleId,
+      name: 'Create order',
+      url: '/orders',
+      httpMethod: 'POST',
+      requestParams: [{ name: 'sku', type: 'string', required: 1, example: 'A1' }],
+      responseParams: [{ name: 'id', type: 'string', example: 'o1' }],
+      errorCodeParams: [{ code: '404', msg: 'No such product' }],
+    });
+    const page = await reader();
+    await page.goto(`/doc/edit/${moduleId}/${made.id}`);
+    await page.getByTestId('doc-name').waitFor({ timeout: 60_000 });
+    await page.getByTestId('examples-tab').click();
+    const groups = page.getByTestId('example-group');
+    await groups.first().waitFor();
+    expect(await groups.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).toEqual([
+      'Request body',
+      'Response 200',
+      'Response 404',
+    ]);
+    const add = async (title: string, name: string, summary: string, value: string) => {
+      const group = page.locator(`[data-testid="example-group"][aria-label="${title}"]`);
+      await group.getByTestId('example-add').click();
+      await group.getByTestId('example-name').last().fill(name);
+      await group.getByTestId('example-summary').last().fill(summary);
+      await group.getByTestId('example-value').last().locator('.cm-content').click();
+      await page.keyboard.press('ControlOrMeta+a');
+      await page.keyboard.press('Delete');
+      await page.keyboard.insertText(value);
+    };
+    await add('Request body', 'one', 'One item', '{"sku": "A1"}');
+    await add('Request body', 'two', 'Another item', '{"sku": "B2"}');
+    await add('Response 200', 'created', 'Created', '{"id": "o2"}');
+    await add('Response 404', 'missing', 'Missing', '{"error": "no such product"}');
+    await page.screenshot({ path: `${SHOTS}/handmade-editor-examples-1440.png`, fullPage: true });
+    await page.getByTestId('doc-save').click();
+    await page.waitForURL(/docId=/);
+
+    await page.goto(`/view/${made.id}`);
+    const picker = page.getByTestId('request-example-picker');
+    await picker.waitFor();
+    expect(await picker.getByRole('button').allInnerTexts()).toEqual(['One item', 'Another item', 'Generated from the schema']);
+    expect(await json(page, 'request-example')).toEqual({ sku: 'A1' });
+    expect(await page.getByTestId('request-example-source').innerText()).toBe('Written or edited in Folio');
+    await picker.getByRole('button', { name: 'Another item' }).click();
+    expect(await json(page, 'request-example')).toEqual({ sku: 'B2' });
+    expect(await page.getByTestId('response-tab').allInnerTexts()).toEqual(['200', '404']);
+    const responsePicker = page.getByTestId('response-example-picker');
+    expect(await responsePicker.getByRole('button').allInnerTexts()).toEqual(['Created', 'Generated from the schema']);
+    expect(await json(page, 'response-example')).toEqual({ id: 'o2' });
+    await page.getByTestId('request-example').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/handmade-view-examples-1440.png` });
+    await page.getByTestId('response-tab').filter({ hasText: '404' }).click();
+    await expect.poll(() => page.getByTestId('status-example').count()).toBeGreaterThan(0);
+    expect(await json(page, 'status-example')).toEqual({ error: 'no such product' });
+    expect(await page.getByTestId('response-panel').textContent()).toContain('No such product');
+    await page.getByTestId('responses').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/handmade-view-404-1440.png` });
   });
 });

@@ -34,6 +34,10 @@ const CONVERTED = [
   'system',
   'live',
   'uploads',
+  'metersphere',
+  'search',
+  'torna-migration',
+  'constants',
 ];
 /**
  * Routes without a JSON envelope: Torna's open API at /api (Torna's own wire format), another server's answer

@@ -51,6 +51,66 @@ describe('descriptions', () => {
     expect(descriptionMarkdown('go <javascript:alert(1)>')).not.toMatch(/<javascript:/);
   });
 
+  // As GitHub's REST description writes them (api.github.com.json, GET /feeds; a body param's WARNING).
+  const NOTE =
+    'By default, timeline resources are returned in JSON.\n\n> [!NOTE]\n> Private feeds are only returned when ' +
+    '[authenticating via Basic Auth](https://docs.github.com/rest/authentication) since current feed URIs use the older tokens.';
+  const PARAM =
+    'The enablement status of GitHub Advanced Security features.\n\n> [!WARNING]\n> `code_security` and `secret_protection` are deprecated values for this field.\n';
+
+  it("renders GitHub's alerts as callouts, titled by their kind, without the marker", () => {
+    const html = descriptionHtml(NOTE);
+    expect(html).toContain('<p>By default, timeline resources are returned in JSON.</p>');
+    expect(html).toMatch(
+      /<div class="markdown-alert markdown-alert-note">\s*<p class="markdown-alert-title">Note<\/p>\s*<p>Private feeds are only returned when <a href="https:\/\/docs\.github\.com\/rest\/authentication">authenticating via Basic Auth<\/a>/,
+    );
+    expect(html).not.toContain('[!NOTE]');
+    expect(html).not.toContain('<svg');
+    for (const [kind, title] of [
+      ['TIP', 'Tip'],
+      ['IMPORTANT', 'Important'],
+      ['WARNING', 'Warning'],
+      ['CAUTION', 'Caution'],
+    ]) {
+      expect(descriptionHtml(`> [!${kind}]\n> Careful.`)).toMatch(
+        new RegExp(
+          `^<div class="markdown-alert markdown-alert-${kind.toLowerCase()}">\\s*<p class="markdown-alert-title">${title}</p>\\s*<p>Careful.</p>`,
+        ),
+      );
+    }
+    // GitHub also indents the text after the marker.
+    expect(descriptionHtml('> [!NOTE]\n>    This operation supports both server-to-server access.')).toMatch(
+      /markdown-alert-note">\s*<p class="markdown-alert-title">Note<\/p>\s*<p>\s*This operation supports/,
+    );
+    // A plain quote stays a quote; an unknown kind too.
+    expect(descriptionHtml('> quoted')).toBe('<blockquote>\n<p>quoted</p>\n</blockquote>');
+    expect(descriptionHtml('> [!DANGER]\n> x')).toContain('<blockquote>');
+    expect(descriptionText(NOTE)).toBe(
+      'By default, timeline resources are returned in JSON.\n\nNote\n\nPrivate feeds are only returned when authenticating via Basic Auth since current feed URIs use the older tokens.',
+    );
+  });
+
+  it('shows an alert in a parameter cell as a callout, and in a Markdown table cell as "**Warning:** …"', () => {
+    expect(descriptionInlineHtml(PARAM)).toMatch(
+      /^<p>The enablement status of GitHub Advanced Security features.<\/p>\s*<div class="markdown-alert markdown-alert-warning">\s*<p class="markdown-alert-title">Warning<\/p>\s*<p><code>code_security<\/code>/,
+    );
+    expect(descriptionMarkdown(PARAM)).toBe(PARAM.trim());
+    expect(descriptionMarkdown(PARAM, { inline: true })).toBe(
+      'The enablement status of GitHub Advanced Security features.<br><br>**Warning:** `code_security` and `secret_protection` are deprecated values for this field.',
+    );
+    // Written around HTML, the alert goes through the renderer and comes back as GitHub's syntax.
+    expect(descriptionMarkdown(`<b>Status</b>\n\n> [!CAUTION]\n> Irreversible.`)).toBe('**Status**\n\n> [!CAUTION]\n> Irreversible.');
+  });
+
+  it('keeps alerts sanitised: nothing runs inside one, and no other class survives', () => {
+    const evil = '> [!WARNING]\n> <img src=x onerror="alert(1)"><script>alert(2)</script>[x](javascript:alert(3)) <b class="evil">b</b>';
+    for (const out of [descriptionHtml(evil), descriptionInlineHtml(evil)]) {
+      expect(out).toContain('markdown-alert-warning');
+      expect(out).not.toMatch(/script|onerror|javascript:|class="evil"/i);
+    }
+    expect(descriptionHtml('<div class="ant-modal-mask">x</div><p class="markdown-alert-note x">y</p>')).toBe('<div>x</div><p>y</p>');
+  });
+
   it('escapes plain text for Markdown so it shows as written', () => {
     expect(markdownText('<script>alert(1)</script>')).toBe('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(markdownText('user_name *x* [a](b) `c` |')).toBe('user\\_name \\*x\\* \\[a\\](b) \\`c\\` \\|');

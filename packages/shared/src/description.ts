@@ -3,11 +3,40 @@
  * Markdown twins, search snippets).
  *
  * A description is Markdown that may hold the inline HTML smart-doc and Javadoc produce (`<br>`, `<p>`, `<b>`,
- * `<i>`, `<code>`, `<pre>`, `<a href>`, lists) and Torna's rich text. Every output passes one allowlist
- * sanitiser: no script, no event handler, no `javascript:` URL, no style.
+ * `<i>`, `<code>`, `<pre>`, `<a href>`, lists) and Torna's rich text. GitHub's alerts (`> [!NOTE]`, `[!TIP]`,
+ * `[!IMPORTANT]`, `[!WARNING]`, `[!CAUTION]`, as GitHub's own API description writes them) become callouts
+ * (`<div class="markdown-alert markdown-alert-note">` with a `markdown-alert-title`, styled by the web app and
+ * the HTML export). Every output passes one allowlist sanitiser: no script, no event handler, no `javascript:`
+ * URL, no style; the only class kept is a callout's.
  */
-import { marked } from 'marked';
+import { Marked } from 'marked';
+import markedAlert from 'marked-alert';
 import { FilterXSS, type IWhiteList } from 'xss';
+
+/** GitHub's alert kinds, as written after `[!` (their title is the word, capitalised: "Note", "Warning"). */
+export const ALERT_KINDS = ['note', 'tip', 'important', 'warning', 'caution'] as const;
+
+/**
+ * The Markdown parser of descriptions (GitHub-flavoured, newlines as line breaks, alerts as callouts; the
+ * alerts' SVG icons are left out: the sanitiser would drop them and the stylesheets mark the kind).
+ */
+const markdown = new Marked(
+  { async: false, gfm: true, breaks: true },
+  markedAlert({ variants: ALERT_KINDS.map((type) => ({ type, icon: '' })) }),
+);
+
+/**
+ * Markdown as HTML with the descriptions' parser (GitHub alerts included), NOT sanitised: for the web app's
+ * Markdown docs and pages, which pass it through their own sanitiser.
+ */
+export function parseMarkdown(src: string): string {
+  return markdown.parse(src) as string;
+}
+
+/** A callout's classes, the only class attributes the sanitiser keeps. */
+const ALERT_CLASS = new RegExp(`^markdown-alert(?:-title| markdown-alert-(?:${ALERT_KINDS.join('|')}))$`);
+/** A line that opens a GitHub alert (`> [!NOTE]`). */
+export const ALERT_LINE = new RegExp(`^ {0,3}> *\\[!(${ALERT_KINDS.join('|').toUpperCase()})\\] *$`, 'm');
 
 const ALLOWED: IWhiteList = {
   a: ['href', 'title'],
@@ -24,8 +53,8 @@ const ALLOWED: IWhiteList = {
   pre: [],
   br: [],
   hr: [],
-  p: [],
-  div: [],
+  p: ['class'],
+  div: ['class'],
   span: [],
   blockquote: [],
   ul: [],
@@ -53,6 +82,7 @@ const sanitizer = new FilterXSS({
   onTagAttr(tag, name, value) {
     // Only safe URLs stay; xss then escapes the value.
     if (tag === 'a' && name === 'href' && !isSafeUrl(value)) return '';
+    if (name === 'class' && !ALERT_CLASS.test(value)) return '';
     return undefined;
   },
   onIgnoreTagAttr: () => '',
@@ -72,14 +102,18 @@ export function sanitizeDescriptionHtml(html: string): string {
 /** A description as sanitised HTML blocks (paragraphs, lists, code blocks). Newlines are line breaks. */
 export function descriptionHtml(src: string | null | undefined): string {
   if (!src) return '';
-  return sanitizeDescriptionHtml(marked.parse(src, { async: false, gfm: true, breaks: true }) as string).trim();
+  return sanitizeDescriptionHtml(parseMarkdown(src)).trim();
 }
 
-/** A description as sanitised inline HTML, for a table cell or a one-line slot (no wrapping paragraph). */
+/**
+ * A description as sanitised inline HTML, for a table cell or a one-line slot (no wrapping paragraph). One that
+ * holds a GitHub alert is rendered as blocks, so the callout shows in the cell too.
+ */
 export function descriptionInlineHtml(src: string | null | undefined): string {
   if (!src) return '';
   if (!HAS_MARKUP.test(src)) return escapeHtml(src).replace(/\r?\n/g, '<br>');
-  return sanitizeDescriptionHtml(marked.parseInline(src, { async: false, gfm: true, breaks: true }) as string).trim();
+  if (ALERT_LINE.test(src)) return descriptionHtml(src);
+  return sanitizeDescriptionHtml(markdown.parseInline(src) as string).trim();
 }
 
 /** Whether a text holds anything Markdown or HTML would format (else it is shown as it is). */

@@ -51,6 +51,8 @@ export interface NamedExample {
   summary: string;
   /** The payload: JSON written with two-space indents, or the text as the spec gives it. */
   value: string;
+  /** 'folio' when it was written or edited in Folio (doc/save decides); absent: as the imported spec or push gave it. */
+  origin?: 'folio';
 }
 
 /** One documented response of a doc: a status with its body, headers and examples (imported from a spec). */

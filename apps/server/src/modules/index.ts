@@ -65,10 +65,10 @@ export async function registerModules(app: FastifyInstance, opts: ModuleOptions)
       await adminRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await ssoRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await openUsersRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
-      await metersphereRoutes(api);
+      await metersphereRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await trashRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
-      await searchRoutes(api);
-      await tornaMigrationRoutes(api);
+      await searchRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
+      await tornaMigrationRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await tokensRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
       await liveRoutes(api.withTypeProvider<TypeBoxTypeProvider>(), {});
     },

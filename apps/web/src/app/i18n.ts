@@ -2,19 +2,14 @@
  * UI texts come from the server (`/api/system/i18n/get?lang=`), so languages added in the database work
  * without a rebuild. Ant Design's own locale is loaded lazily to match.
  */
+import type { UiTexts } from '@folio/shared';
 import type { Locale } from 'antd/es/locale';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { api, setApiLanguage } from '../lib/api';
+import { setApiLanguage } from '../lib/api';
+import { fetchUiTexts } from '../lib/system-api';
 import { ANTD_LOCALES } from './antd-locales';
 import { antdLocaleName, browserLang, FALLBACK_LANG, isVisitorPath, storedLang, storeLang } from './lang';
-
-export interface I18nPayload {
-  lang: string;
-  content: Record<string, string>;
-  defaultLang: string;
-  userLang: string;
-}
 
 export const i18n = i18next.createInstance();
 
@@ -49,9 +44,9 @@ export async function loadLanguage(lang?: string): Promise<{ lang: string; antd?
   // Outside visitors of share/compose pages who never chose a language get their browser's.
   const visitor = typeof window !== 'undefined' && isVisitorPath(window.location.pathname) ? browserLang() : '';
   const asked = lang ?? (storedLang() || visitor);
-  let payload: I18nPayload;
+  let payload: UiTexts;
   try {
-    payload = await api.get<I18nPayload>('system/i18n/get', asked ? { lang: asked } : undefined, { silentSession: true });
+    payload = await fetchUiTexts(asked);
   } catch {
     payload = { lang: asked || FALLBACK_LANG, content: {}, defaultLang: FALLBACK_LANG, userLang: '' };
   }
@@ -63,9 +58,4 @@ export async function loadLanguage(lang?: string): Promise<{ lang: string; antd?
   document.documentElement.lang = used;
   const antd = await loadAntdLocale(used);
   return { lang: used, antd, defaultLang: payload.defaultLang };
-}
-
-/** Languages offered by the server. */
-export function fetchLanguages(): Promise<{ lang: string; description: string }[]> {
-  return api.get('system/i18n/lang/list', undefined, { silentSession: true });
 }

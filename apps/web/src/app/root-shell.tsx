@@ -5,9 +5,10 @@
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useNavigate } from 'react-router';
-import { api, onReachability, onSessionCode, setToken } from '../lib/api';
+import { onReachability, onSessionCode, setToken } from '../lib/api';
 import { queryClient } from '../lib/query';
 import { sessionAction } from '../lib/session';
+import { fetchHealth } from '../lib/system-api';
 import { ui } from '../lib/ui';
 import { hasUnsavedEdits, onEditsStart } from '../lib/unsaved';
 import { i18n } from './i18n';
@@ -49,7 +50,7 @@ export function RootShell() {
     let delay = 1000;
     const probe = () => {
       timer = setTimeout(() => {
-        api.get('health', undefined, { silentSession: true }).catch(() => {
+        fetchHealth().catch(() => {
           delay = Math.min(delay * 2, 15_000);
           probe();
         });

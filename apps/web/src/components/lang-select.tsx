@@ -2,10 +2,10 @@
 import { GlobalOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
-import { fetchLanguages } from '../app/i18n';
 import { useLang } from '../app/providers';
 import { updateProfile } from '../features/user-center/api';
 import { getToken } from '../lib/api';
+import { fetchLanguages } from '../lib/system-api';
 
 export function LangSelect({ size = 'small', saveToProfile = false }: { size?: 'small' | 'middle'; saveToProfile?: boolean }) {
   const { lang, setLang } = useLang();

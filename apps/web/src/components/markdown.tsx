@@ -1,11 +1,11 @@
 /** Renders Markdown (or stored rich text) as sanitized HTML. */
+import { parseMarkdown } from '@folio/shared';
 import DOMPurify from 'dompurify';
-import { marked } from 'marked';
 import { useMemo } from 'react';
 
-/** Markdown → sanitized HTML. */
+/** Markdown → sanitized HTML (the descriptions' parser, so GitHub's `> [!NOTE]` is a callout here too). */
 export function markdownToSafeHtml(md: string): string {
-  return sanitizeHtml(marked.parse(md ?? '', { async: false, gfm: true, breaks: true }) as string);
+  return sanitizeHtml(parseMarkdown(md ?? ''));
 }
 
 /** Removes scripts, event handlers and javascript: URLs from HTML. */

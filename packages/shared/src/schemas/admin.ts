@@ -26,9 +26,11 @@ export const SettingDefSchema = Type.Object({
   min: Type.Optional(Type.Number()),
   max: Type.Optional(Type.Number({ description: 'max length (string, text, secret) or max value (int)' })),
 });
+export type SettingDef = Static<typeof SettingDefSchema>;
 
 /** Answer of GET /api/admin/setting/get: the settings and their definitions. */
 export const SettingsPageSchema = Type.Object({ ...SettingsViewSchema.properties, defs: Type.Array(SettingDefSchema) });
+export type SettingsPage = Static<typeof SettingsPageSchema>;
 
 /** Body of POST /api/admin/setting/update. */
 export const SettingsUpdateInput = Type.Object({

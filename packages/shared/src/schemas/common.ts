@@ -1,5 +1,5 @@
 /** Building blocks of the request and response schemas: ids, flags, times. */
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 
 /** An opaque (Hashids) id as the API shows it. */
 export const IdString = Type.String({ minLength: 1, maxLength: 64, description: 'opaque id' });
@@ -21,6 +21,7 @@ export const IdInput = Type.Object({ id: IdString });
 export const SavedIdSchema = Type.Object({ id: IdString });
 /** Answer of a live-docs revision poll (an ETag too: a matching If-None-Match answers 304 without a body). */
 export const RevisionSchema = Type.Object({ revision: Type.String() });
+export type Revision = Static<typeof RevisionSchema>;
 /** The fields of T that the object schema S does not declare (never when S covers T). */
 export type FieldsMissing<T, S extends { properties: object }> = Exclude<keyof T, keyof S['properties']>;
 /**

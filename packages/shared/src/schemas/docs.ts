@@ -140,6 +140,9 @@ export const NamedExampleSchema = Type.Object({
   name: Type.String(),
   summary: Type.String(),
   value: Type.String({ description: 'the payload: JSON with two-space indents, or the text as the spec gives it' }),
+  origin: Type.Optional(
+    Type.Literal('folio', { description: 'set when it was written or edited in Folio; absent: as the imported spec or push gave it' }),
+  ),
 });
 
 /** One documented response of a doc (imported from a spec). */

@@ -29,3 +29,28 @@ export const ExportQuery = Type.Object({
   ),
 });
 export type ExportQueryInput = Static<typeof ExportQuery>;
+
+const Text = (description: string) => ({ schema: Type.String({ description }) });
+const Binary = (description: string) => ({ schema: Type.String({ format: 'binary', description }) });
+
+/**
+ * What GET /api/export answers, by content type (the `format` picks one). For the API description only: the file
+ * is sent as it was made, never re-serialised.
+ */
+export const ExportFileResponse = {
+  200: {
+    description:
+      'the file, as an attachment (Content-Disposition names it); an OpenAPI export names the docs it merged into one ' +
+      'operation (same method and path) in X-Folio-Export-Merged (their number) and X-Folio-Export-Merged-Docs',
+    content: {
+      'text/markdown': Text('markdown, markdown-torna'),
+      'text/html': Text('html (served sandboxed)'),
+      'application/zip': Binary('markdown-zip: one Markdown file per doc, in folders'),
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document': Binary('docx'),
+      'application/json': {
+        schema: Type.Object({}, { additionalProperties: true, description: 'postman (a v2.1 collection), openapi-json' }),
+      },
+      'application/yaml': Text('openapi-yaml'),
+    },
+  },
+};

@@ -58,6 +58,7 @@ export const SnapshotItemSchema = Type.Object({
   modifiedAt: EpochMs,
   canRestore: Type.Boolean(),
 });
+export type SnapshotItem = Static<typeof SnapshotItemSchema>;
 
 /**
  * A version of a doc: the doc detail as it was then. Stored as written at the time, so an older snapshot may lack
@@ -78,12 +79,14 @@ export const SnapshotCompareSchema = Type.Object({
   new: Type.Union([SnapshotSchema, Type.Null()]),
   details: Type.Array(ChangeDetailSchema),
 });
+export type SnapshotComparison = Static<typeof SnapshotCompareSchema>;
 
 /** Answer of POST /api/doc/changelog/restore. */
 export const HistoryRestoredSchema = Type.Object({
   restored: Type.Boolean({ description: 'false when the doc already had that content' }),
   md5: Type.String({ description: 'the restored version' }),
 });
+export type HistoryRestored = Static<typeof HistoryRestoredSchema>;
 
 // The answer schemas list every field of the shared interfaces (a response schema filters answers).
 const recordComplete: Covers<ChangeRecord, typeof ChangeRecordSchema> = true;

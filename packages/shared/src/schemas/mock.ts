@@ -96,3 +96,4 @@ export const MockPreviewSchema = Type.Object({
   contentType: Type.String(),
   timeMs: Type.Number(),
 });
+export type MockPreviewResult = Static<typeof MockPreviewSchema>;

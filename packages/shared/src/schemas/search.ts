@@ -78,3 +78,19 @@ export const publicSearchQuerySchema = <K extends 'id' | 'projectId'>(idField: K
     Record<K, ReturnType<typeof Type.String>>);
 /** A share or compose search query, decoded. */
 export type PublicSearchQuery = Static<ReturnType<typeof publicSearchQuerySchema<'id'>>> & { projectId?: string };
+
+/** Answer of POST /api/admin/search/reindex: the rebuild job. */
+export const ReindexJobSchema = Type.Object({ jobId: Type.String({ description: 'poll GET /api/admin/search/reindex/status?jobId=' }) });
+
+/** Query of GET /api/admin/search/reindex/status. */
+export const ReindexStatusQuery = Type.Object({ jobId: Type.String({ minLength: 1, maxLength: 64 }) });
+
+/** A rebuild's progress: its state, percent done, the entries written once done, and its error if it failed. */
+export const ReindexStatusSchema = Type.Object({
+  jobId: Type.String(),
+  state: Type.String({ description: 'queued, running, done or failed' }),
+  progress: Type.Number(),
+  entries: Type.Number(),
+  error: Type.String(),
+});
+export type ReindexStatus = Static<typeof ReindexStatusSchema>;

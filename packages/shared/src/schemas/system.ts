@@ -1,5 +1,5 @@
 /** Health, the UI texts, the view/front config read without login. Request and response schemas. */
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 
 /** Answer of GET /api/health (HTTP 503 with `degraded` when the database does not answer). */
 export const HealthSchema = Type.Object({
@@ -8,6 +8,7 @@ export const HealthSchema = Type.Object({
   version: Type.String(),
   tornaCompat: Type.String({ description: 'the Torna version whose API this server speaks' }),
 });
+export type Health = Static<typeof HealthSchema>;
 
 /** Query of GET /api/system/i18n/get. */
 export const I18nQuery = Type.Object({ lang: Type.Optional(Type.String({ maxLength: 32 })) });
@@ -19,9 +20,11 @@ export const I18nSchema = Type.Object({
   defaultLang: Type.String(),
   userLang: Type.String({ description: "the signed-in user's language, '' for none" }),
 });
+export type UiTexts = Static<typeof I18nSchema>;
 
 /** A UI language. */
 export const LanguageNameSchema = Type.Object({ lang: Type.String(), description: Type.String() });
+export type LanguageName = Static<typeof LanguageNameSchema>;
 
 /** The config the web app reads before login. */
 export const ViewConfigSchema = Type.Object({
@@ -31,6 +34,7 @@ export const ViewConfigSchema = Type.Object({
   defaultLang: Type.String(),
   docSortType: Type.String({ description: 'by_order, by_name or by_url' }),
 });
+export type ViewConfig = Static<typeof ViewConfigSchema>;
 
 /** Query of GET /api/system/frontConfig. */
 export const FrontConfigQuery = Type.Object({ key: Type.String({ minLength: 1, maxLength: 128 }) });

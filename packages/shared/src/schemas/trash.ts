@@ -9,6 +9,7 @@ export const TrashKindSchema = Type.Union([
   Type.Literal('project'),
   Type.Literal('space'),
 ]);
+export type TrashKind = Static<typeof TrashKindSchema>;
 
 /** A deleted thing in the trash. */
 export const TrashItemSchema = Type.Object({
@@ -50,6 +51,7 @@ export const TrashRestoredSchema = Type.Object({
   restored: Type.Integer({ description: 'rows brought back' }),
   movedToRoot: Type.Boolean({ description: "true when the folder it was in is gone, so it was put at its application's top" }),
 });
+export type TrashRestored = Static<typeof TrashRestoredSchema>;
 
 /** Body of POST /api/trash/setting. */
 export const RetentionInput = Type.Object({

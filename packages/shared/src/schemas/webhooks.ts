@@ -24,6 +24,7 @@ export const WebhookSchema = Type.Object({
   hasSecret: Type.Boolean(),
   enabled: Type.Integer({ minimum: 0, maximum: 1 }),
 });
+export type WebhookView = Static<typeof WebhookSchema>;
 
 /** Body of POST /api/module/webhook/save (no id: a new webhook). */
 export const WebhookSaveInput = Type.Object({
@@ -44,6 +45,7 @@ export const WebhookTestSchema = Type.Object({
   status: Type.Integer({ description: 'the HTTP status the target answered (0: none)' }),
   error: Type.String(),
 });
+export type WebhookTestResult = Static<typeof WebhookTestSchema>;
 
 /** Answer of a retry. */
 export const DeliveryRetrySchema = Type.Object({ state: Type.String(), status: Type.Integer(), error: Type.String() });
@@ -75,3 +77,5 @@ export const DeliverySchema = Type.Object({
 
 /** A page of the delivery log, newest first. */
 export const DeliveryPageSchema = Type.Object({ total: Type.Integer(), list: Type.Array(DeliverySchema) });
+export type DeliveryView = Static<typeof DeliverySchema>;
+export type DeliveryPage = Static<typeof DeliveryPageSchema>;

@@ -20,7 +20,8 @@ import {
 } from '@folio/shared';
 import { ok, okResponse } from '../../plugins/envelope.js';
 import { sendRevision } from '../live/revision.js';
-import { publicSearchSchema, searchExposed } from '../search/search.routes.js';
+import { publicSearchSchema } from '../search/search.routes.js';
+import { searchExposed } from '../search/search-scopes.js';
 import { grantOf } from '../shares/share-grant.js';
 import * as view from './compose-public.service.js';
 

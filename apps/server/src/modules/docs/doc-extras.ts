@@ -193,6 +193,56 @@ export function readExtras(stored: string | null | undefined): DocSpecExtras {
   }
 }
 
+/**
+ * The extras a form save stores, each example marked by its origin: one the stored extras have in the same place
+ * (the request body, a status, a parameter) with the same name, summary and value, as the spec gave it, stays the
+ * spec's; any other was written or edited in Folio. What a client says of an origin is not taken.
+ */
+export function markWritten(given: DocSpecExtras, stored: DocSpecExtras): DocSpecExtras {
+  const key = (e: NamedExample) => JSON.stringify([e.name, e.summary, e.value]);
+  const mark = (list: NamedExample[], before: NamedExample[] | undefined): NamedExample[] => {
+    const spec = new Set((before ?? []).filter((e) => e.origin !== 'folio').map(key));
+    return list.map(({ origin: _, ...e }) => (spec.has(key(e)) ? e : { ...e, origin: 'folio' as const }));
+  };
+  const out: DocSpecExtras = { ...given };
+  if (given.requestExamples) out.requestExamples = mark(given.requestExamples, stored.requestExamples);
+  if (given.responses)
+    out.responses = given.responses.map((r) => ({
+      ...r,
+      examples: mark(r.examples, stored.responses?.find((x) => x.status === r.status)?.examples),
+    }));
+  if (given.paramExamples)
+    out.paramExamples = given.paramExamples.map((p) => ({
+      ...p,
+      examples: mark(p.examples, stored.paramExamples?.find((x) => x.in === p.in && x.name === p.name)?.examples),
+    }));
+  return out;
+}
+
+/** The parameter lists of a doc/save body that hold a location's parameters (cookies are sent with the headers). */
+const LOCATIONS = { path: 'pathParams', query: 'queryParams', header: 'headerParams', cookie: 'headerParams' } as const;
+
+/**
+ * A parameter whose first named example this save changes takes it as its own example (what Copy, mock and
+ * debug pre-fill use): the named example wins. A save that leaves the named examples as stored leaves the
+ * parameters' examples as sent (an import may have given a parameter an example of its own). Top-level
+ * parameters of the lists given only.
+ */
+export function firstNamedAsExample<
+  B extends Partial<Record<(typeof LOCATIONS)[keyof typeof LOCATIONS], { name: string; example?: string }[]>>,
+>(body: B, given: DocSpecExtras | undefined, stored: DocSpecExtras): B {
+  const out = { ...body };
+  for (const g of given?.paramExamples ?? []) {
+    const key = LOCATIONS[g.in as keyof typeof LOCATIONS];
+    const first = g.examples[0];
+    const list = key ? out[key] : undefined;
+    const was = stored.paramExamples?.find((x) => x.in === g.in && x.name === g.name)?.examples[0]?.value;
+    if (!first || !list || first.value === was) continue;
+    out[key] = list.map((p) => (p.name.trim() === g.name ? { ...p, example: first.value } : p)) as B[typeof key];
+  }
+  return out;
+}
+
 /** The fields of a doc/save body that carry extras (the form sends back what it loaded, minus what the user removed). */
 const BODY_KEYS = ['requestExamples', 'responses', 'paramExamples', 'webhook', 'paramStyles'] as const;
 

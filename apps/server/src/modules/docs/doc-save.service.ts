@@ -24,7 +24,7 @@ import type { SessionUser } from '../../plugins/auth.js';
 import { upsertEnum } from '../dictionaries/dictionaries.service.js';
 import { type DocChange, emitDocChanges } from '../doc-events.js';
 import { loadDocDetails } from './doc-detail.js';
-import { storedExtrasText } from './doc-extras.js';
+import { firstNamedAsExample, markWritten, readExtras, storedExtrasText } from './doc-extras.js';
 import { contentHash, folderKey, dataId as makeDataId, docKey as makeDocKey, normalizeVersion } from './doc-keys.js';
 import { deleteParams, type ParamInput, type ParamSet, replaceParams } from './doc-params.js';
 import { checkParent, claimDataId, nextOrderIndex } from './doc-places.js';
@@ -44,6 +44,8 @@ export interface SaveOptions {
   extras?: DocSpecExtras;
   /** A copy keeps its source's param names as they are (an import's `+1`, `@type`): no format check. */
   keepNames?: boolean;
+  /** A form save: each example is marked as the spec's (unchanged from the stored one) or written in Folio. */
+  markWritten?: boolean;
 }
 
 const LISTS = [
@@ -116,8 +118,8 @@ export async function saveDoc(
   user: SessionUser,
   moduleId: number,
   docId: number,
-  b: DocSaveBody,
-  { extras: given, keepNames = false }: SaveOptions = {},
+  body: DocSaveBody,
+  { extras: sent, keepNames = false, markWritten: mark = false }: SaveOptions = {},
 ): Promise<number> {
   const { ids, dialect, settings } = app.ctx;
   return inTx(app.ctx.db, async (tx) => {
@@ -129,8 +131,12 @@ export async function saveDoc(
     const existing = docId ? await (dialect === 'sqlite' ? existingQuery : existingQuery.forUpdate()).executeTakeFirst() : undefined;
     if (docId && !existing) throw notFound('doc');
     if (existing && existing.moduleId !== moduleId) throw notFound('doc');
-    if (existing && b.baseModified !== undefined && b.baseModified !== String(existing.updatedAt))
+    if (existing && body.baseModified !== undefined && body.baseModified !== String(existing.updatedAt))
       throw docVersionConflict({ gmtModified: String(existing.updatedAt), modifierName: existing.modifierName });
+    const stored = readExtras(existing?.specExtras);
+    const given = sent && mark ? markWritten(sent, stored) : sent;
+    // A parameter's first named example edited by this save is its example.
+    const b = firstNamedAsExample(body, given, stored);
     const isFolder = existing ? existing.isFolder : f01(b.isFolder, 0);
     const parentId = b.parentId !== undefined ? ids.tryDecode(b.parentId) : (existing?.parentId ?? 0);
     if (parentId === null) throw validation([{ field: 'parentId', message: 'invalid value' }]);

@@ -84,7 +84,7 @@ export const docsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { extras, errors } = extrasOfBody(req.body);
       if (errors.length) throw validation(errors);
       const { moduleId, docId } = await authorizeSave(req, req.body);
-      return ok({ id: ids.encode(await saveDoc(app, u, moduleId, docId, req.body, { extras })) });
+      return ok({ id: ids.encode(await saveDoc(app, u, moduleId, docId, req.body, { extras, markWritten: true })) });
     },
   );
 

@@ -3,7 +3,7 @@
  * environmentId: Markdown (file, Torna's layout, or zip), HTML, Word (.docx), Postman v2.1, OpenAPI 3.1/3.0 JSON or YAML.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ExportQuery } from '@folio/shared';
+import { ExportFileResponse, ExportQuery } from '@folio/shared';
 import type { FastifyReply } from 'fastify';
 import { pickLang } from '../../i18n/messages.js';
 import { badRequest } from '../../lib/errors.js';
@@ -41,7 +41,12 @@ export const exportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Dynamic: the scope is one of docIds (a list), folderId, moduleId or projectId; export-scope.ts checks
       // module.export on each application it reaches.
       config: { action: 'module.export' },
-      schema: { tags: ['export'], summary: 'Export docs as Markdown, HTML, Word, Postman or OpenAPI (a file)', querystring: ExportQuery },
+      schema: {
+        tags: ['export'],
+        summary: 'Export docs as Markdown, HTML, Word, Postman or OpenAPI (a file)',
+        querystring: ExportQuery,
+        response: ExportFileResponse,
+      },
     },
     async (req, reply) => {
       const q = req.query;

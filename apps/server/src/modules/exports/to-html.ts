@@ -31,6 +31,8 @@ nav a:hover,nav a.on{background:#ddf4ff}main{flex:1;overflow:auto;padding:16px 3
 .m{display:inline-block;font:600 11px monospace;padding:1px 5px;border-radius:4px;background:#0969da;color:#fff;margin-right:6px}
 table{border-collapse:collapse;width:100%;margin:8px 0 16px}th,td{border:1px solid #d0d7de;padding:4px 8px;text-align:left;vertical-align:top}th{background:#f6f8fa}
 code,pre,.ex{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}.desc p{margin:0 0 8px}.desc pre{background:#f6f8fa;padding:8px;overflow:auto}.enum{color:#59636e}.dep{color:#cf222e}h1{font-size:22px}h2{font-size:17px;margin-top:20px}
+.markdown-alert{margin:8px 0;padding:6px 12px;border-left:4px solid var(--c);border-radius:0 6px 6px 0;background:var(--b)}.markdown-alert>p{margin:0 0 4px}.markdown-alert>:last-child{margin-bottom:0}.markdown-alert-title{font-weight:600;color:var(--c)}
+.markdown-alert-note{--c:#0969da;--b:#f0f7ff}.markdown-alert-tip{--c:#1a7f37;--b:#effaf2}.markdown-alert-important{--c:#8250df;--b:#f7f2ff}.markdown-alert-warning{--c:#9a6700;--b:#fff8e5}.markdown-alert-caution{--c:#cf222e;--b:#fff1f0}
 `;
 
 const SCRIPT = `

@@ -1,7 +1,8 @@
 /**
  * The words an import writes into the docs it makes (names of unnamed folders, the webhooks folder, notes in
  * descriptions, the description of a Postman variable) are stored content: written once, in the importer's
- * language (the page's `lang`, else the saved preference, else the install's default language).
+ * language (the page's `lang`, else the saved preference, else Accept-Language, else the install's default
+ * language; an application-token push: the default language).
  */
 import { ParamOwner } from '@folio/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -176,14 +177,21 @@ describe('words an import writes into docs follow the importer language', () => 
     });
   }
 
-  it('without a page language (the CLI): the saved preference, else the default language, never Accept-Language', async () => {
-    // `folio import` asks for English terminal messages; an importer without a preference gets the default language.
-    const cli = { 'accept-language': 'en' };
-    expect((await tree((await importAs(cli, 'cli-default', collection)).moduleId)).map((n) => n.name)).toEqual([WORDS['zh-CN'].folder]);
+  it('without a page language (an API client, the CLI): the saved preference, else Accept-Language, else the default language', async () => {
+    // An English caller (Accept-Language only, no `lang` header, no saved preference) gets English words.
+    const en = await importAs({ 'accept-language': 'en-US,en;q=0.9' }, 'api-en', spec);
+    const enNodes = await tree(en.moduleId);
+    expect(enNodes.map((n) => n.name).sort()).toEqual([WORDS.en.webhooks, 'pets'].sort());
+    const add = await detail(byName(enNodes, 'pets')?.children[0]);
+    expect(add.description).toBe(`${WORDS.en.requestBody} The pet to add`);
+    expect(add.deprecated).toBe(WORDS.en.deprecated);
+    // A caller that names no language at all: the install's default language.
+    expect((await tree((await importAs({}, 'api-none', collection)).moduleId)).map((n) => n.name)).toEqual([WORDS['zh-CN'].folder]);
+    // The saved preference wins over Accept-Language.
     const set = await call(t.app, t.adminToken, 'POST', '/api/user/info/update', { lang: 'en' });
     expect(set.code).toBe('0');
     try {
-      const s = await importAs({ 'accept-language': 'zh-CN' }, 'cli-preference', collection);
+      const s = await importAs({ 'accept-language': 'zh-CN' }, 'api-preference', collection);
       expect((await tree(s.moduleId)).map((n) => n.name)).toEqual([WORDS.en.folder]);
       expect(await variableDescription(s.moduleId)).toBe(WORDS.en.variable);
     } finally {

@@ -97,13 +97,14 @@ export const liveProgress = new Map<string, number>();
 
 /**
  * The language an import writes its own words into docs in ("Webhooks", "Untitled", "Some parameters were left
- * out"): stored content, written once. The language the web app shows (its `lang` header), else the importer's
- * saved preference, else the install's default language: the CLI and CI pushes name none of their own (their
- * Accept-Language asks for English terminal messages, not for the team's docs).
+ * out"): stored content, written once. A person's import is in the caller's language, as its answers are: the
+ * language the web app shows (its `lang` header), else the importer's saved preference, else the request's
+ * Accept-Language, else the install's default. An application-token push (CI) has no person behind it: the
+ * install's default language.
  */
 export function importTextLang(app: FastifyInstance, req?: FastifyRequest): string {
-  if (req && typeof req.headers.lang === 'string' && req.headers.lang) return req.lang;
-  return req?.user?.lang || app.ctx.settings.get('folio.default-lang') || 'zh-CN';
+  if (req && (req.user || (typeof req.headers.lang === 'string' && req.headers.lang))) return req.lang;
+  return app.ctx.settings.get('folio.default-lang') || 'zh-CN';
 }
 
 /**

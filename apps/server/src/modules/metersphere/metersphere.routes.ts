@@ -1,268 +1,159 @@
 /**
  * MeterSphere integration (enabled by the super admin): the space's account with a connection test and
- * lookups (space admins), each application's target and cover switch, on-demand push and the delivery log.
+ * lookups (space admins: space.manageSettings on the space), each application's target and cover switch,
+ * on-demand push and the delivery log (the application's admins: module.manageWebhooks on the application).
+ * Contracts: packages/shared/src/schemas/metersphere.ts.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  MS_MODULE_NODE_ID,
+  MsAccountSaveBody,
+  MsAccountSchema,
+  MsLogRowSchema,
+  MsModuleInput,
+  MsModuleList,
+  MsModuleNodeSchema,
+  MsModulesQuery,
+  MsNamedSchema,
+  MsPushSchema,
+  MsSpaceInput,
+  MsTargetSaveBody,
+  MsTargetSchema,
+  MsTestSchema,
+} from '@folio/shared';
 import { Type } from 'typebox';
-import { encrypt } from '../../lib/crypto.js';
-import { badRequest, notFound } from '../../lib/errors.js';
-import { IdString } from '../../lib/schemas.js';
-import { authorizeModule, authorizeSpace } from '../../permissions/authorize.js';
-import { ok, okNull } from '../../plugins/envelope.js';
+import { accessOf } from '../../permissions/declared.js';
+import { ok, okNull, okResponse } from '../../plugins/envelope.js';
 import { AuditAction, audit } from '../admin/audit.js';
-import { deliveryError } from '../webhooks/webhook-queue.js';
-import { type MsAccount, msCurrentUser, msModules, msProjects, msWorkspaces } from './client.js';
-import { MS_KIND, pushModuleToMeterSphere, spaceAccount } from './metersphere.service.js';
+import * as ms from './metersphere.service.js';
 
-export async function metersphereRoutes(app: FastifyInstance): Promise<void> {
-  const { db, ids, settings } = app.ctx;
-  const enabled = () => {
-    if (!settings.getBool('metershpere.enable')) throw badRequest('error.metersphere_disabled');
-  };
+const tags = ['metersphere'];
+const onSpace = (from: 'query.spaceId' | 'body.spaceId') =>
+  ({ action: 'space.manageSettings', resource: { kind: 'space', from } }) as const;
+const onModule = (from: 'query.moduleId' | 'body.moduleId') =>
+  ({ action: 'module.manageWebhooks', resource: { kind: 'module', from } }) as const;
 
-  async function account(spaceId: number): Promise<MsAccount & { workspaceId: string }> {
-    const acc = await spaceAccount(app, spaceId);
-    if (!acc) throw badRequest('error.metersphere_no_account');
-    return acc;
-  }
-
-  const lookup = async <T>(fn: () => Promise<T>) => {
-    try {
-      return ok(await fn());
-    } catch (e) {
-      throw badRequest('error.metersphere_call_failed', { error: (e as Error).message.slice(0, 300) });
-    }
-  };
+export const metersphereRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  if (!app.getSchema(MS_MODULE_NODE_ID)) app.addSchema(MsModuleNodeSchema);
 
   app.get(
     '/space/metersphere/load',
-    { config: { action: 'space.manageSettings' }, schema: { tags: ['metersphere'], querystring: Type.Object({ spaceId: IdString }) } },
-    async (req) => {
-      const spaceId = ids.decode((req.query as { spaceId: string }).spaceId, 'space');
-      await authorizeSpace(req, spaceId, 'space.manageSettings');
-      const row = await db.selectFrom('msSpaceConfigs').selectAll().where('spaceId', '=', spaceId).executeTakeFirst();
-      return ok({
-        enabled: settings.getBool('metershpere.enable'),
-        msAddress: row?.msAddress ?? '',
-        msAccessKey: row?.msAccessKey ?? '',
-        hasSecretKey: !!row?.msSecretKeyEnc,
-        msSpaceId: row?.msSpaceId ?? '',
-        msSpaceName: row?.msSpaceName ?? '',
-      });
+    {
+      config: onSpace('query.spaceId'),
+      schema: { tags, summary: "A space's MeterSphere account", querystring: MsSpaceInput, response: okResponse(MsAccountSchema) },
     },
+    async (req) => ok(await ms.loadAccount(app, accessOf(req).id)),
   );
 
   app.post(
     '/space/metersphere/save',
     {
-      config: { action: 'space.manageSettings' },
-      schema: {
-        tags: ['metersphere'],
-        body: Type.Object({
-          spaceId: IdString,
-          msAddress: Type.String({ minLength: 1, maxLength: 512, pattern: '^https?://' }),
-          msAccessKey: Type.String({ minLength: 1, maxLength: 255 }),
-          /** Write-only: empty keeps the stored key. */
-          msSecretKey: Type.Optional(Type.String({ maxLength: 255 })),
-          msSpaceId: Type.Optional(Type.String({ maxLength: 128 })),
-          msSpaceName: Type.Optional(Type.String({ maxLength: 255 })),
-        }),
-        response: okNull,
-      },
+      config: onSpace('body.spaceId'),
+      schema: { tags, summary: "Save a space's MeterSphere account", body: MsAccountSaveBody, response: okNull },
     },
     async (req) => {
-      const b = req.body as {
-        spaceId: string;
-        msAddress: string;
-        msAccessKey: string;
-        msSecretKey?: string;
-        msSpaceId?: string;
-        msSpaceName?: string;
-      };
-      const spaceId = ids.decode(b.spaceId, 'space');
-      await authorizeSpace(req, spaceId, 'space.manageSettings');
-      enabled();
-      const now = Date.now();
-      const values = {
-        msAddress: b.msAddress.trim().replace(/\/+$/, ''),
-        msAccessKey: b.msAccessKey.trim(),
-        msSpaceId: (b.msSpaceId ?? '').trim(),
-        msSpaceName: (b.msSpaceName ?? '').trim(),
-        updatedAt: now,
-        ...(b.msSecretKey ? { msSecretKeyEnc: encrypt(app.ctx.installKey, b.msSecretKey) } : {}),
-      };
-      const r = await db.updateTable('msSpaceConfigs').set(values).where('spaceId', '=', spaceId).executeTakeFirst();
-      if (Number(r.numUpdatedRows) === 0) {
-        await db
-          .insertInto('msSpaceConfigs')
-          .values({ spaceId, msSecretKeyEnc: '', ...values })
-          .execute();
-      }
-      await audit(app, req, AuditAction.METERSPHERE_CHANGE, `space:${b.spaceId}`, {
-        address: values.msAddress,
-        secretChanged: !!b.msSecretKey,
-      });
+      const saved = await ms.saveAccount(app, accessOf(req).id, req.body);
+      await audit(app, req, AuditAction.METERSPHERE_CHANGE, `space:${req.body.spaceId}`, saved);
       return ok(null);
     },
   );
 
   app.post(
     '/space/metersphere/test',
-    { config: { action: 'space.manageSettings' }, schema: { tags: ['metersphere'], body: Type.Object({ spaceId: IdString }) } },
-    async (req) => {
-      const spaceId = ids.decode((req.body as { spaceId: string }).spaceId, 'space');
-      await authorizeSpace(req, spaceId, 'space.manageSettings');
-      enabled();
-      try {
-        const u = await msCurrentUser(app.ctx, await account(spaceId));
-        return ok({ ok: true, message: u.name || u.id });
-      } catch (e) {
-        return ok({ ok: false, message: (e as Error).message.slice(0, 500) });
-      }
+    {
+      config: onSpace('body.spaceId'),
+      schema: { tags, summary: "Try a space's MeterSphere account", body: MsSpaceInput, response: okResponse(MsTestSchema) },
     },
+    async (req) => ok(await ms.testAccount(app, accessOf(req).id)),
   );
 
   app.get(
     '/space/metersphere/workspaces',
-    { config: { action: 'space.manageSettings' }, schema: { tags: ['metersphere'], querystring: Type.Object({ spaceId: IdString }) } },
-    async (req) => {
-      const spaceId = ids.decode((req.query as { spaceId: string }).spaceId, 'space');
-      await authorizeSpace(req, spaceId, 'space.manageSettings');
-      enabled();
-      const acc = await account(spaceId);
-      return lookup(() => msWorkspaces(app.ctx, acc));
+    {
+      config: onSpace('query.spaceId'),
+      schema: {
+        tags,
+        summary: "The MeterSphere workspaces a space's account sees",
+        querystring: MsSpaceInput,
+        response: okResponse(Type.Array(MsNamedSchema)),
+      },
     },
+    async (req) => ok(await ms.workspacesOf(app, accessOf(req).id)),
   );
 
-  /** Projects and modules of the space's workspace: application admins pick their target from these. */
   app.get(
     '/module/metersphere/projects',
-    { config: { action: 'module.manageWebhooks' }, schema: { tags: ['metersphere'], querystring: Type.Object({ moduleId: IdString }) } },
-    async (req) => {
-      const m = await authorizeModule(req, ids.decode((req.query as { moduleId: string }).moduleId, 'module'), 'module.manageWebhooks');
-      enabled();
-      const acc = await account(m.spaceId);
-      return lookup(() => msProjects(app.ctx, acc, acc.workspaceId));
+    {
+      config: onModule('query.moduleId'),
+      schema: {
+        tags,
+        summary: "The MeterSphere projects of the space's workspace",
+        querystring: MsModuleInput,
+        response: okResponse(Type.Array(MsNamedSchema)),
+      },
     },
+    async (req) => ok(await ms.projectsOf(app, accessOf(req).spaceId)),
   );
 
   app.get(
     '/module/metersphere/modules',
     {
-      config: { action: 'module.manageWebhooks' },
+      config: onModule('query.moduleId'),
       schema: {
-        tags: ['metersphere'],
-        querystring: Type.Object({ moduleId: IdString, msProjectId: Type.String({ minLength: 1, maxLength: 128 }) }),
+        tags,
+        summary: 'The module tree of a MeterSphere project',
+        querystring: MsModulesQuery,
+        response: okResponse(MsModuleList()),
       },
     },
-    async (req) => {
-      const q = req.query as { moduleId: string; msProjectId: string };
-      const m = await authorizeModule(req, ids.decode(q.moduleId, 'module'), 'module.manageWebhooks');
-      enabled();
-      const acc = await account(m.spaceId);
-      return lookup(() => msModules(app.ctx, acc, q.msProjectId));
-    },
+    async (req) => ok(await ms.modulesOf(app, accessOf(req).spaceId, req.query.msProjectId)),
   );
 
   app.get(
     '/module/metersphere/load',
-    { config: { action: 'module.manageWebhooks' }, schema: { tags: ['metersphere'], querystring: Type.Object({ moduleId: IdString }) } },
+    {
+      config: onModule('query.moduleId'),
+      schema: { tags, summary: "An application's MeterSphere target", querystring: MsModuleInput, response: okResponse(MsTargetSchema) },
+    },
     async (req) => {
-      const m = await authorizeModule(req, ids.decode((req.query as { moduleId: string }).moduleId, 'module'), 'module.manageWebhooks');
-      const row = await db.selectFrom('msModuleConfigs').selectAll().where('moduleId', '=', m.moduleId).executeTakeFirst();
-      const hasAccount = !!(await spaceAccount(app, m.spaceId));
-      return ok({
-        enabled: settings.getBool('metershpere.enable'),
-        hasAccount,
-        msProjectId: row?.msProjectId ?? '',
-        msModuleId: row?.msModuleId ?? '',
-        msCoverModule: row ? row.msCoverModule : 1,
-        name: row?.name ?? '',
-      });
+      const a = accessOf(req);
+      return ok(await ms.loadTarget(app, a.id, a.spaceId));
     },
   );
 
   app.post(
     '/module/metersphere/save',
     {
-      config: { action: 'module.manageWebhooks' },
-      schema: {
-        tags: ['metersphere'],
-        body: Type.Object({
-          moduleId: IdString,
-          msProjectId: Type.String({ maxLength: 128 }),
-          msModuleId: Type.String({ maxLength: 128 }),
-          msCoverModule: Type.Integer({ minimum: 0, maximum: 1 }),
-          name: Type.Optional(Type.String({ maxLength: 255 })),
-        }),
-        response: okNull,
-      },
+      config: onModule('body.moduleId'),
+      schema: { tags, summary: "Save an application's MeterSphere target (empty: none)", body: MsTargetSaveBody, response: okNull },
     },
     async (req) => {
-      const b = req.body as { moduleId: string; msProjectId: string; msModuleId: string; msCoverModule: number; name?: string };
-      const m = await authorizeModule(req, ids.decode(b.moduleId, 'module'), 'module.manageWebhooks');
-      enabled();
-      const values = {
-        msProjectId: b.msProjectId.trim(),
-        msModuleId: b.msModuleId.trim(),
-        msCoverModule: b.msCoverModule,
-        name: (b.name ?? '').trim(),
-        updatedAt: Date.now(),
-      };
-      if (!values.msProjectId || !values.msModuleId) {
-        await db.deleteFrom('msModuleConfigs').where('moduleId', '=', m.moduleId).execute();
-        return ok(null);
-      }
-      const r = await db.updateTable('msModuleConfigs').set(values).where('moduleId', '=', m.moduleId).executeTakeFirst();
-      if (Number(r.numUpdatedRows) === 0)
-        await db
-          .insertInto('msModuleConfigs')
-          .values({ moduleId: m.moduleId, ...values })
-          .execute();
-      await audit(app, req, AuditAction.METERSPHERE_CHANGE, `module:${b.moduleId}`, {
-        msProjectId: values.msProjectId,
-        msModuleId: values.msModuleId,
-      });
+      const saved = await ms.saveTarget(app, accessOf(req).id, req.body);
+      if (saved) await audit(app, req, AuditAction.METERSPHERE_CHANGE, `module:${req.body.moduleId}`, saved);
       return ok(null);
     },
   );
 
   app.post(
     '/module/metersphere/push',
-    { config: { action: 'module.manageWebhooks' }, schema: { tags: ['metersphere'], body: Type.Object({ moduleId: IdString }) } },
-    async (req) => {
-      const m = await authorizeModule(req, ids.decode((req.body as { moduleId: string }).moduleId, 'module'), 'module.manageWebhooks');
-      enabled();
-      const r = await pushModuleToMeterSphere(app, m.moduleId, 'manual');
-      if (r.skipped) throw notFound('metersphere target');
-      return ok({ ...r, error: deliveryError(req.lang, r.error) });
+    {
+      config: onModule('body.moduleId'),
+      schema: { tags, summary: "Send an application's docs to MeterSphere now", body: MsModuleInput, response: okResponse(MsPushSchema) },
     },
+    async (req) => ok(await ms.pushNow(app, accessOf(req).id, req.lang)),
   );
 
   app.get(
     '/module/metersphere/log',
-    { config: { action: 'module.manageWebhooks' }, schema: { tags: ['metersphere'], querystring: Type.Object({ moduleId: IdString }) } },
-    async (req) => {
-      const m = await authorizeModule(req, ids.decode((req.query as { moduleId: string }).moduleId, 'module'), 'module.manageWebhooks');
-      const rows = await db
-        .selectFrom('webhookDeliveries')
-        .select(['id', 'event', 'state', 'responseStatus', 'lastError', 'body', 'createdAt'])
-        .where('moduleId', '=', m.moduleId)
-        .where('kind', '=', MS_KIND)
-        .orderBy('id', 'desc')
-        .limit(50)
-        .execute();
-      return ok(
-        rows.map((r) => ({
-          id: ids.encode(r.id),
-          trigger: r.event,
-          state: r.state,
-          responseStatus: r.responseStatus,
-          error: deliveryError(req.lang, r.lastError),
-          summary: r.body,
-          gmtCreate: Number(r.createdAt),
-        })),
-      );
+    {
+      config: onModule('query.moduleId'),
+      schema: {
+        tags,
+        summary: "An application's last 50 deliveries to MeterSphere",
+        querystring: MsModuleInput,
+        response: okResponse(Type.Array(MsLogRowSchema)),
+      },
     },
+    async (req) => ok(await ms.deliveryLog(app, accessOf(req).id, req.lang)),
   );
-}
+};

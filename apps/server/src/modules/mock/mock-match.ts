@@ -81,6 +81,9 @@ function subset(want: unknown, got: unknown, depth = 0): boolean {
   return Object.entries(want as Record<string, unknown>).every(([k, v]) => subset(v, (got as Record<string, unknown>)[k], depth + 1));
 }
 
+/** True for a JSON object body (not an array). */
+const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+
 /** True when the rule's request data (and path query part) fit the request. */
 export function requestDataMatches(rule: MockRule, req: MockRequest): boolean {
   const q = splitQuery(rule.path)[1];
@@ -117,10 +120,7 @@ export function requestDataMatches(rule: MockRule, req: MockRequest): boolean {
   return kv
     .filter((x) => x && typeof x.name === 'string' && x.name)
     .every((x) => {
-      const got =
-        first(req.query[x.name]) ??
-        first(req.form?.[x.name]) ??
-        (req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>)[x.name] : undefined);
+      const got = first(req.query[x.name]) ?? first(req.form?.[x.name]) ?? (isRecord(req.body) ? req.body[x.name] : undefined);
       return got !== undefined && String(got) === String(x.value ?? '');
     });
 }

@@ -4,20 +4,20 @@
  * URLs outside /api: `/mock/{applicationId}/{path}`, Torna's `/mock/{path}`, and `/mockjs/script/{path}` (the
  * raw script text of a rule).
  */
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { MockListQuery, MockPreviewInput, MockPreviewSchema, MockRuleSchema, MockSaveInput, SavedIdSchema } from '@folio/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { t } from '../../i18n/messages.js';
-import { md5 } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
 import { IdString } from '../../lib/schemas.js';
 import { accessOf } from '../../permissions/declared.js';
 import { requireUser } from '../../plugins/auth.js';
 import { ok, okNull, okResponse } from '../../plugins/envelope.js';
 import { onDocChanges } from '../doc-events.js';
-import { ensureDefaultMock, loadModuleRules, loadRuleById, loadRulesByDataIds, onDocChangesForMock, respond } from './mock.service.js';
-import { type MockRequest, type MockRule, matchPath, pickRule } from './mock-match.js';
+import { ensureDefaultMock, loadRuleById, onDocChangesForMock, respond } from './mock.service.js';
+import type { MockRule } from './mock-match.js';
+import { resolveMock, resolveMockScript } from './mock-resolve.js';
 import * as rules from './mock-rules.service.js';
 
 onDocChanges(onDocChangesForMock);
@@ -123,15 +123,6 @@ function queryOf(req: FastifyRequest): Record<string, string | string[]> {
   return out;
 }
 
-function tryDecode(app: FastifyInstance, s: string): number | null {
-  if (!/^[A-Za-z0-9]{6,32}$/.test(s)) return null;
-  try {
-    return app.ctx.ids.decode(s, 'module');
-  } catch {
-    return null;
-  }
-}
-
 /** Response headers a rule may not set on Folio's origin. */
 const GUARDED_HEADERS = new Set([
   'set-cookie',
@@ -177,9 +168,13 @@ async function send(
   return reply.send(r.body);
 }
 
+/** The rest of a wildcard URL (`/mock/*`, `/mockjs/script/*`). */
+const WildcardParams = Type.Object({ '*': Type.String({ description: 'the path after the prefix' }) });
+
 /** Routes outside the /api prefix. */
 export async function mockRootRoutes(app: FastifyInstance): Promise<void> {
-  await app.register(async (scope) => {
+  await app.register(async (plain) => {
+    const scope = plain.withTypeProvider<TypeBoxTypeProvider>();
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 2 * 1024 * 1024 }, (_req, body, done) => done(null, body));
 
@@ -187,47 +182,18 @@ export async function mockRootRoutes(app: FastifyInstance): Promise<void> {
       method: ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD'],
       url: '/mock/*',
       config: { auth: 'public' },
-      schema: { tags: ['mock'] },
+      schema: { tags: ['mock'], params: WildcardParams },
       handler: async (req, reply) => {
-        const rest = ((req.params as { '*': string })['*'] ?? '').split('?')[0];
-        const segs = rest.split('/').filter(Boolean);
-        const tried: string[] = [];
+        const rest = req.params['*'].split('?')[0];
         const { body, form } = parseMockBody(req);
-        const mreq: MockRequest = { method: req.method, path: '', query: queryOf(req), body, form };
-        // Folio form: /mock/{applicationId}/{path}
-        const moduleId = segs.length ? tryDecode(app, segs[0]) : null;
-        if (moduleId !== null) {
-          const path = segs.slice(1).join('/');
-          const rules = await loadModuleRules(app.ctx, moduleId);
-          const m = pickRule(rules, { ...mreq, path });
-          if (m) return send(app, req, reply, m.rule, m.params, path);
-          const samePath = rules.filter((r) => matchPath(r.path, path));
-          tried.push(
-            samePath.length
-              ? `application ${segs[0]}: ${samePath.length} rule(s) for "${path}" but their request data did not match`
-              : `application ${segs[0]}: no rule with path "${path}"`,
-          );
-        }
-        // Torna form: /mock/{path}[?query] by md5 of the path with and without its query, then a rule id.
-        const query = req.url.split('?')[1];
-        const dataIds = [...new Set([query ? md5(`${rest}?${query}`) : '', md5(rest)].filter(Boolean))];
-        const byData = await loadRulesByDataIds(app.ctx, dataIds);
-        if (byData.length) {
-          const m = pickRule(byData, { ...mreq, path: rest }) ?? { rule: byData[0], params: {} };
-          return send(app, req, reply, m.rule, m.params, rest);
-        }
-        tried.push(`Torna path "${rest}"`);
-        if (segs.length === 1) {
-          let id: number | null = null;
-          try {
-            id = app.ctx.ids.decode(segs[0], 'mock');
-          } catch {
-            id = null;
-          }
-          const rule = id ? await loadRuleById(app.ctx, id) : null;
-          if (rule) return send(app, req, reply, rule, {}, rest);
-          tried.push(`mock id "${segs[0]}"`);
-        }
+        const found = await resolveMock(app.ctx, rest, req.url.split('?')[1], {
+          method: req.method,
+          path: '',
+          query: queryOf(req),
+          body,
+          form,
+        });
+        if ('rule' in found) return send(app, req, reply, found.rule, found.params, found.path);
         // Anonymous callers (anyone on the network) learn nothing about the application's rules.
         if (!req.user) {
           return reply
@@ -241,6 +207,7 @@ export async function mockRootRoutes(app: FastifyInstance): Promise<void> {
               requestId: req.id,
             });
         }
+        const { tried } = found;
         const msg = t(req.lang, 'error.mock_not_found', { method: req.method, path: `/mock/${rest}`, tried: tried.join('; ') });
         return reply
           .code(404)
@@ -249,25 +216,20 @@ export async function mockRootRoutes(app: FastifyInstance): Promise<void> {
       },
     });
 
-    scope.get('/mockjs/script/*', { config: { auth: 'public' }, schema: { tags: ['mock'] } }, async (req, reply) => {
-      const rest = ((req.params as { '*': string })['*'] ?? '').split('?')[0];
-      const query = req.url.split('?')[1];
-      const dataIds = [...new Set([query ? md5(`${rest}?${query}`) : '', md5(rest)].filter(Boolean))];
-      let rules = await loadRulesByDataIds(app.ctx, dataIds);
-      const segs = rest.split('/').filter(Boolean);
-      const moduleId = segs.length > 1 ? tryDecode(app, segs[0]) : null;
-      if (!rules.length && moduleId !== null) {
-        const path = segs.slice(1).join('/');
-        rules = (await loadModuleRules(app.ctx, moduleId)).filter((r) => matchPath(r.path, path));
-      }
-      const rule = rules.find((r) => r.resultType === 1) ?? rules[0];
-      if (!rule)
-        throw new AppError(404, 'not_found', 'error.mock_not_found', { method: 'GET', path: `/mockjs/script/${rest}`, tried: rest });
-      return reply
-        .header('content-type', 'text/plain; charset=utf-8')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "sandbox; default-src 'none'")
-        .send(rule.mockScript);
-    });
+    scope.get(
+      '/mockjs/script/*',
+      { config: { auth: 'public' }, schema: { tags: ['mock'], params: WildcardParams } },
+      async (req, reply) => {
+        const rest = req.params['*'].split('?')[0];
+        const rule = await resolveMockScript(app.ctx, rest, req.url.split('?')[1]);
+        if (!rule)
+          throw new AppError(404, 'not_found', 'error.mock_not_found', { method: 'GET', path: `/mockjs/script/${rest}`, tried: rest });
+        return reply
+          .header('content-type', 'text/plain; charset=utf-8')
+          .header('x-content-type-options', 'nosniff')
+          .header('content-security-policy', "sandbox; default-src 'none'")
+          .send(rule.mockScript);
+      },
+    );
   });
 }

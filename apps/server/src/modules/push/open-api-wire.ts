@@ -111,7 +111,7 @@ function envelopeOf(query: Record<string, unknown>, body: unknown): Record<strin
 /** The envelope of a request: query for GET, body otherwise (JSON object, form, or JSON/form text). */
 export function readEnvelope(req: FastifyRequest): Record<string, unknown> {
   const q = (req.query ?? {}) as Record<string, unknown>;
-  const body = req.body as unknown;
+  const body: unknown = req.body;
   if (typeof body === 'string' || Buffer.isBuffer(body))
     return envelopeOfText(body.toString(), String(req.headers['content-type'] ?? ''), q);
   return envelopeOf(q, body);

@@ -22,9 +22,14 @@ type Ctx = Pick<AppContext, 'db' | 'ids' | 'dialect'>;
 
 /**
  * What a reader may search: everything (super admin), the projects of a signed-in user's memberships
- * (private ones only as a member; public ones of member spaces), or the docs a share/compose project exposes.
+ * (private ones only as a member; public ones of member spaces) given as ids (`member`) or read with the
+ * projects in one statement (`user`), or the docs a share/compose project exposes.
  */
-export type ReadScope = { kind: 'all' } | { kind: 'member'; spaceIds: number[]; projectIds: number[] } | { kind: 'docs'; docIds: number[] };
+export type ReadScope =
+  | { kind: 'all' }
+  | { kind: 'member'; spaceIds: number[]; projectIds: number[] }
+  | { kind: 'user'; userId: number }
+  | { kind: 'docs'; docIds: number[] };
 
 /** Filters of a search (internal ids). */
 export interface SearchFilters {
@@ -73,8 +78,27 @@ async function scopeIdsOf(conn: Conn, scope: ReadScope, f: SearchFilters): Promi
       ]),
     );
   }
-  const rows = await q.execute();
-  const out = rows.map((r) => r.id);
+  // A user's memberships are read in the same statement (two round trips fewer per search): the rule is the
+  // one above, and the member spaces come as rows with project id 0.
+  let rows: { id: number; spaceId: number }[];
+  if (scope.kind === 'user') {
+    const { userId } = scope;
+    q = q.where((eb) =>
+      eb.or([
+        eb('id', 'in', eb.selectFrom('projectMembers').select('projectId').where('userId', '=', userId)),
+        eb.and([
+          eb('isPrivate', '=', 0),
+          eb('spaceId', 'in', eb.selectFrom('spaceMembers').select('spaceId').where('userId', '=', userId)),
+        ]),
+      ]),
+    );
+    const spacesOf = conn
+      .selectFrom('spaceMembers')
+      .select([sql<number>`0`.as('id'), 'spaceId'])
+      .where('userId', '=', userId);
+    rows = await (f.projectId ? q : q.unionAll(spacesOf)).execute();
+  } else rows = await q.execute();
+  const out = rows.filter((r) => Number(r.id) !== 0).map((r) => r.id);
   if (!f.projectId) {
     // A space's own entry: for its members and for readers of a project in it.
     const spaces = new Set(rows.map((r) => r.spaceId));
@@ -102,7 +126,9 @@ async function countRows(conn: Conn, terms: QueryTerm[], scopeIds: number[] | nu
 /**
  * Each term's rows in the reader's scope, counted up to `cap`, in one query: `n` of the term (a prefix: of its
  * range), `exact` of the whole word. A range is read in term order and the whole word is its first term, so one
- * scan of at most `cap` rows gives both (the whole word's count is exact below `cap`, like `n`).
+ * scan of at most `cap` rows gives both (the whole word's count is exact below `cap`, like `n`). A whole word's
+ * rows all have the same term: no `order by` there, which MariaDB 10.11 executed as a sort of every row of the
+ * word before the limit (10,000 rows of `api` to count 500).
  */
 async function countRange(
   conn: Conn,
@@ -113,7 +139,7 @@ async function countRange(
   const inScope = scopeIds ? sql` and scope_id in (${list(scopeIds)})` : sql``;
   const parts = terms.map(
     (t, i) =>
-      sql`select ${sql.lit(i)} as i, count(*) as n, sum(case when term = ${t.term} then 1 else 0 end) as e from (select term from search_terms where ${termCond(t)}${inScope} order by term limit ${cap}) c${sql.raw(String(i))}`,
+      sql`select ${sql.lit(i)} as i, count(*) as n, sum(case when term = ${t.term} then 1 else 0 end) as e from (select term from search_terms where ${termCond(t)}${inScope}${t.prefix ? sql` order by term` : sql``} limit ${cap}) c${sql.raw(String(i))}`,
   );
   const r = await sql<{ i: number; n: number; e: number }>`${sql.join(parts, sql` union all `)}`.execute(conn);
   return new Map(r.rows.map((x) => [Number(x.i), { n: Number(x.n), exact: Number(x.e ?? 0) }]));

@@ -32,7 +32,8 @@ import { ok, okNull, okResponse } from '../../plugins/envelope.js';
 import { AuditAction, audit } from '../admin/audit.js';
 import { TreeAnswers } from '../docs/tree-answers.js';
 import { sendRevision } from '../live/revision.js';
-import { publicSearchSchema, searchExposed } from '../search/search.routes.js';
+import { publicSearchSchema } from '../search/search.routes.js';
+import { searchExposed } from '../search/search-scopes.js';
 import { grantOf } from './share-grant.js';
 import * as shares from './shares.service.js';
 

@@ -13,7 +13,7 @@ import { insertJob } from '../../jobs/queue.js';
 import { encrypt } from '../../lib/crypto.js';
 import { IdCodec } from '../../lib/ids.js';
 import { deleteParams, insertParams } from '../docs/doc-params.js';
-import { REINDEX_JOB } from '../search/search.routes.js';
+import { REINDEX_JOB } from '../search/search-jobs.js';
 import { loadInstallKey } from '../system/install-key.js';
 import { Settings } from '../system/settings.js';
 import * as c from './convert.js';

@@ -13,8 +13,8 @@ import type { SessionUser } from '../../plugins/auth.js';
 import { type DocChange, emitDocChanges } from '../doc-events.js';
 import { loadDocDetails } from '../docs/doc-detail.js';
 import { emptyRemoved, type MemberRow, type Removed, type SOFT_TABLES } from '../lib-cascade.js';
-import { LARGE_WRITE, queueDocIndex } from '../search/search.routes.js';
 import { indexContainers, indexDocIds, indexModuleExtras } from '../search/search-index.js';
+import { LARGE_WRITE, queueDocIndex } from '../search/search-jobs.js';
 
 export type TrashKind = 'doc' | 'folder' | 'module' | 'project' | 'space';
 

@@ -1,40 +1,40 @@
 /**
  * Calls of the system settings (super admins) and of MeterSphere (space account, application targets):
- * settings by definition, SMTP test, UI languages, the audit log and the Torna migration. Languages are typed by
- * packages/shared/src/schemas/admin.ts; the other answer shapes (no exported shared type yet) are written here,
- * once, for every component of this feature. Mutations are silent: their
- * callers (forms, buttons) show the error.
+ * settings by definition, SMTP test, UI languages, the audit log and the Torna migration. Settings, languages and
+ * the audit log are typed by packages/shared/src/schemas/admin.ts, MeterSphere and the Torna migration by
+ * schemas/metersphere.ts and schemas/torna-migration.ts. Mutations are silent: their callers (forms, buttons)
+ * show the error.
  */
-import type { LanguageItem, SsoTestResult } from '@folio/shared';
+import type {
+  AuditPage,
+  LanguageItem,
+  MsAccountView,
+  MsLogRow,
+  MsNamed,
+  MsNode,
+  MsPushResult,
+  MsTarget,
+  SettingsPage,
+  SettingsView,
+  SsoTestResult,
+  TornaReport,
+  TornaSourceRequest,
+  TornaStatus,
+  TornaTableReport,
+  TornaTestAnswer,
+} from '@folio/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { queryClient } from '../../lib/query';
 
 // ---------- settings ----------
 
-/** A system setting's definition: how to edit it. */
-export interface SettingDefView {
-  key: string;
-  kind: 'bool' | 'int' | 'string' | 'text' | 'enum' | 'secret';
-  group: string;
-  options: string[];
-  min?: number;
-  max?: number;
-}
-
-/** Answer of GET /api/admin/setting/get. */
-export interface SettingsData {
-  values: Record<string, string>;
-  secrets: Record<string, boolean>;
-  defs: SettingDefView[];
-  /** The public URL in force: the setting, else FOLIO_PUBLIC_URL, else the server's default. */
-  publicUrl?: { value: string; source: 'setting' | 'env' | 'default'; env: string };
-}
+export type { SettingDef, SettingsPage } from '@folio/shared';
 
 const SETTINGS = ['admin', 'settings'];
 
 /** Every system setting with its definition. */
-export const useAdminSettingsQuery = () => useQuery({ queryKey: SETTINGS, queryFn: () => api.get<SettingsData>('admin/setting/get') });
+export const useAdminSettingsQuery = () => useQuery({ queryKey: SETTINGS, queryFn: () => api.get<SettingsPage>('admin/setting/get') });
 
 /**
  * Saves settings (empty secrets are kept; clearSecrets empties some). The answer updates the cached settings
@@ -42,10 +42,9 @@ export const useAdminSettingsQuery = () => useQuery({ queryKey: SETTINGS, queryF
  */
 export const useSaveSettingsMutation = () =>
   useMutation({
-    mutationFn: (body: { values: Record<string, string>; clearSecrets: string[] }) =>
-      api.post<Omit<SettingsData, 'defs'>>('admin/setting/update', body),
+    mutationFn: (body: { values: Record<string, string>; clearSecrets: string[] }) => api.post<SettingsView>('admin/setting/update', body),
     onSuccess: (r) => {
-      queryClient.setQueryData<SettingsData>(SETTINGS, (old) => old && { ...old, ...r });
+      queryClient.setQueryData<SettingsPage>(SETTINGS, (old) => old && { ...old, ...r });
       queryClient.invalidateQueries({ queryKey: ['viewConfig'] });
       queryClient.invalidateQueries({ queryKey: ['sso-methods'] });
     },
@@ -100,17 +99,6 @@ export const useDeleteLangMutation = () =>
 
 // ---------- audit log ----------
 
-/** A security event of the audit log. */
-export interface AuditRow {
-  id: number;
-  createdAt: number;
-  actorName: string;
-  action: string;
-  target: string;
-  detail: string;
-  ip: string;
-}
-
 /** The event names the filter offers. */
 export const useAuditActionsQuery = () =>
   useQuery({ queryKey: ['admin', 'audit-actions'], queryFn: () => api.get<string[]>('admin/audit/actions') });
@@ -120,7 +108,7 @@ export const useAuditPageQuery = (q: { actor: string; action: string; pageIndex:
   useQuery({
     queryKey: ['admin', 'audit', q],
     queryFn: () =>
-      api.get<{ list: AuditRow[]; total: number }>('admin/audit/page', {
+      api.get<AuditPage>('admin/audit/page', {
         pageIndex: q.pageIndex,
         pageSize: q.pageSize,
         actor: q.actor || undefined,
@@ -130,45 +118,11 @@ export const useAuditPageQuery = (q: { actor: string; action: string; pageIndex:
 
 // ---------- Torna migration ----------
 
-/** What happened to one Torna table. */
-export interface TableReport {
-  table: string;
-  read: number;
-  written: number;
-  skipped: { reason: string; count: number }[];
-}
-/** The report of a dry run or of a migration. */
-export interface TornaReport {
-  dryRun: boolean;
-  source: { database: string; version: number | null };
-  spaces: { total: number; migrated: number; resumedPast: number };
-  tables: TableReport[];
-  notes: string[];
-  notMigrated: { table: string; rows: number; reason: string }[];
-  columnsNotMigrated?: { table: string; columns: string[]; reason: string }[];
-  ms: number;
-}
-/** Answer of the connection test. */
-export interface TornaTestAnswer {
-  ok: boolean;
-  database: string;
-  version: number | null;
-  tables: number;
-  problem: string;
-}
-/** A migration job's state. */
-export interface TornaStatus {
-  state: 'queued' | 'running' | 'done' | 'failed';
-  progress: number;
-  report: TornaReport | null;
-  error: string;
-}
+/** Answer shapes of the Torna migration calls (packages/shared/src/schemas/torna-migration.ts). */
+export type TableReport = TornaTableReport;
+export type { TornaReport, TornaStatus, TornaTestAnswer } from '@folio/shared';
 /** Where Torna's database is, with its password salt and timezone. */
-export interface TornaSource {
-  from: string;
-  salt?: string;
-  timezone?: string;
-}
+export type TornaSource = TornaSourceRequest;
 
 /** Connects to Torna's database and reads its version. */
 export const testTorna = (v: Pick<TornaSource, 'from' | 'timezone'>) => api.post<TornaTestAnswer>('admin/tornaMigration/test', v);
@@ -188,42 +142,8 @@ export const useTornaStatusQuery = (jobId: string) =>
 
 // ---------- MeterSphere ----------
 
-/** A space's MeterSphere account (the secret key only as "set or not"). */
-export interface MsAccountView {
-  enabled: boolean;
-  msAddress: string;
-  msAccessKey: string;
-  hasSecretKey: boolean;
-  msSpaceId: string;
-  msSpaceName: string;
-}
-
-/** A MeterSphere module and its children. */
-export interface MsNode {
-  id: string;
-  name: string;
-  children: MsNode[];
-}
-
-/** An application's MeterSphere target. */
-export interface MsTarget {
-  enabled: boolean;
-  hasAccount: boolean;
-  msProjectId: string;
-  msModuleId: string;
-  msCoverModule: number;
-  name: string;
-}
-
-/** One delivery to MeterSphere. */
-export interface MsLogRow {
-  id: string;
-  trigger: string;
-  state: string;
-  responseStatus: number;
-  error: string;
-  gmtCreate: number;
-}
+/** Answer shapes of the MeterSphere calls (packages/shared/src/schemas/metersphere.ts). */
+export type { MsAccountView, MsLogRow, MsNode, MsTarget } from '@folio/shared';
 
 const accountKey = (spaceId: string) => ['ms-account', spaceId];
 const targetKey = (moduleId: string) => ['ms-target', moduleId];
@@ -247,7 +167,7 @@ export const useSaveMsAccountMutation = (spaceId: string) =>
 export const testMsAccount = (spaceId: string) => api.post<SsoTestResult>('space/metersphere/test', { spaceId });
 
 /** The MeterSphere workspaces the account sees. */
-export const fetchMsWorkspaces = (spaceId: string) => api.get<{ id: string; name: string }[]>('space/metersphere/workspaces', { spaceId });
+export const fetchMsWorkspaces = (spaceId: string) => api.get<MsNamed[]>('space/metersphere/workspaces', { spaceId });
 
 /** An application's MeterSphere target. */
 export const useMsTargetQuery = (moduleId: string) =>
@@ -261,7 +181,7 @@ export const useMsLogQuery = (moduleId: string) =>
 export const useMsProjectsQuery = (moduleId: string, enabled: boolean) =>
   useQuery({
     queryKey: ['ms-projects', moduleId],
-    queryFn: () => api.get<{ id: string; name: string }[]>('module/metersphere/projects', { moduleId }),
+    queryFn: () => api.get<MsNamed[]>('module/metersphere/projects', { moduleId }),
     enabled,
   });
 
@@ -287,7 +207,7 @@ export const useSaveMsTargetMutation = (moduleId: string) =>
 /** Sends an application's docs to MeterSphere now; the log is asked again. */
 export const useMsPushMutation = (moduleId: string) =>
   useMutation({
-    mutationFn: () => api.post<{ ok: boolean; docs: number; error: string }>('module/metersphere/push', { moduleId }),
+    mutationFn: () => api.post<MsPushResult>('module/metersphere/push', { moduleId }),
     onSuccess: () => {
       queryClient.invalidateQueries({ queryKey: logKey(moduleId) });
     },

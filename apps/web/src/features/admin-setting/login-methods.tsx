@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showError } from '../../lib/errors';
 import { type SsoTestResult, testCredentials } from '../sso/api';
-import type { SettingsData } from './api';
+import type { SettingsPage } from './api';
 import { OAuthProviders } from './oauth-providers';
 import { SettingsForm } from './settings-form';
 import { TestResultAlert } from './test-result-alert';
@@ -51,7 +51,7 @@ function CredentialTest({ kind, needsCredentials }: { kind: 'ldap' | 'form'; nee
 }
 
 /** The sign-in methods tab of the system settings. */
-export function LoginMethodsTab({ data }: { data: SettingsData }) {
+export function LoginMethodsTab({ data }: { data: SettingsPage }) {
   const { t } = useTranslation();
   const keysOf = (group: string) => data.defs.filter((d) => d.group === group).map((d) => d.key);
   return (

@@ -8,10 +8,10 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showError } from '../../lib/errors';
 import { ui } from '../../lib/ui';
-import { type SettingDefView, type SettingsData, useSaveSettingsMutation } from './api';
+import { type SettingDef, type SettingsPage, useSaveSettingsMutation } from './api';
 
 /** Which public URL applies and why, under its setting. */
-function publicUrlNote(t: TFunction, p: NonNullable<SettingsData['publicUrl']>): string {
+function publicUrlNote(t: TFunction, p: NonNullable<SettingsPage['publicUrl']>): string {
   if (p.source === 'env') return t('admin.publicUrl.fromEnv', { 0: p.value });
   if (p.source === 'default') return t('admin.publicUrl.default', { 0: p.value });
   return p.env ? t('admin.publicUrl.overridesEnv', { 0: p.env }) : '';
@@ -26,7 +26,7 @@ export function SettingsForm({
   extra,
   languages,
 }: {
-  data: SettingsData;
+  data: SettingsPage;
   keys: string[];
   extra?: React.ReactNode;
   languages?: { lang: string; description: string }[];
@@ -40,7 +40,7 @@ export function SettingsForm({
       keyList
         .split(',')
         .map((k) => data.defs.find((d) => d.key === k))
-        .filter((d): d is SettingDefView => !!d),
+        .filter((d): d is SettingDef => !!d),
     [data.defs, keyList],
   );
 

@@ -15,6 +15,8 @@ import type {
   ComposeProject,
   ComposeProjectInput,
   ComposeViewPage,
+  Revision,
+  ShareGrant,
   TreeNode,
 } from '@folio/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -135,8 +137,12 @@ export const fetchComposeMenu = (showId: string, grant: string) =>
 
 /** The revision of what a compose view shows (live docs poll it). */
 export const fetchComposeRevision = (showId: string, grant: string) =>
-  api.get<{ revision: string }>('compose/doc/revision', { projectId: showId }, grantHeaders(grant));
+  api.get<Revision>('compose/doc/revision', { projectId: showId }, grantHeaders(grant));
 
 /** An extra page of a compose view. */
 export const fetchComposePage = (showId: string, pageId: string, grant: string) =>
   api.get<ComposeViewPage>('compose/page/get', { projectId: showId, id: pageId }, grantHeaders(grant));
+
+/** Checks an encrypted compose view's password (md5 of the trimmed text); returns the grant. */
+export const checkComposePassword = (showId: string, passwordMd5: string) =>
+  api.post<ShareGrant>('compose/project/checkPassword', { id: showId, password: passwordMd5 }, { silentSession: true });

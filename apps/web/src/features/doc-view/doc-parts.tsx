@@ -1,10 +1,33 @@
-/** Pieces of the doc view: the in-page outline, the response tabs per status, the lazily shown code samples. */
+/**
+ * Pieces of the doc view: a titled section, the in-page outline, the response tabs per status, the lazily shown
+ * code samples.
+ */
 import { lazy, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Description } from './description';
 import type { StatusTab } from './responses';
 
 export const CodeSamplesPanel = lazy(() => import('./code-samples-panel'));
+
+/** A titled section of the doc; `anchor` makes it a target of the outline (`sec-{anchor}`). */
+export function Section({
+  title,
+  children,
+  testId,
+  anchor,
+}: {
+  title: string;
+  children: React.ReactNode;
+  testId?: string;
+  anchor?: string;
+}) {
+  return (
+    <section className="doc-section" data-testid={testId} id={anchor ? `sec-${anchor}` : undefined}>
+      <h4 className="doc-section-title">{title}</h4>
+      {children}
+    </section>
+  );
+}
 
 /** Renders its children once scrolled near the viewport (the code-sample chunk loads only then). */
 export function WhenVisible({ children }: { children: React.ReactNode }) {

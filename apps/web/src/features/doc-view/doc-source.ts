@@ -1,5 +1,5 @@
 /** Loads a doc for reading from where the reader is: management/preview (session), a share, or a compose view. */
-import type { DocAuth, DocDetail, DocParam } from '@folio/shared';
+import type { ComposeView, DocAuth, DocDetail, DocParam } from '@folio/shared';
 import { api } from '../../lib/api';
 import { queryClient } from '../../lib/query';
 import { fetchCommonParams, fetchEnvironments } from '../application/api';
@@ -39,23 +39,12 @@ export interface LoadedDoc {
 
 export type { ShareInfo } from '@folio/shared';
 
-export interface ComposeInfo {
-  id: string;
-  name: string;
-  description: string;
-  type: number;
-  needPassword: boolean;
-  showDebug: number;
-  gatewayUrl: string;
-  pages: { id: string; title: string }[];
-  grant: string;
-}
-
 export const shareGrantOf = (s: Extract<DocViewSource, { kind: 'share' }>) => s.grant || readGrant('share', s.shareId);
 export const composeGrantOf = (s: Extract<DocViewSource, { kind: 'compose' }>) => s.grant || readGrant('compose', s.showId);
 
+/** What a visitor needs before reading a compose view (its grant sent when held). */
 export const fetchComposeInfo = (showId: string, grant?: string) =>
-  api.get<ComposeInfo>('compose/project/get', { id: showId }, grantHeaders(grant));
+  api.get<ComposeView>('compose/project/get', { id: showId }, grantHeaders(grant));
 
 /** Fetches the doc and the environments offered with it. */
 export async function fetchViewDoc(docId: string, source: DocViewSource): Promise<LoadedDoc> {

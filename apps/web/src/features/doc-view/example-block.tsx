@@ -10,7 +10,7 @@ import { Fragment, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { copyText } from '../../lib/clipboard';
 import { exampleFit, misfits } from './example-fit';
-import type { AlternativeSet, Choices } from './examples';
+import { type AlternativeSet, type Choices, formLines } from './examples';
 
 const TOKEN = /("(?:[^"\\]|\\.)*")(\s*:)?|\b(true|false|null)\b|(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)/g;
 
@@ -36,9 +36,10 @@ export function highlightJson(text: string): ReactNode[] {
   return out;
 }
 
-export function CodeBlock({ text, testId, json }: { text: string; testId?: string; json?: boolean }) {
+/** Code as the reader sees it, with Copy (which copies `text`, also when a form body is shown one field a line). */
+export function CodeBlock({ text, testId, json, form }: { text: string; testId?: string; json?: boolean; form?: boolean }) {
   const { t } = useTranslation();
-  const body = useMemo(() => (json ? highlightJson(text) : text), [text, json]);
+  const body = useMemo(() => (json ? highlightJson(text) : form ? formLines(text) : text), [text, json, form]);
   return (
     <div className="code-block" data-testid={testId}>
       <Button size="small" className="code-copy" icon={<CopyOutlined />} onClick={() => copyText(text)}>
@@ -59,10 +60,12 @@ const SHOWN_NAMES = 5;
 const names = (list: string[]) => list.slice(0, SHOWN_NAMES).join(', ') + (list.length > SHOWN_NAMES ? ', …' : '');
 
 /**
- * Where a spec example comes from, and where it no longer agrees with the parameters (edited in the form since
- * the import: the example is kept as the spec gave it, the reader is told, the editor can remove it).
+ * Where a named example comes from (the imported spec as it gave it, or written/edited in Folio), and where it
+ * no longer agrees with the parameters (edited in the form since: the example is kept, the reader is told, the
+ * editor can remove it).
  */
-function SpecSource({ value, params, testId }: { value: string; params?: DocParam[]; testId?: string }) {
+function ExampleSource({ example, params, testId }: { example: NamedExample; params?: DocParam[]; testId?: string }) {
+  const { value } = example;
   const { t } = useTranslation();
   const fit = useMemo(() => (params ? exampleFit(value, params) : null), [value, params]);
   const parts = misfits(fit)
@@ -73,7 +76,7 @@ function SpecSource({ value, params, testId }: { value: string; params?: DocPara
     : [];
   return (
     <div className="example-source" data-testid={testId ? `${testId}-source` : undefined}>
-      <span className="muted">{t('view.doc.fromSpec')}</span>
+      <span className="muted">{example.origin === 'folio' ? t('view.doc.writtenInFolio') : t('view.doc.fromSpec')}</span>
       {parts.length > 0 && (
         <span className="example-misfit" role="note" data-testid={testId ? `${testId}-misfit` : undefined}>
           {t('view.doc.exampleMisfit', { 0: parts.join('; ') })}
@@ -97,9 +100,12 @@ export function ExamplePicker({
   generatedExtra,
   testId,
   json,
+  form,
   params,
 }: {
   params?: DocParam[];
+  /** The body is form-encoded: a `key=value&…` example is shown one field a line. */
+  form?: boolean;
   examples: NamedExample[];
   generated: string;
   value: number;
@@ -140,8 +146,8 @@ export function ExamplePicker({
         </fieldset>
       )}
       {!spec && generatedExtra}
-      {spec && <SpecSource value={spec.value} params={params} testId={testId} />}
-      <CodeBlock text={text} testId={testId} json={json !== false && isJsonText(text)} />
+      {spec && <ExampleSource example={spec} params={params} testId={testId} />}
+      <CodeBlock text={text} testId={testId} json={json !== false && isJsonText(text)} form={form && !isJsonText(text)} />
     </>
   );
 }

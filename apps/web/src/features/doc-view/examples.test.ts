@@ -1,6 +1,16 @@
 import type { DocParam } from '@folio/shared';
 import { describe, expect, it } from 'vitest';
-import { alternativesOf, bodyExample, findDataNode, jsonBodyText, paramsToObject, pickedExample, responseExample } from './examples';
+import {
+  alternativesOf,
+  bodyExample,
+  findDataNode,
+  formLines,
+  jsonBodyText,
+  paramsToObject,
+  pickedExample,
+  queryString,
+  responseExample,
+} from './examples';
 
 const p = (name: string, type: string, example = '', children: DocParam[] = []): DocParam => ({
   name,
@@ -114,5 +124,38 @@ describe('a spec’s own examples', () => {
     );
     expect(JSON.parse(jsonBodyText({ requestParams: params, isRequestArray: 0, requestArrayType: '' }))).toEqual({ amount: 12.5 });
     expect(jsonBodyText({ requestParams: [], isRequestArray: 0, requestArrayType: '' })).toBe('');
+  });
+});
+
+describe('a form-encoded body', () => {
+  it('reads one decoded key=value a line, from the body that is sent', () => {
+    const params = [
+      {
+        name: 'email',
+        type: 'string',
+        required: 0,
+        maxLength: '',
+        example: 'a+b@example.com',
+        description: '',
+        orderIndex: 0,
+        children: [],
+      },
+      {
+        name: 'metadata[plan]',
+        type: 'string',
+        required: 0,
+        maxLength: '',
+        example: 'gold & silver',
+        description: '',
+        orderIndex: 1,
+        children: [],
+      },
+      { name: 'balance', type: 'integer', required: 0, maxLength: '', example: '', description: '', orderIndex: 2, children: [] },
+    ];
+    const body = queryString(params).slice(1);
+    expect(body).toBe('email=a%2Bb%40example.com&metadata%5Bplan%5D=gold%20%26%20silver&balance=0');
+    expect(formLines(body)).toBe('email=a+b@example.com\nmetadata[plan]=gold & silver\nbalance=0');
+    // A spec's own example as written (`+` for a space), and a part that does not decode, shown as it is.
+    expect(formLines('name=Jenny+Rosen&bad=%E0%A4%A&flag')).toBe('name=Jenny Rosen\nbad=%E0%A4%A\nflag');
   });
 });

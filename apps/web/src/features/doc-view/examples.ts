@@ -202,3 +202,25 @@ export const pickedExample = (examples: NamedExample[] | undefined, generated: s
   const at = Math.min(Math.max(0, value), count - 1);
   return list[at]?.value ?? generated;
 };
+
+/**
+ * A form-encoded body (`a=1&b=%5Bx%5D`) as one decoded `key=value` per line, to read; Copy keeps the body as
+ * it is sent. A part that does not decode is shown as it is.
+ */
+export function formLines(text: string): string {
+  const decode = (s: string) => {
+    try {
+      return decodeURIComponent(s.replace(/\+/g, ' '));
+    } catch {
+      return s;
+    }
+  };
+  return text
+    .split('&')
+    .filter(Boolean)
+    .map((part) => {
+      const at = part.indexOf('=');
+      return at < 0 ? decode(part) : `${decode(part.slice(0, at))}=${decode(part.slice(at + 1))}`;
+    })
+    .join('\n');
+}

@@ -7,17 +7,7 @@ import type { DocParam, NamedExample } from '@folio/shared';
 import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Description } from './description';
-
-/** "name=value description" items of a param's dictionary, or its free enum text (plain text). */
-export function enumText(p: DocParam): string {
-  const items = p.enumInfo?.items ?? [];
-  if (items.length) {
-    return items
-      .map((i) => `${i.name}${i.value && i.value !== i.name ? `=${i.value}` : ''}${i.description ? ` ${i.description}` : ''}`)
-      .join('; ');
-  }
-  return p.enumContent ?? '';
-}
+import { branchDepth, enumText, hasLongDescription, schemaRows, splitRefMark } from './param-view-model';
 
 /** A dictionary's values, each description rendered; free enum text as written. */
 function EnumValues({ p }: { p: DocParam }) {
@@ -40,27 +30,6 @@ function EnumValues({ p }: { p: DocParam }) {
 
 type Kind = 'header' | 'path' | 'query' | 'request' | 'response';
 
-/** "↗ see customer" / "↻ recursive: customer" at the end of an imported param's description (openapi-schema.ts). */
-const REF_MARK = /\s*(↗ see|↻ recursive:) ([\w.-]+)\s*$/;
-
-/** A description without its trailing reference mark, and the schema the mark names ('' when none). */
-export function splitRefMark(description: string): { text: string; ref: string } {
-  const m = REF_MARK.exec(description ?? '');
-  return m ? { text: description.slice(0, m.index), ref: m[2] } : { text: description ?? '', ref: '' };
-}
-
-/** The row key of the first row whose type names each schema (`object(customer)` → customer → "0.3"). */
-export function schemaRows(params: DocParam[], prefix = '', out = new Map<string, string>(), depth = 0): Map<string, string> {
-  if (depth > 32) return out;
-  params.forEach((p, i) => {
-    const key = `${prefix}${i}`;
-    const m = /^object\(([\w.-]+)\)/.exec(p.type ?? '');
-    if (m && !out.has(m[1]) && (p.children?.length ?? 0) > 0) out.set(m[1], key);
-    if (p.children?.length) schemaRows(p.children, `${key}.`, out, depth + 1);
-  });
-  return out;
-}
-
 function Rows({
   list,
   depth,
@@ -72,8 +41,11 @@ function Rows({
   jump,
   flash,
   named,
+  stacked,
 }: {
   named?: Map<string, NamedExample[]>;
+  /** Descriptions in a full-width row under their parameter's, rather than in a column. */
+  stacked: boolean;
   list: DocParam[];
   depth: number;
   kind: Kind;
@@ -94,9 +66,30 @@ function Rows({
         const e = enumText(p);
         const { text, ref } = splitRefMark(p.description);
         const target = ref ? targets.get(ref) : undefined;
+        const desc = (
+          <>
+            <Description text={target ? text : p.description} inline />
+            {target && (
+              <button type="button" className="link-button ref-link" onClick={() => jump(target)} data-testid="schema-link">
+                {t('view.seeSchema', { 0: ref })}
+              </button>
+            )}
+            {e && (
+              <div className="enum-values">
+                <span className="muted">{t('view.enumValues')}: </span>
+                <EnumValues p={p} />
+              </div>
+            )}
+          </>
+        );
+        const hasDesc = !!(p.description || e);
         return (
           <Fragment key={key}>
-            <tr data-depth={depth} data-key={key} className={flash === key ? 'is-flash' : undefined}>
+            <tr
+              data-depth={depth}
+              data-key={key}
+              className={[flash === key && 'is-flash', stacked && hasDesc && 'has-desc-row'].filter(Boolean).join(' ') || undefined}
+            >
               <td className="param-name" style={{ paddingLeft: 8 + depth * 16 }}>
                 {kids.length > 0 ? (
                   <button type="button" className="param-toggle" aria-expanded={!closed} onClick={() => toggle(key, depth)}>
@@ -114,25 +107,19 @@ function Rows({
                   <td>{p.maxLength}</td>
                 </>
               )}
-              <td className="param-desc">
-                <Description text={target ? text : p.description} inline />
-                {target && (
-                  <button type="button" className="link-button ref-link" onClick={() => jump(target)} data-testid="schema-link">
-                    {t('view.seeSchema', { 0: ref })}
-                  </button>
-                )}
-                {e && (
-                  <div className="enum-values">
-                    <span className="muted">{t('view.enumValues')}: </span>
-                    <EnumValues p={p} />
-                  </div>
-                )}
-              </td>
+              {!stacked && <td className="param-desc">{desc}</td>}
               <td className="param-example">
                 {p.example}
                 {depth === 0 && (named?.get(p.name)?.length ?? 0) > 1 && <NamedExamples list={named?.get(p.name) ?? []} />}
               </td>
             </tr>
+            {stacked && hasDesc && (
+              <tr className="param-desc-row">
+                <td className="param-desc" colSpan={kind === 'response' ? 3 : 5} style={{ paddingLeft: 32 + depth * 16 }}>
+                  {desc}
+                </td>
+              </tr>
+            )}
             {kids.length > 0 && !closed && (
               <Rows
                 list={kids}
@@ -144,6 +131,7 @@ function Rows({
                 targets={targets}
                 jump={jump}
                 flash={flash}
+                stacked={stacked}
               />
             )}
           </Fragment>
@@ -174,14 +162,6 @@ function NamedExamples({ list }: { list: NamedExample[] }) {
 /** Depths offered by "expand to level" (deeper: expand all). */
 const LEVELS = [1, 2, 3, 4];
 
-/** How many levels of branches a param tree has (a flat list: 0; objects in it: 1; and so on). */
-export function branchDepth(params: DocParam[], depth = 0): number {
-  let max = 0;
-  if (depth > 32) return max;
-  for (const p of params) if (p.children?.length) max = Math.max(max, 1 + branchDepth(p.children, depth + 1));
-  return max;
-}
-
 export function ParamViewTable({
   params,
   kind,
@@ -206,6 +186,9 @@ export function ParamViewTable({
     setOverrides(new Map());
   };
   const depth = useMemo(() => branchDepth(params), [params]);
+  // Long descriptions (Stripe's, GitHub's) read under their parameter at the table's width, as Scalar shows
+  // them; squeezed into the fifth of six columns beside the example they were ~165 px wide at 1440 px.
+  const stacked = useMemo(() => hasLongDescription(params), [params]);
   const nested = depth >= 2;
   // "↗ see customer" jumps to the row where customer is shown (its branches opened), and marks it a moment.
   const targets = useMemo(() => schemaRows(params), [params]);
@@ -229,7 +212,7 @@ export function ParamViewTable({
     return () => clearTimeout(timer);
   }, [flash]);
   return (
-    <div className="param-view-table" data-testid={testId} ref={box}>
+    <div className={`param-view-table${stacked ? ' is-stacked' : ''}`} data-testid={testId} ref={box}>
       {nested && (
         <div className="param-tools">
           <span className="param-levels" data-testid="expand-levels">
@@ -266,7 +249,7 @@ export function ParamViewTable({
                 <th>{t('view.col.maxLength')}</th>
               </>
             )}
-            <th>{t('view.col.description')}</th>
+            {!stacked && <th>{t('view.col.description')}</th>}
             <th>{t('view.col.example')}</th>
           </tr>
         </thead>
@@ -282,6 +265,7 @@ export function ParamViewTable({
             jump={jump}
             flash={flash}
             named={named}
+            stacked={stacked}
           />
         </tbody>
       </table>

@@ -53,4 +53,31 @@ describe('responses per status', () => {
     ]);
     expect(codes.map((c) => c.code)).toEqual(['E_STOCK']);
   });
+
+  it('gives a doc written in Folio its HTTP-status codes as tabs, each with the examples written for it', () => {
+    const own = [
+      { code: '400', msg: 'Bad Request', solution: '' },
+      { code: '404', msg: 'Not found', solution: '' },
+      { code: 'E_STOCK', msg: 'out of stock', solution: '' },
+    ];
+    const written = (status: string, summary: string) => ({
+      status,
+      description: '',
+      contentType: '',
+      params: [],
+      isArray: 0,
+      arrayType: '',
+      headers: [],
+      examples: [{ name: summary.toLowerCase(), summary, value: '{}', origin: 'folio' as const }],
+      main: 0,
+    });
+    // Examples for 404 and for the success status, which has no code: 400 keeps its tab without examples.
+    const { tabs, codes } = splitResponses(own, own, [written('404', 'Missing'), written('200', 'Found')]);
+    expect(tabs.map((x) => [x.code, x.description, x.success, x.response?.examples[0].summary])).toEqual([
+      ['200', '', true, 'Found'],
+      ['400', 'Bad Request', false, undefined],
+      ['404', 'Not found', false, 'Missing'],
+    ]);
+    expect(codes.map((c) => c.code)).toEqual(['E_STOCK']);
+  });
 });

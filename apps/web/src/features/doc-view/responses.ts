@@ -17,9 +17,18 @@ export interface StatusTab {
   response?: DocResponse;
 }
 
+/** The status whose body the doc's response parameters describe: 200, else the first 2xx, 2XX, default. */
+export const successStatus = (codes: string[]): string | undefined =>
+  codes.find((c) => c === '200') ??
+  codes.find((c) => /^2\d\d$/.test(c)) ??
+  codes.find((c) => /^2xx$/i.test(c)) ??
+  codes.find((c) => c === 'default');
+
 /**
  * The doc's own HTTP statuses as tabs (the success one marked), and the codes that stay error codes. A doc
- * imported with its responses (`documented`) has a tab per documented status, each with its body and headers.
+ * imported with its responses (one of them `main`) has a tab per documented status, each with its body and
+ * headers. Otherwise (a doc written in Folio) the tabs are its HTTP-status codes, each with the examples written
+ * for it in the editor, after any status that has examples but no code (the success one, usually).
  */
 export function splitResponses(
   own: ErrorCodeParam[],
@@ -27,20 +36,24 @@ export function splitResponses(
   documented: DocResponse[] = [],
 ): { tabs: StatusTab[]; codes: ErrorCodeParam[] } {
   const statuses = own.filter((c) => isHttpStatus(c.code));
-  if (documented.length) {
+  if (documented.some((r) => r.main === 1)) {
     const listed = new Set(documented.map((r) => r.status));
     const taken = new Set(statuses.filter((c) => listed.has(String(c.code))));
     const tabs = documented.map((r) => ({ code: r.status, description: r.description, success: r.main === 1, response: r }));
     return { tabs, codes: all.filter((c) => !taken.has(c)) };
   }
-  if (!statuses.length) return { tabs: [], codes: all };
-  const codes = statuses.map((c) => String(c.code));
-  const success =
-    codes.find((c) => c === '200') ??
-    codes.find((c) => /^2\d\d$/.test(c)) ??
-    codes.find((c) => /^2xx$/i.test(c)) ??
-    codes.find((c) => c === 'default');
-  const tabs = statuses.map((c) => ({ code: String(c.code), description: c.msg ?? '', success: String(c.code) === success }));
+  const coded = new Set(statuses.map((c) => String(c.code)));
+  const listed = [
+    ...documented.filter((r) => !coded.has(r.status)).map((r) => ({ code: r.status, description: r.description })),
+    ...statuses.map((c) => ({ code: String(c.code), description: c.msg ?? '' })),
+  ];
+  if (!listed.length) return { tabs: [], codes: all };
+  const success = successStatus(listed.map((l) => l.code));
+  const written = new Map(documented.map((r) => [r.status, r]));
+  const tabs = listed.map((l) => {
+    const response = written.get(l.code);
+    return { ...l, success: l.code === success, ...(response ? { response } : {}) };
+  });
   const taken = new Set(statuses);
   return { tabs, codes: all.filter((c) => !taken.has(c)) };
 }

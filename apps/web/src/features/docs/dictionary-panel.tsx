@@ -1,10 +1,9 @@
 /** Dictionary management of an application: categories (enum infos) and their items (name, type, value, description). */
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Col, Empty, Form, Input, List, Modal, Row, Select, Space, Table, Typography } from 'antd';
+import { Button, Card, Col, Empty, List, Row, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../components/confirm';
-import { showError } from '../../lib/errors';
 import {
   type DictionaryBase,
   type DictionaryItem,
@@ -12,9 +11,8 @@ import {
   useDeleteDictionaryMutation,
   useDictionariesQuery,
   useDictionaryItemsQuery,
-  useSaveDictionaryItemMutation,
-  useSaveDictionaryMutation,
 } from '../dictionary/api';
+import { CategoryDialog, ItemDialog } from './dictionary-dialogs';
 
 export function DictionaryPanel({ moduleId, canEdit }: { moduleId: string; canEdit: boolean }) {
   const { t } = useTranslation();
@@ -22,12 +20,8 @@ export function DictionaryPanel({ moduleId, canEdit }: { moduleId: string; canEd
   const [selected, setSelected] = useState<string>();
   const current = data?.find((d) => d.id === selected) ?? data?.[0];
   const items = useDictionaryItemsQuery(current?.id);
-  const saveInfo = useSaveDictionaryMutation(moduleId);
   const deleteInfo = useDeleteDictionaryMutation(moduleId);
-  const saveItem = useSaveDictionaryItemMutation(current?.id);
   const deleteItem = useDeleteDictionaryItemMutation(current?.id);
-  const [infoForm] = Form.useForm();
-  const [itemForm] = Form.useForm();
   const [infoOpen, setInfoOpen] = useState<DictionaryBase | 'new' | null>(null);
   const [itemOpen, setItemOpen] = useState<DictionaryItem | 'new' | null>(null);
 
@@ -37,16 +31,10 @@ export function DictionaryPanel({ moduleId, canEdit }: { moduleId: string; canEd
         <Card
           size="small"
           title={t('dict.categories')}
+          data-testid="dict-categories"
           extra={
             canEdit && (
-              <Button
-                size="small"
-                icon={<PlusOutlined />}
-                onClick={() => {
-                  infoForm.setFieldsValue({ name: '', description: '' });
-                  setInfoOpen('new');
-                }}
-              >
+              <Button size="small" icon={<PlusOutlined />} onClick={() => setInfoOpen('new')}>
                 {t('common.add')}
               </Button>
             )
@@ -72,7 +60,6 @@ export function DictionaryPanel({ moduleId, canEdit }: { moduleId: string; canEd
                           aria-label={t('common.edit')}
                           onClick={(e) => {
                             e.stopPropagation();
-                            infoForm.setFieldsValue(d);
                             setInfoOpen(d);
                           }}
                         />,
@@ -105,17 +92,11 @@ export function DictionaryPanel({ moduleId, canEdit }: { moduleId: string; canEd
         <Card
           size="small"
           title={current ? current.name : t('dict.items')}
+          data-testid="dict-items"
           extra={
             canEdit &&
             current && (
-              <Button
-                size="small"
-                icon={<PlusOutlined />}
-                onClick={() => {
-                  itemForm.setFieldsValue({ name: '', type: 'string', value: '', description: '' });
-                  setItemOpen('new');
-                }}
-              >
+              <Button size="small" icon={<PlusOutlined />} onClick={() => setItemOpen('new')}>
                 {t('dict.addItem')}
               </Button>
             )
@@ -148,10 +129,7 @@ export function DictionaryPanel({ moduleId, canEdit }: { moduleId: string; canEd
                               type="text"
                               icon={<EditOutlined />}
                               aria-label={t('common.edit')}
-                              onClick={() => {
-                                itemForm.setFieldsValue(r);
-                                setItemOpen(r);
-                              }}
+                              onClick={() => setItemOpen(r)}
                             />
                             <Button
                               size="small"
@@ -176,77 +154,16 @@ export function DictionaryPanel({ moduleId, canEdit }: { moduleId: string; canEd
           )}
         </Card>
       </Col>
-      <Modal
-        open={!!infoOpen}
-        title={infoOpen === 'new' ? t('dict.addCategory') : t('dict.editCategory')}
-        onCancel={() => setInfoOpen(null)}
-        onOk={async () => {
-          const v = await infoForm.validateFields();
-          try {
-            const r = await saveInfo.mutateAsync({
-              ...(infoOpen && infoOpen !== 'new' ? { id: infoOpen.id } : {}),
-              name: v.name.trim(),
-              description: v.description ?? '',
-            });
-            setSelected(r.id);
-            setInfoOpen(null);
-          } catch (e) {
-            showError(e, infoForm);
-          }
+      <CategoryDialog
+        moduleId={moduleId}
+        editing={infoOpen}
+        onClose={() => setInfoOpen(null)}
+        onSaved={(id) => {
+          setSelected(id);
+          setInfoOpen(null);
         }}
-      >
-        <Form form={infoForm} layout="vertical">
-          <Form.Item
-            name="name"
-            label={t('dict.categoryName')}
-            rules={[{ required: true, whitespace: true, max: 255, message: t('validation.notEmptyLength', { 0: 255 }) }]}
-          >
-            <Input />
-          </Form.Item>
-          <Form.Item name="description" label={t('param.description')}>
-            <Input.TextArea rows={2} />
-          </Form.Item>
-        </Form>
-      </Modal>
-      <Modal
-        open={!!itemOpen}
-        title={itemOpen === 'new' ? t('dict.addItem') : t('dict.editItem')}
-        onCancel={() => setItemOpen(null)}
-        onOk={async () => {
-          const v = await itemForm.validateFields();
-          try {
-            await saveItem.mutateAsync({
-              ...(itemOpen && itemOpen !== 'new' ? { id: itemOpen.id } : {}),
-              name: v.name.trim(),
-              type: v.type,
-              value: v.value ?? '',
-              description: v.description ?? '',
-            });
-            setItemOpen(null);
-          } catch (e) {
-            showError(e, itemForm);
-          }
-        }}
-      >
-        <Form form={itemForm} layout="vertical">
-          <Form.Item
-            name="name"
-            label={t('dict.itemName')}
-            rules={[{ required: true, whitespace: true, max: 255, message: t('validation.notEmptyLength', { 0: 255 }) }]}
-          >
-            <Input />
-          </Form.Item>
-          <Form.Item name="type" label={t('param.type')}>
-            <Select options={['string', 'number', 'boolean'].map((x) => ({ value: x, label: x }))} />
-          </Form.Item>
-          <Form.Item name="value" label={t('dict.value')}>
-            <Input />
-          </Form.Item>
-          <Form.Item name="description" label={t('param.description')}>
-            <Input.TextArea rows={2} />
-          </Form.Item>
-        </Form>
-      </Modal>
+      />
+      <ItemDialog dictionaryId={current?.id} editing={itemOpen} onClose={() => setItemOpen(null)} />
     </Row>
   );
 }

@@ -4,86 +4,25 @@
  * is remembered per project; `?moduleId=&docId=` keep the selection in the URL.
  */
 import { AppstoreAddOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
-import { Button, Empty, Flex, Form, Input, Modal, Select, Skeleton, Tabs, Typography } from 'antd';
+import { Button, Empty, Skeleton, Tabs } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { useCan } from '../../lib/auth';
-import { showError } from '../../lib/errors';
 import { queryClient } from '../../lib/query';
 import { lastModuleOf, rememberModule } from '../../lib/storage';
-import { useAddModuleMutation } from '../application/api';
 import { ExportDialog } from '../import-export/export-dialog';
 import { ImportDialog } from '../import-export/import-dialog';
-import { fetchViewProjects } from '../project/project-api';
 import { useIsMobile } from '../shell/sidebar';
+import { CreateModuleDialog } from './create-module-dialog';
 import { DictionaryPanel } from './dictionary-panel';
 import { DocTreePanel } from './doc-tree-panel';
 import { invalidateModule, useModules } from './docs-api';
+import { ModuleBar } from './module-bar';
 import { ModuleSettings } from './module-settings';
 import { PaneResizer, usePaneWidth } from './pane-resizer';
 import { SelectedDoc } from './selected-doc';
 import { SharePanel } from './share-panel';
-
-function CreateModuleDialog({ projectId, open, onClose }: { projectId: string; open: boolean; onClose: (id?: string) => void }) {
-  const { t } = useTranslation();
-  const [form] = Form.useForm();
-  const add = useAddModuleMutation(projectId);
-  return (
-    <Modal
-      open={open}
-      title={t('module.create')}
-      destroyOnHidden
-      onCancel={() => onClose()}
-      onOk={async () => {
-        const v = await form.validateFields();
-        try {
-          const r = await add.mutateAsync(v.name.trim());
-          form.resetFields();
-          onClose(r.id);
-        } catch (e) {
-          showError(e, form);
-        }
-      }}
-    >
-      <Form form={form} layout="vertical">
-        <Form.Item
-          name="name"
-          label={t('module.name')}
-          rules={[{ required: true, whitespace: true, max: 64, message: t('validation.notEmptyLength', { 0: 64 }) }]}
-        >
-          <Input autoFocus data-testid="module-name" />
-        </Form.Item>
-      </Form>
-    </Modal>
-  );
-}
-
-/** Jumps to another project, grouped by space (the space selector of the doc tree). */
-function ProjectSwitcher({ projectId }: { projectId: string }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const { data } = useQuery({ queryKey: ['viewProjects'], queryFn: fetchViewProjects, staleTime: 60_000 });
-  const groups = new Map<string, { label: string; options: { value: string; label: string }[] }>();
-  for (const p of data ?? []) {
-    const g = groups.get(p.spaceId) ?? { label: p.spaceName, options: [] };
-    g.options.push({ value: p.id, label: p.name });
-    groups.set(p.spaceId, g);
-  }
-  return (
-    <Select
-      value={projectId}
-      style={{ minWidth: 200 }}
-      popupMatchSelectWidth={false}
-      showSearch={{ optionFilterProp: 'label' }}
-      aria-label={t('module.switchProject')}
-      options={[...groups.values()]}
-      onChange={(id) => navigate(`/project/doc/${id}`)}
-      data-testid="project-switcher"
-    />
-  );
-}
 
 export function ProjectDocPage() {
   const { t } = useTranslation();
@@ -162,24 +101,14 @@ export function ProjectDocPage() {
 
   return (
     <div className="doc-page">
-      <Flex className="module-bar" align="center" gap={8} wrap>
-        <ProjectSwitcher projectId={projectId} />
-        {!mobile && <Typography.Text type="secondary">{t('module.current')}</Typography.Text>}
-        <Select
-          value={moduleId}
-          style={{ minWidth: 200 }}
-          onChange={(id) => setParams({ moduleId: id, docId: null })}
-          options={list.map((m) => ({ value: m.id, label: m.name }))}
-          showSearch={{ optionFilterProp: 'label' }}
-          aria-label={t('module.current')}
-          data-testid="module-select"
-        />
-        {can('module.create', projectId) && (
-          <Button icon={<AppstoreAddOutlined />} onClick={() => setCreating(true)} data-testid="create-module">
-            {!mobile && t('module.create')}
-          </Button>
-        )}
-      </Flex>
+      <ModuleBar
+        projectId={projectId}
+        modules={list}
+        moduleId={moduleId}
+        mobile={mobile}
+        onPick={(id) => setParams({ moduleId: id, docId: null })}
+        onCreate={can('module.create', projectId) ? () => setCreating(true) : undefined}
+      />
       <Tabs
         className="doc-page-tabs"
         activeKey={tab}

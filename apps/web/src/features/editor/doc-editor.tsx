@@ -24,7 +24,7 @@ import { useEditedDocQuery, useSaveDocMutation } from './api';
 import { ConflictDialog, type CurrentVersion } from './conflict-dialog';
 import { DocFields } from './doc-fields';
 import { type DocFormValues, type DocParamsState, docToForm, emptyDoc, formToPayload } from './doc-form';
-import { exampleErrors, exampleGroups } from './example-edits';
+import { exampleErrors, exampleGroups, paramExamplesInStep } from './example-edits';
 import { firstParamTab, ParamTabs } from './param-tabs';
 import { useLeaveGuard } from './use-leave-guard';
 
@@ -84,7 +84,7 @@ export function DocEditor({ moduleId, mode }: { moduleId: string; mode: EditorMo
 
   const markDirty = () => setDirty(true);
   const update = (patch: Partial<DocParamsState>) => {
-    setParams((p) => (p ? { ...p, ...patch } : p));
+    setParams((p) => (p ? paramExamplesInStep(p, { ...p, ...patch }) : p));
     setDirty(true);
   };
 

@@ -1,6 +1,16 @@
 import type { DocParam, DocSpecExtras } from '@folio/shared';
 import { describe, expect, it } from 'vitest';
-import { duplicateNames, exampleErrors, exampleGroups, jsonProblem, newExample, withGroupExamples } from './example-edits';
+import { fromDocParams } from '../../lib/param-tree';
+import type { DocParamsState } from './doc-form';
+import {
+  duplicateNames,
+  exampleErrors,
+  exampleGroups,
+  jsonProblem,
+  newExample,
+  paramExamplesInStep,
+  withGroupExamples,
+} from './example-edits';
 
 const param = (name: string): DocParam => ({
   name,
@@ -58,7 +68,7 @@ const extras: DocSpecExtras = {
 describe('the editor’s examples', () => {
   it('are grouped as the reader sees them, each checked against the right parameters', () => {
     const groups = exampleGroups(extras, true);
-    expect(groups.map((g) => g.key)).toEqual(['request', 'response:0', 'response:1', 'response:2', 'param:0']);
+    expect(groups.map((g) => g.key)).toEqual(['request', 'response:200', 'response:201', 'response:400', 'param:0']);
     expect(groups.map((g) => g.status ?? g.name ?? '')).toEqual(['', '200', '201', '400', 'page.size']);
     // The main status and one sharing its body are checked against the response being edited; 400 against its own body.
     expect(groups.map((g) => (Array.isArray(g.fit) ? g.fit.map((p) => p.name).join() : g.fit))).toEqual([
@@ -69,13 +79,13 @@ describe('the editor’s examples', () => {
       null,
     ]);
     // No body and no request examples: no request group.
-    expect(exampleGroups({ ...extras, requestExamples: [] }, false).map((g) => g.key)[0]).toBe('response:0');
+    expect(exampleGroups({ ...extras, requestExamples: [] }, false).map((g) => g.key)[0]).toBe('response:200');
   });
 
   it('change one group and leave everything else of the extras as it was', () => {
     const renamed = [{ name: 'card', summary: 'Card', value: '{"amount": 2}' }];
     expect(withGroupExamples(extras, { kind: 'request' }, renamed)).toEqual({ ...extras, requestExamples: renamed });
-    const next = withGroupExamples(extras, { kind: 'response', index: 2 }, []);
+    const next = withGroupExamples(extras, { kind: 'response', status: '400' }, []);
     expect(next.responses?.map((r) => r.examples.length)).toEqual([1, 0, 0]);
     expect(next.responses?.[2]).toEqual({ ...extras.responses?.[2], examples: [] });
     expect(next.paramStyles).toBe(extras.paramStyles);
@@ -92,14 +102,14 @@ describe('the editor’s examples', () => {
     expect([...duplicateNames([newExample([]), { name: 'x', summary: '', value: '' }, { name: 'x', summary: '', value: '' }])]).toEqual([
       2,
     ]);
-    const broken = withGroupExamples(extras, { kind: 'response', index: 2 }, [
+    const broken = withGroupExamples(extras, { kind: 'response', status: '400' }, [
       { name: 'bad', summary: '', value: '{"title": ' },
       { name: 'bad', summary: '', value: '{}' },
     ]);
     const errors = exampleErrors(exampleGroups(broken, true));
     expect(errors.map((e) => [e.group.key, e.index, e.problem])).toEqual([
-      ['response:2', 0, 'json'],
-      ['response:2', 1, 'duplicate'],
+      ['response:400', 0, 'json'],
+      ['response:400', 1, 'duplicate'],
     ]);
     expect(exampleErrors(exampleGroups(extras, true))).toEqual([]);
   });
@@ -112,5 +122,56 @@ describe('the editor’s examples', () => {
         { name: 'example2', summary: '', value: '' },
       ]).name,
     ).toBe('example3');
+  });
+
+  it('give a doc without imported responses a group per HTTP-status code and its success status, added when used', () => {
+    // A hand-made doc: no extras yet, codes 400 and 404 in its error-code table.
+    const groups = exampleGroups({}, true, ['400', '404']);
+    expect(groups.map((g) => [g.key, Array.isArray(g.fit) ? 'own' : g.fit])).toEqual([
+      ['request', 'request'],
+      ['response:200', 'response'],
+      ['response:400', null],
+      ['response:404', null],
+    ]);
+    // A 201 code is the success status: no 200 is added.
+    expect(exampleGroups({}, false, ['201', '404']).map((g) => [g.key, g.fit])).toEqual([
+      ['response:201', 'response'],
+      ['response:404', null],
+    ]);
+    const one = [{ name: 'missing', summary: 'Missing', value: '{"error": "x"}' }];
+    const added = withGroupExamples({}, { kind: 'response', status: '404' }, one);
+    expect(added.responses).toEqual([
+      { status: '404', description: '', contentType: '', params: [], isArray: 0, arrayType: '', headers: [], examples: one, main: 0 },
+    ]);
+    expect(exampleGroups(added, false, ['400', '404']).find((g) => g.key === 'response:404')?.examples).toEqual(one);
+    // Its last example removed, the status the editor added goes again; an imported one stays.
+    expect(withGroupExamples(added, { kind: 'response', status: '404' }, []).responses).toEqual([]);
+    expect(withGroupExamples(extras, { kind: 'response', status: '400' }, []).responses).toHaveLength(3);
+  });
+
+  it('keep a parameter’s example and its first named example in step, whichever was edited', () => {
+    const query = fromDocParams([{ ...param('page.size'), example: '10' }]);
+    const state: DocParamsState = {
+      headerParams: [],
+      pathParams: [],
+      queryParams: query,
+      requestParams: [],
+      responseParams: [],
+      errorCodeParams: [],
+      specExtras: extras,
+    };
+    // The first named example edited in the Examples tab: the parameter's example follows.
+    const specExtras = withGroupExamples(extras, { kind: 'param', index: 0 }, [
+      { name: 'small', summary: '', value: '20' },
+      { name: 'big', summary: '', value: '100' },
+    ]);
+    const named = paramExamplesInStep(state, { ...state, specExtras });
+    expect(named.queryParams[0].example).toBe('20');
+    // The parameter's example typed in its table: the first named example follows, the others stay.
+    const typed = paramExamplesInStep(named, { ...named, queryParams: named.queryParams.map((p) => ({ ...p, example: '30' })) });
+    expect(typed.specExtras?.paramExamples?.[0].examples.map((e) => e.value)).toEqual(['30', '100']);
+    // A parameter without named examples is left alone.
+    const other = paramExamplesInStep(state, { ...state, headerParams: fromDocParams([{ ...param('X-Id'), example: 'a' }]) });
+    expect(other.specExtras).toBe(extras);
   });
 });

@@ -1,6 +1,6 @@
 /**
- * The Examples tab of the editor: the spec's own named examples, per request body, response status and
- * parameter, as the reader sees them. Each can be renamed, its summary and payload edited (JSON in CodeMirror,
+ * The Examples tab of the editor: the named examples per request body, response status and parameter, as the
+ * reader sees them (a spec's own for an imported doc; any HTTP doc can be given some). Each can be renamed, its summary and payload edited (JSON in CodeMirror,
  * with the parser's message inline when it does not parse: such an example is not saved), removed, and new ones
  * added. Each is checked against the parameters being edited, as the preview checks it.
  */
@@ -33,16 +33,22 @@ export function ExamplesEditor({
   onChange,
   requestParams,
   responseParams,
+  hasBody,
+  statuses,
 }: {
   extras: DocSpecExtras;
   onChange: (next: DocSpecExtras) => void;
   /** The body and response parameters as they are being edited (the examples are checked against them). */
   requestParams: DocParam[];
   responseParams: DocParam[];
+  /** Whether the doc has a request body (its examples are listed even when it has none yet). */
+  hasBody: boolean;
+  /** The doc's HTTP-status codes as being edited (a doc not imported with its responses lists one group each). */
+  statuses: string[];
 }) {
   const { t } = useTranslation();
   const title = useGroupTitle();
-  const groups = useMemo(() => exampleGroups(extras, requestParams.length > 0), [extras, requestParams.length]);
+  const groups = useMemo(() => exampleGroups(extras, hasBody, statuses), [extras, hasBody, statuses]);
   if (!groups.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('doc.examples.none')} />;
   return (
     <div className="examples-editor" data-testid="examples-editor">

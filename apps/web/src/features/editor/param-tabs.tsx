@@ -1,7 +1,7 @@
 /**
  * The editor's tables: header, path and query parameters (HTTP), the body and the response with their flags
- * (common headers/params/returns, body is an array), error codes, and, for a doc imported with them, the spec's
- * own examples (examples-editor.tsx).
+ * (common headers/params/returns, body is an array), error codes, and the named examples (examples-editor.tsx):
+ * a spec's own for an imported doc, and those written here for any HTTP doc.
  */
 import type { DocSpecExtras } from '@folio/shared';
 import { DocType } from '@folio/shared';
@@ -10,6 +10,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ParamTable } from '../../components/param-table';
 import { countParams, type EditParam, toDocParams } from '../../lib/param-tree';
+import { isHttpStatus } from '../doc-view/responses';
 import { type DocFormValues, type DocParamsState, missingPathParams } from './doc-form';
 import { ErrorCodeTable } from './error-code-table';
 import { ExamplesEditor } from './examples-editor';
@@ -19,6 +20,9 @@ const exampleCount = (x: DocSpecExtras) =>
   (x.requestExamples?.length ?? 0) +
   (x.responses ?? []).reduce((n, r) => n + (r.examples?.length ?? 0), 0) +
   (x.paramExamples ?? []).reduce((n, p) => n + p.examples.length, 0);
+
+/** Methods whose requests carry no body (the Examples tab lists no request body for them unless it has parameters). */
+const NO_BODY = ['GET', 'HEAD', 'DELETE', 'OPTIONS'];
 
 /** The tab a doc opens on: query parameters for methods without a body, else the body. */
 export const firstParamTab = (type: number, httpMethod: string) =>
@@ -54,6 +58,8 @@ export function ParamTabs({
   const specExtras = params.specExtras;
   const requestDocParams = useMemo(() => toDocParams(params.requestParams), [params.requestParams]);
   const responseDocParams = useMemo(() => toDocParams(params.responseParams), [params.responseParams]);
+  const httpMethod: string = Form.useWatch('httpMethod', { form, preserve: true }) ?? 'GET';
+  const statuses = useMemo(() => params.errorCodeParams.map((e) => e.code.trim()).filter(isHttpStatus), [params.errorCodeParams]);
   const setP = (k: keyof DocParamsState) => (v: EditParam[] | DocParamsState['errorCodeParams']) => update({ [k]: v });
   const tab = (key: keyof DocParamsState, label: string) => ({
     key,
@@ -176,21 +182,23 @@ export function ParamTabs({
             ...tab('errorCodeParams', t('doc.errorCodes')),
             children: <ErrorCodeTable value={params.errorCodeParams} onChange={setP('errorCodeParams')} />,
           },
-          ...(specExtras
+          ...(specExtras || isHttp
             ? [
                 {
                   key: 'examples',
                   label: (
                     <span data-testid="examples-tab">
-                      {t('doc.examples.tab')} <Badge count={exampleCount(specExtras)} size="small" color="#8c8c8c" />
+                      {t('doc.examples.tab')} <Badge count={exampleCount(specExtras ?? {})} size="small" color="#8c8c8c" />
                     </span>
                   ),
                   children: (
                     <ExamplesEditor
-                      extras={specExtras}
+                      extras={specExtras ?? {}}
                       onChange={(next) => update({ specExtras: next })}
                       requestParams={requestDocParams}
                       responseParams={responseDocParams}
+                      hasBody={requestDocParams.length > 0 || (isHttp && !NO_BODY.includes(httpMethod))}
+                      statuses={statuses}
                     />
                   ),
                 },

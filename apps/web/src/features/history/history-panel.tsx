@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../components/confirm';
 import { ui } from '../../lib/ui';
-import { type Snapshot, useChangeLogQuery, useRestoreSnapshotMutation, useSnapshotCompareQuery, useSnapshotsQuery } from './api';
+import { type SnapshotItem, useChangeLogQuery, useRestoreSnapshotMutation, useSnapshotCompareQuery, useSnapshotsQuery } from './api';
 import { DetailList, KIND_COLORS, SideBySide } from './history-diff';
 
 export { SideBySide } from './history-diff';
@@ -47,7 +47,7 @@ export function HistoryPanel({ docId }: { docId: string }) {
         }
       >
         <Typography.Paragraph type="secondary">{t('history.compareHint')}</Typography.Paragraph>
-        <Table<Snapshot>
+        <Table<SnapshotItem>
           data-testid="history-versions"
           size="small"
           rowKey="id"

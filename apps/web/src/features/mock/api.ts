@@ -2,7 +2,7 @@
  * Calls of a doc's mock rules, typed by packages/shared/src/schemas/mock.ts. Saving and deleting refresh the
  * doc's rule list; their errors toast.
  */
-import type { MockNameValue, MockRuleView } from '@folio/shared';
+import type { MockNameValue, MockPreviewResult, MockRuleView } from '@folio/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { queryClient } from '../../lib/query';
@@ -31,11 +31,7 @@ export type MockRuleInput = Pick<
 > & { id?: string };
 
 /** What the server's sandbox made of a body or script. */
-export interface MockPreview {
-  ok: boolean;
-  body: string;
-  error: string;
-}
+export type MockPreview = MockPreviewResult;
 
 const rulesKey = (docId: string) => ['mockRules', docId];
 const refresh = (docId: string) => {
@@ -59,4 +55,4 @@ export const useDeleteMockRuleMutation = (docId: string) =>
 
 /** Runs a fixed body or a script in the server's sandbox, without saving. */
 export const previewMock = (body: { docId: string; resultType: number; responseBody: string; mockScript: string; path: string }) =>
-  api.post<MockPreview>('doc/mock/preview', body);
+  api.post<MockPreviewResult>('doc/mock/preview', body);

@@ -4,6 +4,7 @@
  * Management mutations are silent: their callers (the dialog's form, confirmAction) show the error.
  */
 import type {
+  Revision,
   ShareAddInput,
   ShareCreated,
   ShareGrant,
@@ -102,7 +103,7 @@ export const useShareMenuQuery = (shareId: string, grant: string | undefined, en
 
 /** The share's revision, polled by open pages (live docs). */
 export const fetchShareRevision = (shareId: string, grant: string | undefined) =>
-  api.get<{ revision: string }>('share/revision', { id: shareId }, grantHeaders(grant));
+  api.get<Revision>('share/revision', { id: shareId }, grantHeaders(grant));
 
 /** Checks an encrypted share's password (md5 of the trimmed text); returns the grant. */
 export const checkSharePassword = (shareId: string, passwordMd5: string) =>

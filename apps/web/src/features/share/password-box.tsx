@@ -8,9 +8,10 @@ import { Button, Card, Form, Input, Typography } from 'antd';
 import md5 from 'crypto-js/md5';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api';
+import { checkComposePassword } from '../compose/api';
 import { type GrantKind, storeGrant } from '../doc-view/grants';
 import { LangPicker } from '../view/lang-picker';
+import { checkSharePassword } from './api';
 
 /** md5 of the trimmed password, as the check calls expect. */
 export const hashPassword = (password: string) => md5(password.trim()).toString();
@@ -22,8 +23,8 @@ export function PasswordBox({ kind, id, title }: { kind: GrantKind; id: string; 
   const submit = async ({ password }: { password: string }) => {
     setBusy(true);
     try {
-      const path = kind === 'share' ? 'share/checkPassword' : 'compose/project/checkPassword';
-      const r = await api.post<{ grant: string }>(path, { id, password: hashPassword(password) }, { silentSession: true });
+      const check = kind === 'share' ? checkSharePassword : checkComposePassword;
+      const r = await check(id, hashPassword(password));
       storeGrant(kind, id, r.grant);
       window.location.reload();
     } catch (e) {

@@ -1,4 +1,8 @@
-/** The trash API: list, restore, purge, and the "Deleted — Undo" message every delete shows. */
+/**
+ * The trash API, typed by packages/shared/src/schemas/trash.ts: list, restore, purge, and the "Deleted — Undo"
+ * message every delete shows.
+ */
+import type { TrashListItem, TrashListPage, TrashRestored } from '@folio/shared';
 import { Button, Space } from 'antd';
 import { i18n } from '../../app/i18n';
 import { api } from '../../lib/api';
@@ -6,26 +10,9 @@ import { showError } from '../../lib/errors';
 import { queryClient } from '../../lib/query';
 import { ui } from '../../lib/ui';
 
-export type TrashKind = 'doc' | 'folder' | 'module' | 'project' | 'space';
-
-export interface TrashItem {
-  id: string;
-  kind: TrashKind;
-  name: string;
-  path: string;
-  spaceId: string;
-  spaceName: string;
-  itemCount: number;
-  deletedBy: string;
-  deletedAt: number;
-  purgeAt: number | null;
-}
-
-export interface TrashPage {
-  list: TrashItem[];
-  total: number;
-  retentionDays: number;
-}
+export type { TrashKind } from '@folio/shared';
+/** A deleted thing as the trash lists it. */
+export type TrashItem = TrashListItem;
 
 export interface TrashQuery {
   spaceId?: string;
@@ -37,7 +24,7 @@ export interface TrashQuery {
 export const trashKey = (q?: TrashQuery) => (q ? ['trash', q] : ['trash']);
 
 export const fetchTrash = (q: TrashQuery) =>
-  api.get<TrashPage>('trash/list', {
+  api.get<TrashListPage>('trash/list', {
     pageIndex: q.pageIndex,
     pageSize: q.pageSize,
     spaceId: q.spaceId || undefined,
@@ -45,8 +32,8 @@ export const fetchTrash = (q: TrashQuery) =>
   });
 
 /** Restores a trash item; every view refreshes (what comes back may be a space, a project, an application or docs). */
-export async function restoreFromTrash(id: string): Promise<{ restored: number; movedToRoot: boolean }> {
-  const r = await api.post<{ restored: number; movedToRoot: boolean }>('trash/restore', { id });
+export async function restoreFromTrash(id: string): Promise<TrashRestored> {
+  const r = await api.post<TrashRestored>('trash/restore', { id });
   await queryClient.invalidateQueries();
   return r;
 }

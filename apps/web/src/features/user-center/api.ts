@@ -1,5 +1,5 @@
 /**
- * Calls of the user centre: the profile, followed docs, in-site messages and the avatar upload, typed by the
+ * Calls of the user centre: the profile, followed docs (and following one), in-site messages and the avatar upload, typed by the
  * contracts in packages/shared/src/schemas/users.ts and messages.ts. Mutations are silent: their callers
  * (forms, confirmAction, buttons) show the error.
  */
@@ -27,18 +27,40 @@ export const useUpdateProfileMutation = () =>
 /** Stores an uploaded file (base64) and answers its URL. */
 export const uploadFile = (body: { filename: string; contentType: string; data: string }) => api.post<{ url: string }>('upload', body);
 
+const FOLLOWED = ['followed'];
+const followingKey = (docId: string) => ['isFollow', docId];
+
 /** The docs the caller follows. */
 export const useFollowedDocsQuery = () =>
-  useQuery({ queryKey: ['followed'], queryFn: () => api.get<FollowedDoc[]>('user/subscribe/doc/list') });
+  useQuery({ queryKey: FOLLOWED, queryFn: () => api.get<FollowedDoc[]>('user/subscribe/doc/list') });
 
 /** Stops following a doc; refreshes the followed list. */
 export const useUnfollowDocMutation = () =>
   useMutation({
     mutationFn: (docId: string) => api.post<null>('user/subscribe/doc/unfollow', { docId }),
-    onSuccess: () => {
-      queryClient.invalidateQueries({ queryKey: ['followed'] });
+    onSuccess: (_r, docId) => {
+      queryClient.invalidateQueries({ queryKey: FOLLOWED });
+      queryClient.invalidateQueries({ queryKey: followingKey(docId) });
     },
     meta: { silent: true },
+  });
+
+/** Whether the caller follows a doc. */
+export const useFollowingDocQuery = (docId: string) =>
+  useQuery({ queryKey: followingKey(docId), queryFn: () => api.get<boolean>('user/subscribe/doc/isFollow', { docId }) });
+
+/**
+ * Follows a doc (true) or stops following it (false). It stays pending until the doc's follow state has been read
+ * again, so its button does not flip back meanwhile; its errors toast.
+ */
+export const useFollowDocMutation = (docId: string) =>
+  useMutation({
+    mutationFn: (follow: boolean) => api.post<null>(follow ? 'user/subscribe/doc/follow' : 'user/subscribe/doc/unfollow', { docId }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: followingKey(docId) }),
+        queryClient.invalidateQueries({ queryKey: FOLLOWED }),
+      ]),
   });
 
 /** A page of the caller's messages, unread only or all. */

@@ -3,8 +3,8 @@
  * /view free of antd's Select); the choice is kept in local storage by the app's language state.
  */
 import { useQuery } from '@tanstack/react-query';
-import { fetchLanguages } from '../../app/i18n';
 import { useLang } from '../../app/providers';
+import { fetchLanguages } from '../../lib/system-api';
 
 export function LangPicker() {
   const { lang, setLang } = useLang();

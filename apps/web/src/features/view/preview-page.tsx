@@ -3,24 +3,25 @@
  * between project dimension (default) and space dimension; the choice and the selected project/space are
  * remembered. A deep-linked doc selects its own project (or space) first.
  */
-import { DEFAULT_DIMENSION, Dimension, type TreeNode } from '@folio/shared';
+import { EditOutlined } from '@ant-design/icons';
+import { DEFAULT_DIMENSION, Dimension } from '@folio/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { api, getToken } from '../../lib/api';
+import { getToken } from '../../lib/api';
 import { queryClient } from '../../lib/query';
 import { readLocal, writeLocal } from '../../lib/storage';
-import { fetchModuleOfDoc } from '../application/api';
 import { type DocViewSource, fetchViewDoc } from '../doc-view/doc-source';
 import { DocView, viewDocKey } from '../doc-view/doc-view';
-import { fetchProjectPlace, fetchViewProjects } from '../project/project-api';
+import { fetchViewProjects } from '../project/project-api';
 import { SearchBox } from '../search/search-box';
 import { fetchSpaces } from '../space/space-api';
 import { LangPicker } from './lang-picker';
 import { useLiveRevision } from './live';
 import { ReaderLayout } from './reader-layout';
+import { docLocationKey, fetchDocLocation, fetchViewRevision, fetchViewTree, viewTreeKey } from './view-api';
 
 const DIM_KEY = 'folio.view.dimension';
 const USER_SEARCH = { kind: 'user' } as const;
@@ -28,31 +29,20 @@ const PROJECT_KEY = 'folio.view.projectId';
 const SPACE_KEY = 'folio.view.spaceId';
 const USER: DocViewSource = { kind: 'user' };
 
-/** Where a doc lives (project and space), for deep links. */
-async function locateDoc(docId: string) {
-  const m = await fetchModuleOfDoc(docId);
-  const p = await fetchProjectPlace(m.projectId);
-  return { projectId: m.projectId, spaceId: p.spaceId };
-}
-const locateKey = (docId: string | undefined) => ['view', 'docLocation', docId];
-const treeKey = (bySpace: boolean, id: string) => ['view', 'tree', bySpace ? 'space' : 'project', id];
-const fetchTree = (bySpace: boolean, id: string) =>
-  bySpace ? api.get<TreeNode[]>('doc/view/data', { spaceId: id }) : api.get<TreeNode[]>('doc/view/dataByProject', { projectId: id });
-
 // A deep link starts fetching its doc as soon as this chunk loads (in parallel with the shell's texts).
 if (typeof window !== 'undefined' && getToken()) {
   const first = /^\/view\/([^/]+)/.exec(window.location.pathname)?.[1];
   if (first) {
     void queryClient.prefetchQuery({ queryKey: viewDocKey(first, USER), queryFn: () => fetchViewDoc(first, USER), meta: { silent: true } });
-    void queryClient.prefetchQuery({ queryKey: locateKey(first), queryFn: () => locateDoc(first), meta: { silent: true } });
+    void queryClient.prefetchQuery({ queryKey: docLocationKey(first), queryFn: () => fetchDocLocation(first), meta: { silent: true } });
   }
   // The remembered project/space tree too (usually the deep-linked doc's own).
   const bySpace = readLocal<number>(DIM_KEY, DEFAULT_DIMENSION) === Dimension.SPACE;
   const sel = readLocal(bySpace ? SPACE_KEY : PROJECT_KEY, '');
   if (sel)
     void queryClient.prefetchQuery({
-      queryKey: treeKey(bySpace, sel),
-      queryFn: () => fetchTree(bySpace, sel),
+      queryKey: viewTreeKey(bySpace, sel),
+      queryFn: () => fetchViewTree(bySpace, sel),
       meta: { silent: true },
       staleTime: 30_000,
     });
@@ -86,11 +76,11 @@ export function PreviewPage() {
   });
   // Where a deep-linked doc lives.
   const located = useQuery({
-    queryKey: locateKey(docId),
+    queryKey: docLocationKey(docId),
     enabled: !!docId,
     retry: false,
     meta: { silent: true },
-    queryFn: () => locateDoc(docId as string),
+    queryFn: () => fetchDocLocation(docId as string),
   });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: follow the located doc only
@@ -116,9 +106,9 @@ export function PreviewPage() {
 
   const bySpace = dimension === Dimension.SPACE;
   const tree = useQuery({
-    queryKey: treeKey(bySpace, bySpace ? spaceId : projectId),
+    queryKey: viewTreeKey(bySpace, bySpace ? spaceId : projectId),
     enabled: bySpace ? !!spaceId : !!projectId,
-    queryFn: () => fetchTree(bySpace, bySpace ? spaceId : projectId),
+    queryFn: () => fetchViewTree(bySpace, bySpace ? spaceId : projectId),
     staleTime: 30_000,
   });
 
@@ -127,8 +117,7 @@ export function PreviewPage() {
   useLiveRevision({
     scope: ['view', bySpace ? 'space' : 'project', scopeId],
     enabled: !!scopeId,
-    fetchRevision: () =>
-      api.get<{ revision: string }>('live/view', bySpace ? { spaceId: scopeId } : { projectId: scopeId }, { silentSession: true }),
+    fetchRevision: () => fetchViewRevision(bySpace, scopeId),
     refresh: [
       ['view', 'tree'],
       ['viewDoc', 'user'],
@@ -207,10 +196,12 @@ export function PreviewPage() {
       <Button
         size="small"
         type="primary"
+        icon={<EditOutlined />}
+        title={t('view.managementMode')}
         onClick={() => navigate(projectId ? `/project/doc/${projectId}` : '/dashboard')}
         data-testid="management-mode"
       >
-        {t('view.managementMode')}
+        <span className="reader-action-label">{t('view.managementMode')}</span>
       </Button>
       <LangPicker />
     </>
@@ -218,7 +209,11 @@ export function PreviewPage() {
 
   return (
     <ReaderLayout
-      brand={<span data-testid="reader-brand">Folio · {t('view.browseMode')}</span>}
+      brand={
+        <span data-testid="reader-brand" title={`Folio · ${t('view.browseMode')}`}>
+          <span className="brand-mark">F</span> Folio<span className="reader-brand-more"> · {t('view.browseMode')}</span>
+        </span>
+      }
       actions={actions}
       sidebarTop={sidebarTop}
       nodes={tree.data ?? []}

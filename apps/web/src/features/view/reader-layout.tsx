@@ -1,10 +1,10 @@
 /**
  * The reading layout shared by preview (/view), shares (/share) and compose views (/show): a top bar, a
  * resizable sidebar (default 300 px, 50–800 px, remembered; closed below 1000 px wide, overlaying below
- * 992 px) with the filter box, expand/collapse all (remembered) and the virtualized tree, and a tab bar of
- * visited docs (context menu close others/left/right/all, drag to reorder).
+ * 992 px) with the filter box, expand/collapse all (remembered) and the virtualized tree, and the tab bar of
+ * visited docs (reader-tabs.tsx).
  */
-import { CloseOutlined, MenuFoldOutlined, MenuUnfoldOutlined, NodeCollapseOutlined, NodeExpandOutlined } from '@ant-design/icons';
+import { MenuFoldOutlined, MenuUnfoldOutlined, NodeCollapseOutlined, NodeExpandOutlined } from '@ant-design/icons';
 import {
   MOBILE_BREAKPOINT,
   PREVIEW_COLLAPSE_WIDTH,
@@ -14,19 +14,17 @@ import {
   type TreeNode,
 } from '@folio/shared';
 import { Button, Spin } from 'antd';
-import { type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { readLocal, writeLocal } from '../../lib/storage';
 import { findNode } from '../../lib/tree-filter';
 import { DocTree } from './doc-tree';
-import { addTab, type DocTab, moveTab, nextActive, removeLeft, removeOthers, removeRight, removeTab } from './tabs-model';
+import { ReaderTabs } from './reader-tabs';
 import './view.css';
 
 const WIDTH_KEY = 'folio.view.sidebarWidth';
 const EXPAND_KEY = 'folio.view.expandAll';
-/** Tabs are kept per reading area (preview, one share, one compose view) for the browser tab's session. */
-const tabsKey = (basePath: string) => `folio.view.tabs:${basePath}`;
 
 function useWindowWidth(): number {
   const [w, setW] = useState(() => window.innerWidth);
@@ -36,14 +34,6 @@ function useWindowWidth(): number {
     return () => window.removeEventListener('resize', on);
   }, []);
   return w;
-}
-
-function readTabs(basePath: string): DocTab[] {
-  try {
-    return JSON.parse(sessionStorage.getItem(tabsKey(basePath)) ?? '[]') as DocTab[];
-  } catch {
-    return [];
-  }
 }
 
 export interface ReaderLayoutProps {
@@ -60,6 +50,7 @@ export interface ReaderLayoutProps {
   children: ReactNode;
 }
 
+/** The layout around what is read (`children`: the doc or page shown). */
 export function ReaderLayout({
   brand,
   actions,
@@ -73,7 +64,6 @@ export function ReaderLayout({
 }: ReaderLayoutProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
   const width = useWindowWidth();
   const narrow = width < PREVIEW_COLLAPSE_WIDTH;
   const mobile = width < MOBILE_BREAKPOINT;
@@ -87,50 +77,8 @@ export function ReaderLayout({
   const filter = useDeferredValue(filterText);
   const [expandAll, setExpandAll] = useState(() => readLocal<boolean>(EXPAND_KEY, false));
   const [expandSignal, setExpandSignal] = useState(0);
-  const [tabs, setTabs] = useState<DocTab[]>(() => readTabs(basePath));
-  const dragFrom = useRef<number | null>(null);
-  const [menu, setMenu] = useState<{ x: number; y: number; path: string } | null>(null);
-  useEffect(() => {
-    if (!menu) return;
-    const close = () => setMenu(null);
-    window.addEventListener('click', close);
-    window.addEventListener('keydown', close);
-    return () => {
-      window.removeEventListener('click', close);
-      window.removeEventListener('keydown', close);
-    };
-  }, [menu]);
-
-  const persistTabs = useCallback(
-    (next: DocTab[]) => {
-      try {
-        sessionStorage.setItem(tabsKey(basePath), JSON.stringify(next));
-      } catch {
-        /* storage disabled */
-      }
-    },
-    [basePath],
-  );
-  const saveTabs = useCallback(
-    (next: DocTab[]) => {
-      setTabs(next);
-      persistTabs(next);
-    },
-    [persistTabs],
-  );
-
   const current = useMemo(() => (docId ? findNode(nodes, docId) : undefined), [nodes, docId]);
   const title = current?.label || current?.name || currentTitle || '';
-
-  // Record the visited doc as a tab (only /view, /share, /show paths are recorded).
-  useEffect(() => {
-    if (!docId || !title) return;
-    setTabs((prev) => {
-      const next = addTab(prev, { path: pathname, title });
-      if (next !== prev) persistTabs(next);
-      return next;
-    });
-  }, [docId, pathname, title, persistTabs]);
 
   const startResize = (e: React.MouseEvent) => {
     e.preventDefault();
@@ -148,14 +96,6 @@ export function ReaderLayout({
     };
     window.addEventListener('mousemove', move);
     window.addEventListener('mouseup', up);
-  };
-
-  const apply = (next: DocTab[]) => {
-    const before = tabs;
-    saveTabs(next);
-    const to = nextActive(before, next, pathname);
-    if (to === null) navigate(basePath);
-    else if (to !== pathname) navigate(to);
   };
 
   const setExpand = (v: boolean) => {
@@ -229,72 +169,8 @@ export function ReaderLayout({
         {open && sidebar}
         {open && mobile && <div className="reader-mask" onClick={() => setOpen(false)} aria-hidden />}
         <main className="reader-main">
-          {tabs.length > 0 && (
-            <nav className="reader-tabs" data-testid="doc-tabs">
-              {tabs.map((tab, i) => (
-                <div
-                  key={tab.path}
-                  className={`reader-tab${tab.path === pathname ? ' active' : ''}`}
-                  draggable
-                  data-testid="doc-tab"
-                  onDragStart={() => {
-                    dragFrom.current = i;
-                  }}
-                  onDragOver={(e) => e.preventDefault()}
-                  onDrop={() => {
-                    if (dragFrom.current !== null) saveTabs(moveTab(tabs, dragFrom.current, i));
-                    dragFrom.current = null;
-                  }}
-                  onClick={() => tab.path !== pathname && navigate(tab.path)}
-                  onContextMenu={(e) => {
-                    e.preventDefault();
-                    setMenu({ x: e.clientX, y: e.clientY, path: tab.path });
-                  }}
-                  onKeyDown={(e) => e.key === 'Enter' && navigate(tab.path)}
-                  role="tab"
-                  tabIndex={0}
-                  aria-selected={tab.path === pathname}
-                >
-                  <span className="reader-tab-title">{tab.title}</span>
-                  {tabs.length > 1 && (
-                    <CloseOutlined
-                      className="reader-tab-close"
-                      data-testid="doc-tab-close"
-                      onClick={(e) => {
-                        e.stopPropagation();
-                        apply(removeTab(tabs, tab.path));
-                      }}
-                    />
-                  )}
-                </div>
-              ))}
-            </nav>
-          )}
+          <ReaderTabs basePath={basePath} docId={docId} title={title} />
           <div className="reader-content">{children}</div>
-          {menu && (
-            <div className="ctx-menu" style={{ left: menu.x, top: menu.y }} role="menu" data-testid="tab-menu">
-              {(
-                [
-                  ['others', t('view.tabs.closeOthers'), () => removeOthers(tabs, menu.path)],
-                  ['left', t('view.tabs.closeLeft'), () => removeLeft(tabs, menu.path)],
-                  ['right', t('view.tabs.closeRight'), () => removeRight(tabs, menu.path)],
-                  ['all', t('view.tabs.closeAll'), () => []],
-                ] as const
-              ).map(([key, label, fn]) => (
-                <button
-                  key={key}
-                  type="button"
-                  role="menuitem"
-                  onClick={() => {
-                    setMenu(null);
-                    apply(fn());
-                  }}
-                >
-                  {label}
-                </button>
-              ))}
-            </div>
-          )}
         </main>
       </div>
     </div>

@@ -1,8 +1,8 @@
 /**
- * Calls of an application's chat webhooks and their delivery log. The webhook routes do not declare answer
- * schemas in packages/shared yet, so the answer shapes are written here, once. Each mutation refreshes the
- * webhook list and the delivery log.
+ * Calls of an application's chat webhooks and their delivery log, typed by packages/shared/src/schemas/webhooks.ts.
+ * Each mutation refreshes the webhook list and the delivery log.
  */
+import type { DeliveryPage, DeliveryView, WebhookTestResult, WebhookView } from '@folio/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { queryClient } from '../../lib/query';
@@ -11,29 +11,10 @@ import { queryClient } from '../../lib/query';
 export const WEBHOOK_KINDS = ['dingtalk', 'wecom', 'feishu', 'slack', 'json'] as const;
 
 /** A webhook as listed (the secret only as "set or not"). */
-export interface Webhook {
-  id: string;
-  kind: (typeof WEBHOOK_KINDS)[number];
-  name: string;
-  url: string;
-  hasSecret: boolean;
-  enabled: number;
-}
+export type Webhook = WebhookView;
 
 /** One delivery of the log. */
-export interface Delivery {
-  id: string;
-  kind: string;
-  event: string;
-  body: string;
-  state: string;
-  attempts: number;
-  responseStatus: number;
-  lastError: string;
-  createdAt: number;
-  webhookName: string;
-  target: string;
-}
+export type Delivery = DeliveryView;
 
 /** Body of a save: a new webhook (no id) or a change; secret '' removes it, absent keeps it. */
 export interface WebhookSaveInput {
@@ -56,13 +37,13 @@ export const refreshWebhooks = (moduleId: string) => {
 
 /** An application's webhooks. */
 export const useWebhooksQuery = (moduleId: string) =>
-  useQuery({ queryKey: listKey(moduleId), queryFn: () => api.get<Webhook[]>('module/webhook/list', { moduleId }) });
+  useQuery({ queryKey: listKey(moduleId), queryFn: () => api.get<WebhookView[]>('module/webhook/list', { moduleId }) });
 
 /** A page of an application's deliveries. */
 export const useDeliveriesQuery = (moduleId: string, page: { pageIndex: number; pageSize: number }) =>
   useQuery({
     queryKey: [...logKey(moduleId), page],
-    queryFn: () => api.get<{ total: number; list: Delivery[] }>('module/webhook/delivery/page', { moduleId, ...page }),
+    queryFn: () => api.get<DeliveryPage>('module/webhook/delivery/page', { moduleId, ...page }),
   });
 
 /** Adds or changes a webhook. Silent: the caller shows the error on its form. */
@@ -76,7 +57,7 @@ export const useSaveWebhookMutation = (moduleId: string) =>
 /** Sends a test message through a webhook now; answers how it went. */
 export const useTestWebhookMutation = (moduleId: string) =>
   useMutation({
-    mutationFn: (id: string) => api.post<{ state: string; status: number; error: string }>('module/webhook/test', { id }),
+    mutationFn: (id: string) => api.post<WebhookTestResult>('module/webhook/test', { id }),
     onSuccess: () => refreshWebhooks(moduleId),
   });
 

@@ -96,6 +96,7 @@ export const view: Record<string, string> = {
   'view.doc.responseHeaders': 'Response headers',
   'view.doc.webhook': 'Webhook',
   'view.doc.fromSpec': 'From the imported spec',
+  'view.doc.writtenInFolio': 'Written or edited in Folio',
   'view.doc.exampleMisfit': 'No longer matches the parameters ({0}): check it, or remove it in the editor.',
   'view.doc.misfitUnknown': 'not parameters: {0}',
   'view.doc.misfitMissing': 'required, missing: {0}',

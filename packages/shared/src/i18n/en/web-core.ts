@@ -126,7 +126,7 @@ export const webCore: Record<string, string> = {
   'doc.author': 'Maintainer',
   'doc.bodyParams': 'Body',
   'doc.specExamplesHint':
-    'The examples the spec gave, shown to readers before the generated ones. Editing the parameters leaves them as they are; those that no longer match are flagged here and in the preview.',
+    'Named examples, shown to readers before the generated ones (a picker when there are several). Editing the parameters leaves them as they are; those that no longer match are flagged here and in the preview. A parameter’s first example is also its example (Copy, mock, debug).',
   'doc.removeExample': 'Remove example {0}',
   'doc.content': 'Content',
   'doc.contentType': 'Content type',

@@ -96,6 +96,7 @@ export const view: Record<string, string> = {
   'view.doc.responseHeaders': '响应头',
   'view.doc.webhook': 'Webhook',
   'view.doc.fromSpec': '来自导入的规范',
+  'view.doc.writtenInFolio': '在 Folio 中编写或修改',
   'view.doc.exampleMisfit': '与当前参数不一致（{0}）：请核对，或在编辑页中移除。',
   'view.doc.misfitUnknown': '不是参数：{0}',
   'view.doc.misfitMissing': '缺少必填：{0}',

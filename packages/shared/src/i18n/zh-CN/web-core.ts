@@ -126,7 +126,7 @@ export const webCore: Record<string, string> = {
   'doc.author': '维护人',
   'doc.bodyParams': '请求体',
   'doc.specExamplesHint':
-    '规范中给出的示例，阅读时排在自动生成的示例之前。编辑参数不会改动这些示例；与参数不再一致的示例会在此处和预览中标出。',
+    '命名示例，在阅读页中排在自动生成的示例之前（多个时可切换）。修改参数不会改动它们；与参数不再一致的会在此处和预览中标出。参数的第一个示例同时是该参数的示例值（复制、Mock、调试）。',
   'doc.removeExample': '移除示例 {0}',
   'doc.content': '内容',
   'doc.contentType': 'ContentType',

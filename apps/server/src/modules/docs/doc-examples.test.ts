@@ -1,0 +1,180 @@
+/**
+ * Named examples through doc/save (issue 21): a doc made in the form gets them as an imported one has them; each
+ * is stored with its origin (the spec's as it gave it, or written/edited in Folio: the server decides, not the
+ * client); a parameter's first named example is its own example.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TRAINS_CARD, TRAINS_SPEC } from '../../../test/fixtures/specs.js';
+import { call, createTestApp, createWorld, type TestApp } from '../../../test/harness.js';
+import { drainJobs } from '../../jobs/queue.js';
+
+type Obj = Record<string, any>;
+
+let t: TestApp;
+let handMadeModule = '';
+let importedModule = '';
+let paymentId = '';
+
+const admin = (method: 'GET' | 'POST', url: string, payload?: Obj) => call(t.app, t.adminToken, method, url, payload);
+const detail = async (id: string): Promise<Obj> => (await admin('GET', '/api/doc/detail', { id })).data;
+const save = async (body: Obj): Promise<string> => {
+  const r = await admin('POST', '/api/doc/save', body);
+  expect(r.code, JSON.stringify(r.body)).toBe('0');
+  return r.data.id;
+};
+const docsOf = (nodes: Obj[]): Obj[] => nodes.flatMap((n) => (n.isFolder ? docsOf(n.children) : [n]));
+/** What the editor sends back for a loaded doc (its params and extras as loaded), with some fields changed. */
+const resend = (d: Obj, patch: Obj = {}): Obj => {
+  const { requestExamples, responses, paramExamples, paramStyles, webhook } = d;
+  return {
+    id: d.id,
+    moduleId: d.moduleId,
+    name: d.name,
+    url: d.url,
+    httpMethod: d.httpMethod,
+    headerParams: d.headerParams,
+    pathParams: d.pathParams,
+    queryParams: d.queryParams,
+    requestParams: d.requestParams,
+    responseParams: d.responseParams,
+    errorCodeParams: d.errorCodeParams,
+    requestExamples,
+    responses,
+    paramExamples,
+    paramStyles,
+    webhook,
+    ...patch,
+  };
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const world = await createWorld(t);
+  handMadeModule = world.moduleId;
+  const res = await admin('POST', '/api/import', { projectId: world.projectId, name: 'Trains', content: JSON.stringify(TRAINS_SPEC) });
+  expect(res.code, JSON.stringify(res.body)).toBe('0');
+  await drainJobs(t.app);
+  importedModule = (await admin('GET', '/api/import/status', { jobId: res.data.jobId })).data.moduleId;
+  const tree = docsOf((await admin('GET', '/api/doc/tree', { moduleId: importedModule })).data);
+  paymentId = tree.find((n) => n.url === '/bookings/{bookingId}/payment')?.id ?? '';
+  expect(paymentId).not.toBe('');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('a doc made in the form', () => {
+  it('stores named request and per-status response examples, marked as written in Folio', async () => {
+    const id = await save({
+      moduleId: handMadeModule,
+      name: 'Create order',
+      url: '/orders',
+      httpMethod: 'POST',
+      requestParams: [{ name: 'sku', type: 'string', required: 1 }],
+      responseParams: [{ name: 'id', type: 'string' }],
+      errorCodeParams: [{ code: '404', msg: 'No such product' }],
+      requestExamples: [
+        { name: 'one', summary: 'One item', value: '{"sku": "A1"}' },
+        // A client cannot pass an example off as the spec's.
+        { name: 'two', summary: 'Another', value: '{"sku": "B2"}', origin: 'spec' },
+      ],
+      responses: [
+        {
+          status: '200',
+          description: '',
+          contentType: '',
+          params: [],
+          isArray: 0,
+          arrayType: '',
+          headers: [],
+          main: 0,
+          examples: [{ name: 'ok', summary: '', value: '{"id": "o1"}' }],
+        },
+        {
+          status: '404',
+          description: '',
+          contentType: '',
+          params: [],
+          isArray: 0,
+          arrayType: '',
+          headers: [],
+          main: 0,
+          examples: [{ name: 'missing', summary: 'Missing', value: '{"error": "no such product"}' }],
+        },
+      ],
+    });
+    const d = await detail(id);
+    expect(d.requestExamples).toEqual([
+      { name: 'one', summary: 'One item', value: '{"sku": "A1"}', origin: 'folio' },
+      { name: 'two', summary: 'Another', value: '{"sku": "B2"}', origin: 'folio' },
+    ]);
+    expect(d.responses.map((r: Obj) => [r.status, r.main, r.examples])).toEqual([
+      ['200', 0, [{ name: 'ok', summary: '', value: '{"id": "o1"}', origin: 'folio' }]],
+      ['404', 0, [{ name: 'missing', summary: 'Missing', value: '{"error": "no such product"}', origin: 'folio' }]],
+    ]);
+    // Saved again unchanged (the editor sends back what it loaded): still Folio's.
+    await save(resend(d, { name: 'Create an order' }));
+    expect((await detail(id)).requestExamples.map((e: Obj) => e.origin)).toEqual(['folio', 'folio']);
+  });
+});
+
+describe('an imported doc edited in the form', () => {
+  it('keeps the spec’s examples that are unchanged as the spec’s; an edited or new one is Folio’s; a copy keeps both', async () => {
+    const copyId = (await admin('POST', '/api/doc/copy', { id: paymentId, url: '/bookings/{bookingId}/payment-origin' })).data.id;
+    const d = await detail(copyId);
+    expect(d.requestExamples.map((e: Obj) => [e.summary, e.origin])).toEqual([
+      ['Card Payment', undefined],
+      ['Bank Account Payment', undefined],
+    ]);
+    const [card, bank] = d.requestExamples;
+    const responses = d.responses.map((r: Obj) =>
+      r.status === '200'
+        ? { ...r, examples: [...r.examples, { name: 'refund', summary: 'Refunded', value: '{"status": "refunded"}' }] }
+        : r,
+    );
+    await save(resend(d, { requestExamples: [card, { ...bank, value: '{"amount": 1}' }], responses }));
+    const after = await detail(copyId);
+    expect(after.requestExamples.map((e: Obj) => [e.summary, e.origin])).toEqual([
+      ['Card Payment', undefined],
+      ['Bank Account Payment', 'folio'],
+    ]);
+    expect(JSON.parse(after.requestExamples[0].value)).toEqual(TRAINS_CARD);
+    const ok = after.responses.find((r: Obj) => r.status === '200');
+    expect(ok.examples.map((e: Obj) => [e.summary, e.origin])).toEqual([
+      ['Card Payment', undefined],
+      ['Refunded', 'folio'],
+    ]);
+    // Edited back to the spec's text, it is still Folio's (it was edited here); a copy keeps each origin.
+    await save(resend(after, { requestExamples: [card, bank] }));
+    expect((await detail(copyId)).requestExamples.map((e: Obj) => e.origin)).toEqual([undefined, 'folio']);
+    const copy2 = (await admin('POST', '/api/doc/copy', { id: copyId, url: '/bookings/{bookingId}/payment-origin2' })).data.id;
+    expect((await detail(copy2)).requestExamples.map((e: Obj) => e.origin)).toEqual([undefined, 'folio']);
+  });
+});
+
+describe('a parameter’s named examples', () => {
+  it('the first is the parameter’s example: an edit of it wins over the example the body gives', async () => {
+    const copyId = (await admin('POST', '/api/doc/copy', { id: paymentId, url: '/bookings/{bookingId}/payment-param' })).data.id;
+    const d = await detail(copyId);
+    const key = () => d.headerParams.find((p: Obj) => p.name === 'Idempotency-Key');
+    expect(key().example).toBe('f3c2a1d4-5b6e-4f70-8a91-b2c3d4e5f607');
+    expect(d.paramExamples).toHaveLength(1);
+    const [uuid, text] = d.paramExamples[0].examples;
+    const paramExamples = [{ ...d.paramExamples[0], examples: [{ ...uuid, value: 'order-9-payment' }, text] }];
+    await save(resend(d, { paramExamples }));
+    const after = await detail(copyId);
+    const stored = after.headerParams.find((p: Obj) => p.name === 'Idempotency-Key');
+    expect(stored.example).toBe('order-9-payment');
+    expect(after.paramExamples[0].examples[0]).toEqual({ ...uuid, value: 'order-9-payment', origin: 'folio' });
+    // Both changed together (what the editor sends after an edit in the Headers table): both stored so.
+    const headerParams = after.headerParams.map((p: Obj) => (p.name === 'Idempotency-Key' ? { ...p, example: 'order-10-payment' } : p));
+    const again = { ...after.paramExamples[0], examples: [{ ...after.paramExamples[0].examples[0], value: 'order-10-payment' }, text] };
+    await save(resend(after, { headerParams, paramExamples: [again] }));
+    const last = await detail(copyId);
+    expect(last.headerParams.find((p: Obj) => p.name === 'Idempotency-Key').example).toBe('order-10-payment');
+    // The first named example edited while the parameter's example is sent unchanged: the named one wins.
+    const edited = { ...again, examples: [{ ...again.examples[0], value: 'order-11-payment' }, text] };
+    await save(resend(last, { paramExamples: [edited] }));
+    expect((await detail(copyId)).headerParams.find((p: Obj) => p.name === 'Idempotency-Key').example).toBe('order-11-payment');
+  });
+});
