@@ -36,8 +36,10 @@ export function ShowPage() {
     meta: { silent: true },
   });
   const grant = info.data ? info.data.grant || readGrant('compose', showId) : '';
+  // The key leaves the grant out too: a public project's info re-signs it on every read, and a key holding it
+  // fetched the menu again after each live refresh of the info (the fetch uses the grant of the latest render).
   const menu = useQuery({
-    queryKey: ['show', showId, 'menu', grant],
+    queryKey: ['show', showId, 'menu'],
     enabled: !!info.data && (!info.data.needPassword || !!grant),
     retry: false,
     meta: { silent: true },
