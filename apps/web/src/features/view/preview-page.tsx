@@ -198,6 +198,7 @@ export function PreviewPage() {
         type="primary"
         icon={<EditOutlined />}
         title={t('view.managementMode')}
+        aria-label={t('view.managementMode')}
         onClick={() => navigate(projectId ? `/project/doc/${projectId}` : '/dashboard')}
         data-testid="management-mode"
       >
