@@ -115,6 +115,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     threshold: 1024,
     syncThreshold: 64 * 1024,
     encodings: ['br', 'gzip'],
+    // The library's default list (text, JSON, XML, octet-stream) plus YAML, which OpenAPI exports are sent as.
+    customTypes: /^text\/(?!event-stream)|(?:\+|\/)(?:json|text|xml|yaml)(?:;|$)|octet-stream(?:;|$)/u,
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 2 } },
     zlibOptions: { level: 6 },
   });

@@ -55,6 +55,37 @@ describe('compression and caching', () => {
     expect(gunzipSync(gz.rawPayload).toString()).toBe(raw.body);
   });
 
+  it('compresses exports too, the OpenAPI YAML file included', async () => {
+    const w = await createWorld(t);
+    for (let i = 0; i < 20; i++) {
+      await call(t.app, t.adminToken, 'POST', '/api/doc/save', {
+        moduleId: w.moduleId,
+        name: `Doc ${i}`,
+        url: `/d/${i}`,
+        httpMethod: 'GET',
+      });
+    }
+    for (const [format, type] of [
+      ['openapi-yaml', 'application/yaml'],
+      ['openapi-json', 'application/json'],
+      ['html', 'text/html'],
+    ]) {
+      const get = (enc: string) =>
+        t.app.inject({
+          method: 'GET',
+          url: '/api/export',
+          query: { format, moduleId: w.moduleId },
+          headers: { token: t.adminToken, 'accept-encoding': enc },
+        });
+      const raw = await get('identity');
+      expect(raw.statusCode, format).toBe(200);
+      expect(String(raw.headers['content-type']), format).toContain(type);
+      const gz = await get('gzip');
+      expect(gz.headers['content-encoding'], format).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).toString(), format).toBe(raw.body);
+    }
+  });
+
   it('serves hashed assets precompressed with an immutable cache, and index.html revalidated', async () => {
     const a = await t.app.inject({ method: 'GET', url: '/assets/index-AbC123xy.js', headers: { 'accept-encoding': 'br' } });
     expect(a.statusCode).toBe(200);
