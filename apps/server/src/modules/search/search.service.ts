@@ -88,10 +88,7 @@ function scopeQuery(conn: Conn, scope: ReadScope, f: SearchFilters) {
   q = q.where((eb) =>
     eb.or([
       eb('id', 'in', eb.selectFrom('projectMembers').select('projectId').where('userId', '=', userId)),
-      eb.and([
-        eb('isPrivate', '=', 0),
-        eb('spaceId', 'in', eb.selectFrom('spaceMembers').select('spaceId').where('userId', '=', userId)),
-      ]),
+      eb.and([eb('isPrivate', '=', 0), eb('spaceId', 'in', eb.selectFrom('spaceMembers').select('spaceId').where('userId', '=', userId))]),
     ]),
   );
   const spacesOf = conn
