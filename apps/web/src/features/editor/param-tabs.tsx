@@ -4,13 +4,12 @@
  * a spec's own for an imported doc, and those written here for any HTTP doc.
  */
 import type { DocSpecExtras } from '@folio/shared';
-import { DocType } from '@folio/shared';
+import { DocType, isHttpStatus } from '@folio/shared';
 import { Alert, Badge, Card, Checkbox, Flex, Form, type FormInstance, Select, Space, Tabs } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ParamTable } from '../../components/param-table';
 import { countParams, type EditParam, toDocParams } from '../../lib/param-tree';
-import { isHttpStatus } from '../doc-view/responses';
 import { type DocFormValues, type DocParamsState, missingPathParams } from './doc-form';
 import { ErrorCodeTable } from './error-code-table';
 import { ExamplesEditor } from './examples-editor';
