@@ -24,7 +24,7 @@ import type { SessionUser } from '../../plugins/auth.js';
 import { upsertEnum } from '../dictionaries/dictionaries.service.js';
 import { type DocChange, emitDocChanges } from '../doc-events.js';
 import { loadDocDetails } from './doc-detail.js';
-import { firstNamedAsExample, markWritten, readExtras, storedExtrasText } from './doc-extras.js';
+import { firstNamedAsExample, markWritten, readExtras, storedExtrasText, withoutDeletedStatuses } from './doc-extras.js';
 import { contentHash, folderKey, dataId as makeDataId, docKey as makeDocKey, normalizeVersion } from './doc-keys.js';
 import { deleteParams, type ParamInput, type ParamSet, replaceParams } from './doc-params.js';
 import { checkParent, claimDataId, nextOrderIndex } from './doc-places.js';
@@ -134,7 +134,18 @@ export async function saveDoc(
     if (existing && body.baseModified !== undefined && body.baseModified !== String(existing.updatedAt))
       throw docVersionConflict({ gmtModified: String(existing.updatedAt), modifierName: existing.modifierName });
     const stored = readExtras(existing?.specExtras);
-    const given = sent && mark ? markWritten(sent, stored) : sent;
+    const before: DocDetail | null = existing ? await detailOf(app, tx, docId) : null;
+    const marked = sent && mark ? markWritten(sent, stored) : sent;
+    // A status whose HTTP-status code this save deletes goes with it (also from extras this save does not send).
+    const pruned =
+      before && body.errorCodeParams !== undefined
+        ? withoutDeletedStatuses(
+            marked ?? { ...stored, webhook: existing?.webhook ?? '' },
+            before.errorCodeParams.map((c) => String(c.code)),
+            body.errorCodeParams.map((c) => String(c.code ?? '')),
+          )
+        : null;
+    const given = pruned ?? marked;
     // A parameter's first named example edited by this save is its example.
     const b = firstNamedAsExample(body, given, stored);
     const isFolder = existing ? existing.isFolder : f01(b.isFolder, 0);
@@ -234,9 +245,7 @@ export async function saveDoc(
       updatedAt: now,
     };
     let id = docId;
-    let before: DocDetail | null = null;
     if (existing) {
-      before = await detailOf(app, tx, docId);
       const patch: Record<string, unknown> = { ...fields };
       if (b.orderIndex !== undefined) patch.orderIndex = b.orderIndex;
       if (b.status !== undefined) patch.status = b.status;
