@@ -59,6 +59,18 @@ export function ParamTabs({
   const responseDocParams = useMemo(() => toDocParams(params.responseParams), [params.responseParams]);
   const httpMethod: string = Form.useWatch('httpMethod', { form, preserve: true }) ?? 'GET';
   const statuses = useMemo(() => params.errorCodeParams.map((e) => e.code.trim()).filter(isHttpStatus), [params.errorCodeParams]);
+  // The top-level header, path and query parameters: each can be given named examples.
+  const exampleParams = useMemo(
+    () =>
+      (
+        [
+          ['header', params.headerParams],
+          ['path', params.pathParams],
+          ['query', params.queryParams],
+        ] as const
+      ).flatMap(([where, list]) => list.map((p) => ({ in: where, name: p.name.trim(), example: p.example ?? '' }))),
+    [params.headerParams, params.pathParams, params.queryParams],
+  );
   const setP = (k: keyof DocParamsState) => (v: EditParam[] | DocParamsState['errorCodeParams']) => update({ [k]: v });
   const tab = (key: keyof DocParamsState, label: string) => ({
     key,
@@ -181,7 +193,7 @@ export function ParamTabs({
             ...tab('errorCodeParams', t('doc.errorCodes')),
             children: <ErrorCodeTable value={params.errorCodeParams} onChange={setP('errorCodeParams')} />,
           },
-          ...(specExtras || isHttp
+          ...(specExtras || isHttp || type === DocType.DUBBO
             ? [
                 {
                   key: 'examples',
@@ -196,8 +208,9 @@ export function ParamTabs({
                       onChange={(next) => update({ specExtras: next })}
                       requestParams={requestDocParams}
                       responseParams={responseDocParams}
-                      hasBody={requestDocParams.length > 0 || (isHttp && !NO_BODY.includes(httpMethod))}
+                      hasBody={requestDocParams.length > 0 || !isHttp || !NO_BODY.includes(httpMethod)}
                       statuses={statuses}
+                      params={isHttp ? exampleParams : []}
                     />
                   ),
                 },
