@@ -164,7 +164,7 @@ export function paramExamplesInStep(prev: DocParamsState, next: DocParamsState):
     const typed = next[key].find((p) => p.name === g.name)?.example;
     if (typed === undefined || typed === first.value) return g;
     changed = true;
-    return { ...g, examples: [{ ...first, value: typed }, ...g.examples.slice(1)] };
+    return { ...g, examples: [{ ...first, value: typed, origin: 'folio' as const }, ...g.examples.slice(1)] };
   });
   return changed ? { ...next, specExtras: { ...next.specExtras, paramExamples } } : next;
 }

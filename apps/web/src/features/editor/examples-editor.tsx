@@ -1,6 +1,7 @@
 /**
  * The Examples tab of the editor: the named examples per request body, response status and parameter, as the
- * reader sees them (a spec's own for an imported doc; any HTTP or Dubbo doc, body, status or parameter can be given some). Each can be renamed, its summary and payload edited (JSON in CodeMirror,
+ * reader sees them (a spec's own for an imported doc; any HTTP or Dubbo doc, body, status or parameter can be given some),
+ * each tagged with its origin (from the imported spec, or written in Folio). Each can be renamed, its summary and payload edited (JSON in CodeMirror,
  * with the parser's message inline when it does not parse: such an example is not saved), removed, and new ones
  * added. Each is checked against the parameters being edited, as the preview checks it.
  */
@@ -93,7 +94,9 @@ function GroupExamples({
   const [open, setOpen] = useState<string[]>([]);
   const list = group.examples;
   const dup = duplicateNames(list);
-  const set = (i: number, patch: Partial<NamedExample>) => onChange(list.map((e, j) => (j === i ? { ...e, ...patch } : e)));
+  // Edited or added here: written in Folio (the server decides again on save).
+  const set = (i: number, patch: Partial<NamedExample>) =>
+    onChange(list.map((e, j) => (j === i ? { ...e, ...patch, origin: 'folio' as const } : e)));
   const items = list.map((e, i) => {
     const label = exampleLabel(e, i, (n) => t('view.doc.exampleN', { 0: n }));
     const problem = jsonProblem(e.value);
@@ -104,6 +107,9 @@ function GroupExamples({
           <span className="example-name" data-testid="example-label">
             {label}
           </span>
+          <Tag className="example-origin" color={e.origin === 'folio' ? 'green' : 'blue'} data-testid="example-origin">
+            {e.origin === 'folio' ? t('doc.examples.originFolio') : t('doc.examples.originSpec')}
+          </Tag>
           {problem !== null && <Tag color="error">{t('doc.examples.invalid')}</Tag>}
           {dup.has(i) && <Tag color="error">{t('doc.examples.duplicateName')}</Tag>}
           <Misfit value={e.value} params={params} />
@@ -137,7 +143,7 @@ function GroupExamples({
         className="example-add"
         data-testid="example-add"
         onClick={() => {
-          onChange([...list, newExample(list, group.start)]);
+          onChange([...list, { ...newExample(list, group.start), origin: 'folio' }]);
           setOpen([...open, String(list.length)]);
         }}
       >
