@@ -8,7 +8,7 @@
  * Contracts: packages/shared/src/schemas/uploads.ts.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { FileParams, UploadedSchema, UploadInput } from '@folio/shared';
+import { FileDownloadResponse, FileParams, UploadedSchema, UploadInput } from '@folio/shared';
 import { authorizeDoc } from '../../permissions/authorize.js';
 import { requireUser } from '../../plugins/auth.js';
 import { ok, okResponse } from '../../plugins/envelope.js';
@@ -38,6 +38,7 @@ export const uploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['file'],
         summary: 'Download a file (raster images inline, anything else as an attachment)',
         params: FileParams,
+        response: FileDownloadResponse,
       },
     },
     async (req, reply) => {
