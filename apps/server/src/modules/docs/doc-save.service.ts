@@ -24,7 +24,7 @@ import type { SessionUser } from '../../plugins/auth.js';
 import { upsertEnum } from '../dictionaries/dictionaries.service.js';
 import { type DocChange, emitDocChanges } from '../doc-events.js';
 import { loadDocDetails } from './doc-detail.js';
-import { firstNamedAsExample, markWritten, readExtras, storedExtrasText } from './doc-extras.js';
+import { firstNamedAsExample, markWritten, readExtras, storedExtrasText, withoutDeletedStatuses } from './doc-extras.js';
 import { contentHash, folderKey, dataId as makeDataId, docKey as makeDocKey, normalizeVersion } from './doc-keys.js';
 import { deleteParams, type ParamInput, type ParamSet, replaceParams } from './doc-params.js';
 import { checkParent, claimDataId, nextOrderIndex } from './doc-places.js';
@@ -143,8 +143,9 @@ export async function saveDoc(
 ): Promise<number> {
   return inTx(app.ctx.db, async (tx) => {
     const existing = await lockCurrent(app, tx, moduleId, docId, body);
-    const plan = await planSave(app, tx, moduleId, existing, body, options);
-    const { id, before, did, modifySource } = await writeDocRow(app, tx, user, moduleId, docId, existing, plan);
+    const before: DocDetail | null = existing ? await detailOf(app, tx, docId) : null;
+    const plan = await planSave(app, tx, moduleId, existing, before, body, options);
+    const { id, did, modifySource } = await writeDocRow(app, tx, user, moduleId, docId, existing, plan);
     await replaceParams(
       tx,
       ParamOwner.DOC,
@@ -171,18 +172,32 @@ async function lockCurrent(app: FastifyInstance, tx: Tx, moduleId: number, docId
   return existing;
 }
 
-/** Works out the doc's fields and parameter lists; every field error is reported at once, before any write. */
+/**
+ * Works out the doc's fields and parameter lists from the body and the doc before the save (null for a new doc);
+ * every field error is reported at once, before any write.
+ */
 async function planSave(
   app: FastifyInstance,
   tx: Tx,
   moduleId: number,
   existing: DocRow | undefined,
+  before: DocDetail | null,
   body: DocSaveBody,
   { extras: sent, keepNames = false, markWritten: mark = false }: SaveOptions,
 ): Promise<SavePlan> {
   const errors: FieldError[] = [];
   const stored = readExtras(existing?.specExtras);
-  const given = sent && mark ? markWritten(sent, stored) : sent;
+  const marked = sent && mark ? markWritten(sent, stored) : sent;
+  // A status whose HTTP-status code this save deletes goes with it (also from extras this save does not send).
+  const pruned =
+    before && body.errorCodeParams !== undefined
+      ? withoutDeletedStatuses(
+          marked ?? { ...stored, webhook: existing?.webhook ?? '' },
+          before.errorCodeParams.map((c) => String(c.code)),
+          body.errorCodeParams.map((c) => String(c.code ?? '')),
+        )
+      : null;
+  const given = pruned ?? marked;
   // A parameter's first named example edited by this save is its example.
   const b = firstNamedAsExample(body, given, stored);
   const isFolder = existing ? existing.isFolder : f01(b.isFolder, 0);
@@ -263,7 +278,7 @@ async function paramSets(
 
 /**
  * Writes the doc row: updates the edited doc, revives a deleted doc with the same identity, or inserts a new one.
- * Returns the doc's id, its detail before the save (null for a new doc), its data id and the modify source.
+ * Returns the doc's id, its data id and the modify source.
  */
 async function writeDocRow(
   app: FastifyInstance,
@@ -273,7 +288,7 @@ async function writeDocRow(
   docId: number,
   existing: DocRow | undefined,
   plan: SavePlan,
-): Promise<{ id: number; before: DocDetail | null; did: string; modifySource: number }> {
+): Promise<{ id: number; did: string; modifySource: number }> {
   const { b, given, isFolder, parentId, name, type, url, httpMethod, version, identityKey } = plan;
   const key = isFolder ? folderKey(moduleId, parentId, name) : makeDocKey(moduleId, type, name, url, httpMethod, identityKey);
   const did = makeDataId(key, isFolder ? '' : version);
@@ -313,12 +328,11 @@ async function writeDocRow(
     updatedAt: now,
   };
   if (existing) {
-    const before = await detailOf(app, tx, docId);
     const patch: Record<string, unknown> = { ...fields };
     if (b.orderIndex !== undefined) patch.orderIndex = b.orderIndex;
     if (b.status !== undefined) patch.status = b.status;
     await tx.updateTable('docs').set(patch).where('id', '=', docId).execute();
-    return { id: docId, before, did, modifySource };
+    return { id: docId, did, modifySource };
   }
   const orderIndex = b.orderIndex ?? (await nextOrderIndex(app, tx, moduleId, parentId));
   const row = {
@@ -334,10 +348,10 @@ async function writeDocRow(
     creatorName: user.nickname,
     createdAt: now,
   };
-  if (!revived) return { id: await insertId(tx, app.ctx.dialect, 'docs', row), before: null, did, modifySource };
+  if (!revived) return { id: await insertId(tx, app.ctx.dialect, 'docs', row), did, modifySource };
   await tx.updateTable('docs').set(row).where('id', '=', revived.id).execute();
   await deleteParams(tx, ParamOwner.DOC, [revived.id]);
-  return { id: revived.id, before: null, did, modifySource };
+  return { id: revived.id, did, modifySource };
 }
 
 /** A human changed the description of a pushed doc: later pushes keep it. */

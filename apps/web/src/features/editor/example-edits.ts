@@ -4,8 +4,7 @@
  * checked before a save: an example written as JSON (an object or array, as the view reads it) must parse, and
  * two examples of one group cannot share a name (they are the keys of the spec's `examples` map).
  */
-import type { DocParam, DocResponse, DocSpecExtras, NamedExample } from '@folio/shared';
-import { successStatus } from '../doc-view/responses';
+import { type DocParam, type DocResponse, type DocSpecExtras, type NamedExample, successStatus } from '@folio/shared';
 import type { DocParamsState } from './doc-form';
 
 /** Where a group of examples lives in the spec extras (a response by its status: it may not be stored yet). */

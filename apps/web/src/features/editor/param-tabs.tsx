@@ -3,13 +3,12 @@
  * (common headers/params/returns, body is an array), error codes, and the named examples (examples-editor.tsx):
  * a spec's own for an imported doc, and those written here for any HTTP doc.
  */
-import { DocType } from '@folio/shared';
+import { DocType, isHttpStatus } from '@folio/shared';
 import { Alert, Badge, Card, Flex, Form, type FormInstance, Tabs } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ParamTable } from '../../components/param-table';
 import { countParams, type EditParam, toDocParams } from '../../lib/param-tree';
-import { isHttpStatus } from '../doc-view/responses';
 import { type DocFormValues, type DocParamsState, missingPathParams } from './doc-form';
 import { ErrorCodeTable } from './error-code-table';
 import { ExamplesEditor } from './examples-editor';
