@@ -68,3 +68,15 @@ export const PushStatusSchema = Type.Object({
 
 /** Query of GET /api/openapi/push.md: with an application the caller administers, the guide carries its token. */
 export const PushGuideQuery = Type.Object({ moduleId: Type.Optional(Type.String({ maxLength: 64 })) });
+
+/** What GET /api/openapi/push.md answers. For the API description only: the Markdown is sent as written. */
+export const PushGuideResponse = {
+  200: {
+    description: 'the push guide',
+    content: {
+      'text/markdown': {
+        schema: Type.String({ description: "the guide in the caller's language; with moduleId, that application's push token and URLs" }),
+      },
+    },
+  },
+};

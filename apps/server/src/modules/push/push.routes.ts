@@ -5,7 +5,7 @@
  * application admin when asked (a dynamic case: the guide itself is public). Contracts: packages/shared/src/schemas/push.ts.
  */
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { PushGuideQuery, PushOpenApiAnswer, PushOpenApiQuery, PushStatusQuery, PushStatusSchema } from '@folio/shared';
+import { PushGuideQuery, PushGuideResponse, PushOpenApiAnswer, PushOpenApiQuery, PushStatusQuery, PushStatusSchema } from '@folio/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authorizeModule } from '../../permissions/authorize.js';
 import { ok, okResponse } from '../../plugins/envelope.js';
@@ -43,6 +43,7 @@ export const pushRoutes: FastifyPluginAsyncTypebox = async (api) => {
         tags,
         summary: 'The push guide (Markdown); with moduleId, for that application and its token',
         querystring: PushGuideQuery,
+        response: PushGuideResponse,
       },
     },
     async (req, reply) => {
