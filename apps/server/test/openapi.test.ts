@@ -67,7 +67,7 @@ describe('GET /api/openapi.json', () => {
     expect(bare).toEqual([]);
   });
 
-  it('describes the answers that are not the envelope but have a fixed shape: files, Markdown, a script, redirects', () => {
+  it('describes the answers that are not the envelope: files, Markdown, scripts, redirects, proxied and mock answers, pages, MCP', () => {
     const answer = (path: string, status = '200') => spec.paths[path]?.get?.responses?.[status];
     const types = (path: string) => Object.keys(answer(path)?.content ?? {}).sort();
     expect(types('/api/file/{fileId}')).toEqual(['application/octet-stream', 'image/gif', 'image/jpeg', 'image/png', 'image/webp']);
@@ -80,6 +80,28 @@ describe('GET /api/openapi.json', () => {
       const torna = spec.paths['/api']?.[method]?.responses?.['200']?.content?.['application/json']?.schema;
       expect(Object.keys(torna?.properties ?? {}), method).toEqual(['code', 'msg', 'data']);
       expect(torna.properties.code.description, method).toMatch(/'14' missing or unknown access_token/);
+    }
+    // The debug proxy answers what the target sent; a mock answers its rule's or the doc's example: any type.
+    for (const method of ['get', 'post', 'put', 'delete', 'patch']) {
+      for (const p of ['/api/debug/proxy', '/mock/{*}']) {
+        const any = spec.paths[p]?.[method]?.responses?.['200']?.content;
+        expect(Object.keys(any ?? {}), `${method} ${p}`).toEqual(['*/*']);
+        expect(any['*/*'].schema, `${method} ${p}`).toMatchObject({ type: 'string', format: 'binary' });
+      }
+    }
+    // This document describes itself; the agent pages are HTML, Markdown or plain text.
+    expect(types('/api/openapi.json')).toEqual(['application/json']);
+    expect(answer('/api/openapi.json').content['application/json'].schema.required).toEqual(['openapi', 'info', 'paths']);
+    expect(types('/view/{file}')).toEqual(['text/html', 'text/markdown']);
+    for (const p of ['/share/{id}', '/show/{id}']) expect(types(p), p).toEqual(['text/html', 'text/plain']);
+    for (const p of ['/share/{id}/{file}', '/show/{id}/{file}']) expect(types(p), p).toEqual(['text/html', 'text/markdown', 'text/plain']);
+    for (const p of ['/llms.txt', '/llms-full.txt']) expect(types(p), p).toEqual(['text/plain']);
+    // MCP: a JSON-RPC 2.0 answer on POST; GET and DELETE answer 405 (stateless server).
+    const rpc = spec.paths['/mcp']?.post?.responses?.['200']?.content?.['application/json']?.schema;
+    expect(Object.keys(rpc?.properties ?? {})).toEqual(['jsonrpc', 'id', 'result', 'error']);
+    for (const method of ['get', 'delete']) {
+      const refused = spec.paths['/mcp']?.[method]?.responses?.['405']?.content?.['application/json']?.schema;
+      expect(Object.keys(refused?.properties ?? {}), method).toEqual(['jsonrpc', 'id', 'result', 'error']);
     }
     for (const p of ['/api/sso/oauth/{id}/start', '/api/sso/oauth/{id}/callback']) {
       expect(answer(p, '302')?.description, p).toMatch(/^a redirect \(Location\)/);

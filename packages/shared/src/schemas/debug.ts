@@ -1,7 +1,7 @@
 /**
  * The debug console: what it needs to start (/api/debug/context), debug scripts (type pre 0 / after 1; scope
  * doc 0 / application 1 / project 2) and the per-application debug props. The proxy itself (/api/debug/proxy)
- * forwards the target's answer as is and has no JSON contract.
+ * forwards the target's answer as is (DebugProxyResponse describes it, for the API description only).
  */
 import { type Static, Type } from 'typebox';
 import { EpochMs, Flag, Flag01, IdString } from './common.js';
@@ -78,3 +78,22 @@ export const DebugPropsBody = Type.Object({
   ),
 });
 export type DebugPropsInput = Static<typeof DebugPropsBody>;
+
+/**
+ * What the debug proxy (/api/debug/proxy, and Torna's /api/doc/debug/v1) answers. For the API description only:
+ * the target's bytes are sent as they came, never serialised.
+ */
+export const DebugProxyResponse = {
+  200: {
+    description:
+      "the target's answer: its status (a status outside 200-599 becomes 502), its Content-Type and Content-Disposition, " +
+      'and its body as the target sent it; its headers as JSON text in Target-Response-Headers, the final URL in ' +
+      'Target-Final-Url, the time taken in Target-Time-Ms. A request Folio refuses (no access, a target outside the ' +
+      "application's environments, a timeout) answers Folio's error envelope (application/json) instead",
+    content: {
+      '*/*': {
+        schema: Type.Unsafe<Uint8Array>({ type: 'string', format: 'binary', description: "the target's body, as sent" }),
+      },
+    },
+  },
+};

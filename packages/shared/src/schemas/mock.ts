@@ -105,3 +105,19 @@ export const MockScriptResponse = {
     content: { 'text/plain': { schema: Type.String({ description: 'the script' }) } },
   },
 };
+
+/**
+ * What /mock/{path} answers (any method). For the API description only: the rule's body is sent as it was
+ * produced, never serialised.
+ */
+export const MockAnswerResponse = {
+  200: {
+    description:
+      "the matching mock rule's answer (its status, headers, Content-Type and body, after its delay), or, without a " +
+      "rule, the doc's example answer generated from its response parameters; X-Folio-Mock-Rule names the rule. " +
+      "No match answers 404 with Folio's error envelope",
+    content: {
+      '*/*': { schema: Type.Unsafe<Uint8Array>({ type: 'string', format: 'binary', description: 'the mock answer, as produced' }) },
+    },
+  },
+};

@@ -38,3 +38,22 @@ export type ViewConfig = Static<typeof ViewConfigSchema>;
 
 /** Query of GET /api/system/frontConfig. */
 export const FrontConfigQuery = Type.Object({ key: Type.String({ minLength: 1, maxLength: 128 }) });
+
+/** What GET /api/openapi.json answers: this document. Sent as JSON text, so the schema never filters it. */
+export const OpenApiDocumentResponse = {
+  200: {
+    description: "Folio's API description (OpenAPI 3.1), generated from the route schemas",
+    content: {
+      'application/json': {
+        schema: Type.Object(
+          {
+            openapi: Type.String({ examples: ['3.1.0'] }),
+            info: Type.Object({ title: Type.String(), version: Type.String() }, { additionalProperties: true }),
+            paths: Type.Record(Type.String(), Type.Unknown(), { description: 'every call, by path and method' }),
+          },
+          { additionalProperties: true, description: 'an OpenAPI 3.1 document (components, tags, servers …)' },
+        ),
+      },
+    },
+  },
+};

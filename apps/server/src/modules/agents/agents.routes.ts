@@ -8,7 +8,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AgentDocParams, AgentViewFileParams, AgentViewParams, LlmsQuery } from '@folio/shared';
+import {
+  AgentDocParams,
+  AgentDocResponse,
+  AgentViewFileParams,
+  AgentViewFileResponse,
+  AgentViewParams,
+  AgentViewResponse,
+  LlmsQuery,
+  LlmsResponse,
+} from '@folio/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { findWebDist } from '../../app.js';
 import { configuredPublicUrl } from '../../lib/public-url.js';
@@ -43,7 +52,10 @@ export const agentsRootRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/view/:file',
-    { config: anonymous, schema: { tags, summary: "A doc's page, or its Markdown twin ({docId}.md)", params: AgentDocParams } },
+    {
+      config: anonymous,
+      schema: { tags, summary: "A doc's page, or its Markdown twin ({docId}.md)", params: AgentDocParams, response: AgentDocResponse },
+    },
     async (req, reply) => {
       const { file } = req.params;
       const ref = docFile(file) ?? (wantsMarkdown(req) ? file : null);
@@ -65,6 +77,7 @@ export const agentsRootRoutes: FastifyPluginAsyncTypebox = async (app) => {
           summary: `The ${prefix} page, or its llms.txt (Accept: text/markdown)`,
           params: AgentViewParams,
           querystring: LlmsQuery,
+          response: AgentViewResponse,
         },
       },
       async (req, reply) => {
@@ -83,6 +96,7 @@ export const agentsRootRoutes: FastifyPluginAsyncTypebox = async (app) => {
           summary: `The ${prefix}'s llms.txt, llms-full.txt, or one doc's page or Markdown twin ({docId}.md)`,
           params: AgentViewFileParams,
           querystring: LlmsQuery,
+          response: AgentViewFileResponse,
         },
       },
       async (req, reply) => {
@@ -103,7 +117,7 @@ export const agentsRootRoutes: FastifyPluginAsyncTypebox = async (app) => {
   for (const file of ['llms.txt', 'llms-full.txt'] as const) {
     app.get(
       `/${file}`,
-      { config: anonymous, schema: { tags, summary: `The caller's ${file}`, querystring: LlmsQuery } },
+      { config: anonymous, schema: { tags, summary: `The caller's ${file}`, querystring: LlmsQuery, response: LlmsResponse } },
       async (req, reply) => {
         const actor = await agents.requireUserActor(actorOf(req));
         return plain(reply, await agents.userLlms(app, actor, file, req.query, origin(req)));

@@ -4,6 +4,8 @@
  * search_docs, get_doc (the Markdown twin), list_tree (one level, paginated) and list_environments.
  * Every result is capped at MAX_RESULT_CHARS with a cursor to continue.
  */
+
+import { McpNotAllowedResponse, McpPostResponse } from '@folio/shared';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CallToolRequestSchema, type CallToolResult, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -200,33 +202,37 @@ function rpcError(reply: FastifyReply, status: number, message: string) {
   return reply
     .status(status)
     .type('application/json')
-    .send({ jsonrpc: '2.0', error: { code: -32000, message }, id: null });
+    .send(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null })); // text: never filtered by the schemas below
 }
 
 /** Registers POST /mcp (and GET/DELETE answering 405, as stateless servers do). */
 export async function mcpRoutes(app: FastifyInstance): Promise<void> {
-  app.post('/mcp', { config: { auth: 'public', action: 'doc.read' }, schema: { tags: ['agents'] } }, async (req, reply) => {
-    if (!hostAllowed(app, req)) return rpcError(reply, 403, 'Host or Origin not allowed');
-    if (!(await mcpEnabled(app))) return rpcError(reply, 404, 'The MCP endpoint is turned off');
-    const actor = await resolveAgentActor(app, req);
-    if (!actor) {
-      reply.header('www-authenticate', 'Bearer realm="folio"');
-      return rpcError(reply, 401, 'Unauthorized: send Authorization: Bearer <personal access token | share grant>');
-    }
-    const server = mcpServer(app, actor);
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    reply.hijack();
-    reply.raw.on('close', () => {
-      void transport.close();
-      void server.close();
-    });
-    await server.connect(transport);
-    await transport.handleRequest(req.raw, reply.raw, req.body);
-  });
+  app.post(
+    '/mcp',
+    { config: { auth: 'public', action: 'doc.read' }, schema: { tags: ['agents'], response: McpPostResponse } },
+    async (req, reply) => {
+      if (!hostAllowed(app, req)) return rpcError(reply, 403, 'Host or Origin not allowed');
+      if (!(await mcpEnabled(app))) return rpcError(reply, 404, 'The MCP endpoint is turned off');
+      const actor = await resolveAgentActor(app, req);
+      if (!actor) {
+        reply.header('www-authenticate', 'Bearer realm="folio"');
+        return rpcError(reply, 401, 'Unauthorized: send Authorization: Bearer <personal access token | share grant>');
+      }
+      const server = mcpServer(app, actor);
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      reply.hijack();
+      reply.raw.on('close', () => {
+        void transport.close();
+        void server.close();
+      });
+      await server.connect(transport);
+      await transport.handleRequest(req.raw, reply.raw, req.body);
+    },
+  );
   const notAllowed = async (_req: FastifyRequest, reply: FastifyReply) => {
     reply.header('allow', 'POST');
     return rpcError(reply, 405, 'Method not allowed: this MCP server is stateless (POST only)');
   };
-  app.get('/mcp', { config: { auth: 'public' }, schema: { tags: ['agents'] } }, notAllowed);
-  app.delete('/mcp', { config: { auth: 'public' }, schema: { tags: ['agents'] } }, notAllowed);
+  app.get('/mcp', { config: { auth: 'public' }, schema: { tags: ['agents'], response: McpNotAllowedResponse } }, notAllowed);
+  app.delete('/mcp', { config: { auth: 'public' }, schema: { tags: ['agents'], response: McpNotAllowedResponse } }, notAllowed);
 }

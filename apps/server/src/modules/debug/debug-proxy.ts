@@ -7,7 +7,7 @@
  * lib/outbound.ts. Optional headers: `target-timeout` (ms, capped by `folio.debug.timeout-ms`),
  * `target-follow-redirects: false`.
  */
-import { REQUEST_TIMEOUT_MS } from '@folio/shared';
+import { DebugProxyResponse, REQUEST_TIMEOUT_MS } from '@folio/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors.js';
 import { outboundRequest } from '../../lib/outbound.js';
@@ -125,7 +125,7 @@ export async function debugProxyRoutes(app: FastifyInstance): Promise<void> {
         method: [...METHODS],
         url,
         config: { auth: 'optional', action: 'doc.debug' },
-        schema: { tags: ['debug'], hide: url !== '/debug/proxy' },
+        schema: { tags: ['debug'], hide: url !== '/debug/proxy', response: DebugProxyResponse },
         handler: handle,
       });
     }

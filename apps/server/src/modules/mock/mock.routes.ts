@@ -6,6 +6,7 @@
  */
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
+  MockAnswerResponse,
   MockListQuery,
   MockPreviewInput,
   MockPreviewSchema,
@@ -141,6 +142,14 @@ const GUARDED_HEADERS = new Set([
   'connection',
 ]);
 
+/** No rule answers: 404 with Folio's error envelope (outside the route's declared 200, so never filtered). */
+function notFound(reply: FastifyReply, e: { msg: string; data: { tried: string[] } | null }, requestId: string) {
+  return reply
+    .code(404)
+    .header('content-type', 'application/json; charset=utf-8')
+    .send({ code: '100', msg: e.msg, error: 'not_found', data: e.data, requestId });
+}
+
 async function send(
   app: FastifyInstance,
   req: FastifyRequest,
@@ -190,7 +199,7 @@ export async function mockRootRoutes(app: FastifyInstance): Promise<void> {
       method: ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD'],
       url: '/mock/*',
       config: { auth: 'public' },
-      schema: { tags: ['mock'], params: WildcardParams },
+      schema: { tags: ['mock'], params: WildcardParams, response: MockAnswerResponse },
       handler: async (req, reply) => {
         const rest = req.params['*'].split('?')[0];
         const { body, form } = parseMockBody(req);
@@ -203,24 +212,10 @@ export async function mockRootRoutes(app: FastifyInstance): Promise<void> {
         });
         if ('rule' in found) return send(app, req, reply, found.rule, found.params, found.path);
         // Anonymous callers (anyone on the network) learn nothing about the application's rules.
-        if (!req.user) {
-          return reply
-            .code(404)
-            .header('content-type', 'application/json; charset=utf-8')
-            .send({
-              code: '100',
-              msg: t(req.lang, 'error.not_found', { what: 'mock' }),
-              error: 'not_found',
-              data: null,
-              requestId: req.id,
-            });
-        }
+        if (!req.user) return notFound(reply, { msg: t(req.lang, 'error.not_found', { what: 'mock' }), data: null }, req.id);
         const { tried } = found;
         const msg = t(req.lang, 'error.mock_not_found', { method: req.method, path: `/mock/${rest}`, tried: tried.join('; ') });
-        return reply
-          .code(404)
-          .header('content-type', 'application/json; charset=utf-8')
-          .send({ code: '100', msg, error: 'not_found', data: { tried }, requestId: req.id });
+        return notFound(reply, { msg, data: { tried } }, req.id);
       },
     });
 

@@ -9,10 +9,12 @@ import {
   I18nQuery,
   I18nSchema,
   LanguageNameSchema,
+  OpenApiDocumentResponse,
   PRODUCT_VERSION,
   TORNA_COMPAT_VERSION,
   ViewConfigSchema,
 } from '@folio/shared';
+import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { ping } from '../../db/database.js';
 import { Envelope, ok, okResponse } from '../../plugins/envelope.js';
@@ -101,5 +103,14 @@ export const systemRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.get('/openapi.json', { config: pub, schema: { hide: true } }, async () => app.swagger());
+  app.get(
+    '/openapi.json',
+    { config: pub, schema: { tags: ['system'], summary: "Folio's API description (OpenAPI 3.1)", response: OpenApiDocumentResponse } },
+    async (_req, reply) => sendJsonText(reply, app.swagger()),
+  );
 };
+
+/** Sends JSON text (the bytes and content type of a plain object's answer), so no response schema ever filters it. */
+function sendJsonText(reply: FastifyReply, value: unknown) {
+  return reply.type('application/json; charset=utf-8').send(JSON.stringify(value));
+}
