@@ -75,6 +75,12 @@ describe('GET /api/openapi.json', () => {
     expect(types('/api/openapi/push.md')).toEqual(['text/markdown']);
     expect(types('/mockjs/script/{*}')).toEqual(['text/plain']);
     expect(types('/api/export')).toContain('application/zip');
+    // Torna's open endpoint (what smart-doc and torna-sdk call) describes Torna's own answer, on GET and POST.
+    for (const method of ['get', 'post']) {
+      const torna = spec.paths['/api']?.[method]?.responses?.['200']?.content?.['application/json']?.schema;
+      expect(Object.keys(torna?.properties ?? {}), method).toEqual(['code', 'msg', 'data']);
+      expect(torna.properties.code.description, method).toMatch(/'14' missing or unknown access_token/);
+    }
     for (const p of ['/api/sso/oauth/{id}/start', '/api/sso/oauth/{id}/callback']) {
       expect(answer(p, '302')?.description, p).toMatch(/^a redirect \(Location\)/);
       expect(answer(p, '302')?.content, p).toBeUndefined();
