@@ -295,6 +295,9 @@ describe('a form edit of an imported doc', () => {
     await success.getByTestId('example-name').last().fill('refund');
     await success.getByTestId('example-summary').last().fill('Refunded');
     await replace(success.getByTestId('example-value').last().locator('.cm-content'), '{"amount": 10, "status": "failed"}');
+    // Each example is tagged with its origin: the spec's untouched one, the new one and the edited 400 are Folio's.
+    expect(await success.getByTestId('example-origin').allInnerTexts()).toEqual(['From the spec', 'Written in Folio']);
+    expect(await problem.getByTestId('example-origin').allInnerTexts()).toEqual(['Written in Folio']);
     await success.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/trains-editor-examples-1440.png` });
     await page.getByTestId('doc-save').click();
@@ -316,6 +319,60 @@ describe('a form edit of an imported doc', () => {
     expect(await page.getByTestId('response-example-source').innerText()).toBe('Written or edited in Folio');
     await picker.getByRole('button', { name: 'Card Payment' }).click();
     expect(await page.getByTestId('response-example-source').innerText()).toBe('From the imported spec');
+  });
+
+  it('gives a parameter the spec has no examples for named examples, starting from its example', async () => {
+    const copy = await h.admin<{ id: string }>('POST', 'doc/copy', { id: paymentId, url: '/bookings/{bookingId}/payment-path' });
+    const page = await reader();
+    await page.goto(`/doc/edit/${moduleId}/${copy.id}`);
+    await page.getByTestId('doc-name').waitFor({ timeout: 60_000 });
+    await page.getByTestId('examples-tab').click();
+    const group = page.locator('[data-testid="example-group"][aria-label="Parameter bookingId (path)"]');
+    await group.waitFor();
+    expect(await group.getByTestId('example-label').count()).toBe(0);
+    await group.getByTestId('example-add').click();
+    expect(await group.getByTestId('example-origin').allInnerTexts()).toEqual(['Written in Folio']);
+    await group.getByTestId('example-name').fill('mine');
+    await group.getByTestId('example-value').locator('.cm-content').click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.press('Delete');
+    await page.keyboard.insertText('b-42');
+    await group.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/trains-editor-param-example-1440.png` });
+    await page.getByTestId('doc-save').click();
+    await page.waitForURL(/docId=/);
+    const saved = await h.admin<Record<string, any>>('GET', 'doc/detail', { id: copy.id });
+    const own = saved.paramExamples.find((p: { in: string; name: string }) => p.in === 'path' && p.name === 'bookingId');
+    expect(own.examples).toEqual([{ name: 'mine', summary: '', value: 'b-42', origin: 'folio' }]);
+    expect(saved.pathParams.find((p: { name: string }) => p.name === 'bookingId').example).toBe('b-42');
+  });
+
+  it('an error code deleted in the editor takes its status’s examples along: gone from the tab, the reader and the stored doc', async () => {
+    const copy = await h.admin<{ id: string }>('POST', 'doc/copy', { id: paymentId, url: '/bookings/{bookingId}/payment-no400' });
+    const page = await reader();
+    await page.goto(`/doc/edit/${moduleId}/${copy.id}`);
+    await page.getByTestId('doc-name').waitFor({ timeout: 60_000 });
+    await page.getByTestId('examples-tab').click();
+    const groups = page.getByTestId('example-group');
+    await groups.first().waitFor();
+    const titles = () => groups.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+    expect(await titles()).toContain('Response 400');
+    await page.getByRole('tab', { name: /^Error codes/ }).click();
+    const codes = page.locator('.ant-table-row:visible');
+    await codes.first().waitFor();
+    const first = await codes.evaluateAll((rows) => rows.map((r) => (r.querySelector('input') as HTMLInputElement | null)?.value));
+    const row = codes.nth(first.indexOf('400'));
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await page.getByTestId('examples-tab').click();
+    await groups.first().waitFor();
+    expect(await titles()).not.toContain('Response 400');
+    await page.getByTestId('doc-save').click();
+    await page.waitForURL(/docId=/);
+    const saved = await h.admin<Record<string, any>>('GET', 'doc/detail', { id: copy.id });
+    expect(saved.responses.map((r: { status: string }) => r.status)).toEqual(['200', 'default']);
+    await page.goto(`/view/${copy.id}`);
+    await page.getByTestId('response-tab').first().waitFor();
+    expect(await page.getByTestId('response-tab').allInnerTexts()).toEqual(['200', 'default']);
   });
 
   it('a parameter’s first named example edited in the Examples tab is its example in the Headers tab and once saved', async () => {

@@ -66,4 +66,24 @@ describe('GET /api/openapi.json', () => {
       .map((r) => r.url);
     expect(bare).toEqual([]);
   });
+
+  it('describes the answers that are not the envelope but have a fixed shape: files, Markdown, a script, redirects', () => {
+    const answer = (path: string, status = '200') => spec.paths[path]?.get?.responses?.[status];
+    const types = (path: string) => Object.keys(answer(path)?.content ?? {}).sort();
+    expect(types('/api/file/{fileId}')).toEqual(['application/octet-stream', 'image/gif', 'image/jpeg', 'image/png', 'image/webp']);
+    expect(answer('/api/file/{fileId}').content['image/png'].schema).toMatchObject({ type: 'string', format: 'binary' });
+    expect(types('/api/openapi/push.md')).toEqual(['text/markdown']);
+    expect(types('/mockjs/script/{*}')).toEqual(['text/plain']);
+    expect(types('/api/export')).toContain('application/zip');
+    // Torna's open endpoint (what smart-doc and torna-sdk call) describes Torna's own answer, on GET and POST.
+    for (const method of ['get', 'post']) {
+      const torna = spec.paths['/api']?.[method]?.responses?.['200']?.content?.['application/json']?.schema;
+      expect(Object.keys(torna?.properties ?? {}), method).toEqual(['code', 'msg', 'data']);
+      expect(torna.properties.code.description, method).toMatch(/'14' missing or unknown access_token/);
+    }
+    for (const p of ['/api/sso/oauth/{id}/start', '/api/sso/oauth/{id}/callback']) {
+      expect(answer(p, '302')?.description, p).toMatch(/^a redirect \(Location\)/);
+      expect(answer(p, '302')?.content, p).toBeUndefined();
+    }
+  });
 });

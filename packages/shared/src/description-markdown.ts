@@ -25,8 +25,8 @@ function makeTurndown(): TurndownService {
   return td;
 }
 
-/** A GitHub alert (`> [!NOTE]` and its quoted lines). */
-const ALERT_BLOCK = new RegExp(`^ {0,3}> *\\[!(${ALERT_KINDS.join('|').toUpperCase()})\\] *\\n((?: {0,3}>.*(?:\\n|$))*)`, 'gm');
+/** A GitHub alert (`> [!NOTE]` and its quoted lines; the marker in any case, as GitHub reads it). */
+const ALERT_BLOCK = new RegExp(`^ {0,3}> *\\[!(${ALERT_KINDS.join('|')})\\] *\\n((?: {0,3}>.*(?:\\n|$))*)`, 'gim');
 
 /**
  * A description as Markdown (Markdown exports, agent twins). Markdown stays as written; HTML (smart-doc's
@@ -53,7 +53,7 @@ export function descriptionMarkdown(src: string | null | undefined, opts: { inli
     // A table cell holds no blockquote: a GitHub alert there reads "**Note:** its text".
     md = md.replace(ALERT_BLOCK, (_all, kind: string, body: string) => {
       const text = body.replace(/^ {0,3}> ?/gm, '').trim();
-      return `**${kind[0]}${kind.slice(1).toLowerCase()}:** ${text}\n`;
+      return `**${kind[0].toUpperCase()}${kind.slice(1).toLowerCase()}:** ${text}\n`;
     });
     md = md
       .trim()

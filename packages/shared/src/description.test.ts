@@ -90,6 +90,19 @@ describe('descriptions', () => {
     );
   });
 
+  it('takes an alert marker in any case, as GitHub does (`> [!note]` is a Note callout)', () => {
+    for (const marker of ['note', 'Note', 'nOtE']) {
+      expect(descriptionHtml(`> [!${marker}]\n> Careful.`)).toMatch(
+        /^<div class="markdown-alert markdown-alert-note">\s*<p class="markdown-alert-title">Note<\/p>\s*<p>Careful.<\/p>/,
+      );
+    }
+    expect(descriptionHtml('> [!warning] Mind the gap.')).toBe(descriptionHtml('> [!WARNING] Mind the gap.'));
+    // In a parameter cell too; in a Markdown table cell it reads "**Tip:** …"; a code block keeps its text.
+    expect(descriptionInlineHtml('Intro.\n\n> [!tip]\n> Use it.')).toContain('<p class="markdown-alert-title">Tip</p>');
+    expect(descriptionMarkdown('> [!tip]\n> Use it.', { inline: true })).toBe('**Tip:** Use it.');
+    expect(descriptionHtml('```\n> [!note]\n```')).toContain('&gt; [!note]');
+  });
+
   it('shows an alert in a parameter cell as a callout, and in a Markdown table cell as "**Warning:** …"', () => {
     expect(descriptionInlineHtml(PARAM)).toMatch(
       /^<p>The enablement status of GitHub Advanced Security features.<\/p>\s*<div class="markdown-alert markdown-alert-warning">\s*<p class="markdown-alert-title">Warning<\/p>\s*<p><code>code_security<\/code>/,

@@ -4,17 +4,35 @@
  *
  * A description is Markdown that may hold the inline HTML smart-doc and Javadoc produce (`<br>`, `<p>`, `<b>`,
  * `<i>`, `<code>`, `<pre>`, `<a href>`, lists) and Torna's rich text. GitHub's alerts (`> [!NOTE]`, `[!TIP]`,
- * `[!IMPORTANT]`, `[!WARNING]`, `[!CAUTION]`, as GitHub's own API description writes them) become callouts
+ * `[!IMPORTANT]`, `[!WARNING]`, `[!CAUTION]`, as GitHub's own API description writes them; in any case, as GitHub takes them) become callouts
  * (`<div class="markdown-alert markdown-alert-note">` with a `markdown-alert-title`, styled by the web app and
  * the HTML export). Every output passes one allowlist sanitiser: no script, no event handler, no `javascript:`
  * URL, no style; the only class kept is a callout's.
  */
-import { Marked } from 'marked';
+import { Marked, type Token } from 'marked';
 import markedAlert from 'marked-alert';
 import { FilterXSS, type IWhiteList } from 'xss';
 
 /** GitHub's alert kinds, as written after `[!` (their title is the word, capitalised: "Note", "Warning"). */
 export const ALERT_KINDS = ['note', 'tip', 'important', 'warning', 'caution'] as const;
+
+/** An alert's marker at the start of a quote, in any case (GitHub takes `[!note]`; marked-alert only `[!NOTE]`). */
+const MARKER = new RegExp(`^\\[!(?:${ALERT_KINDS.join('|')})\\]`, 'i');
+
+/** Writes a quote's alert marker in upper case, where marked-alert reads it: the quote's text, its first paragraph, that paragraph's first text. */
+function upperCaseAlertMarker(t: Token): void {
+  if (t.type !== 'blockquote' || !MARKER.test(t.text)) return;
+  const up = (s: string) => s.replace(MARKER, (m) => m.toUpperCase());
+  t.text = up(t.text);
+  const para = t.tokens?.[0];
+  if (para?.type !== 'paragraph') return;
+  para.raw = up(para.raw);
+  para.text = up(para.text);
+  const first = para.tokens?.[0];
+  if (first?.type !== 'text') return;
+  first.raw = up(first.raw);
+  first.text = up(first.text);
+}
 
 /**
  * The Markdown parser of descriptions (GitHub-flavoured, newlines as line breaks, alerts as callouts; the
@@ -23,6 +41,8 @@ export const ALERT_KINDS = ['note', 'tip', 'important', 'warning', 'caution'] as
 const markdown = new Marked(
   { async: false, gfm: true, breaks: true },
   markedAlert({ variants: ALERT_KINDS.map((type) => ({ type, icon: '' })) }),
+  // Added last, so it sees each quote before marked-alert does (marked runs the newest walkTokens first).
+  { walkTokens: upperCaseAlertMarker },
 );
 
 /**
@@ -36,7 +56,7 @@ export function parseMarkdown(src: string): string {
 /** A callout's classes, the only class attributes the sanitiser keeps. */
 const ALERT_CLASS = new RegExp(`^markdown-alert(?:-title| markdown-alert-(?:${ALERT_KINDS.join('|')}))$`);
 /** A line that opens a GitHub alert (`> [!NOTE]`). */
-export const ALERT_LINE = new RegExp(`^ {0,3}> *\\[!(${ALERT_KINDS.join('|').toUpperCase()})\\] *$`, 'm');
+export const ALERT_LINE = new RegExp(`^ {0,3}> *\\[!(${ALERT_KINDS.join('|')})\\] *$`, 'im');
 
 const ALLOWED: IWhiteList = {
   a: ['href', 'title'],

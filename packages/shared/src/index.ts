@@ -9,6 +9,7 @@ export * from './param-type.js';
 export * from './permissions.js';
 export * from './push.js';
 export * from './query-style.js';
+export * from './responses.js';
 export * from './schemas/admin.js';
 export * from './schemas/agents.js';
 export * from './schemas/applications.js';

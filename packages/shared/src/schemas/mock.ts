@@ -97,3 +97,11 @@ export const MockPreviewSchema = Type.Object({
   timeMs: Type.Number(),
 });
 export type MockPreviewResult = Static<typeof MockPreviewSchema>;
+
+/** What GET /mockjs/script/{path} answers. For the API description only: the script is sent as it was saved. */
+export const MockScriptResponse = {
+  200: {
+    description: "the mock rule's script (Mock.js), as text; sandboxed, never run as a page of Folio",
+    content: { 'text/plain': { schema: Type.String({ description: 'the script' }) } },
+  },
+};

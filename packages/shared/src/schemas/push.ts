@@ -68,3 +68,42 @@ export const PushStatusSchema = Type.Object({
 
 /** Query of GET /api/openapi/push.md: with an application the caller administers, the guide carries its token. */
 export const PushGuideQuery = Type.Object({ moduleId: Type.Optional(Type.String({ maxLength: 64 })) });
+
+/** What GET /api/openapi/push.md answers. For the API description only: the Markdown is sent as written. */
+export const PushGuideResponse = {
+  200: {
+    description: 'the push guide',
+    content: {
+      'text/markdown': {
+        schema: Type.String({ description: "the guide in the caller's language; with moduleId, that application's push token and URLs" }),
+      },
+    },
+  },
+};
+
+/**
+ * What Torna's open endpoint `GET/POST /api` answers (Torna's wire format, not Folio's envelope), whatever the
+ * command (`doc.push`, `doc.category.create`, …). For the API description only: the answer is sent as written.
+ */
+export const TornaOpenResponse = {
+  200: {
+    description: "Torna's answer, always HTTP 200; failure is in `code`",
+    content: {
+      'application/json': {
+        schema: Type.Object(
+          {
+            code: Type.String({
+              description:
+                "'0' success; '-9' system error, '1' unknown command, '2' invalid parameters (empty `apis`), '5' missing sign, " +
+                "'6' invalid sign, '7' timeout, '8' business error, '10' bad timestamp, '13' malformed JSON, '14' missing or unknown access_token",
+              examples: ['0'],
+            }),
+            msg: Type.String({ description: "the reason, in the caller's language; '' on success" }),
+            data: Type.Unknown({ description: "the command's result (a push: null or its outcome); absent or null on failure" }),
+          },
+          { examples: [{ code: '0', msg: '', data: null }] },
+        ),
+      },
+    },
+  },
+};

@@ -23,6 +23,17 @@ export const OAuthProviderParams = Type.Object({ id: OAuthProviderId });
 /** Query of GET /api/sso/oauth/{id}/start: where to land after signing in (a path of Folio). */
 export const OAuthStartQuery = Type.Object({ redirect: Type.Optional(Type.String({ maxLength: 1000 })) });
 
+/** What the OAuth start answers: a redirect (Location) to the provider's authorization page. */
+export const OAuthStartResponse = { 302: Type.Null({ description: "a redirect (Location) to the provider's authorization page" }) };
+
+/** What the OAuth callback answers: a redirect (Location) to /successLogin with a one-time login key, or to the login page. */
+export const OAuthCallbackResponse = {
+  302: Type.Null({
+    description:
+      'a redirect (Location) to /successLogin?loginKey=… (swap it at /api/sso/loginKey/exchange), or to /login?ssoError=1 (the reason goes to the audit log)',
+  }),
+};
+
 /** Body of POST /api/sso/loginKey/exchange. */
 export const LoginKeyExchangeBody = Type.Object({ loginKey: Type.String({ minLength: 10, maxLength: 128 }) });
 /** Answer of POST /api/sso/loginKey/exchange: a session token. */

@@ -178,3 +178,74 @@ describe('a parameter’s named examples', () => {
     expect((await detail(copyId)).headerParams.find((p: Obj) => p.name === 'Idempotency-Key').example).toBe('order-11-payment');
   });
 });
+
+describe('a deleted error code', () => {
+  /** The statuses of a doc's operation in the application's OpenAPI export. */
+  const exported = async (url: string, moduleId: string): Promise<string[]> => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/export',
+      query: { format: 'openapi-json', moduleId },
+      headers: { token: t.adminToken },
+    });
+    expect(res.statusCode).toBe(200);
+    const op = Object.values(JSON.parse(res.body).paths[url] as Record<string, Obj>)[0];
+    return Object.keys(op.responses).sort();
+  };
+
+  it('is gone from the reader’s responses and from the OpenAPI export, with its examples (imported doc)', async () => {
+    const copyId = (await admin('POST', '/api/doc/copy', { id: paymentId, url: '/bookings/{bookingId}/payment-codes' })).data.id;
+    const d = await detail(copyId);
+    const statuses = d.responses.map((r: Obj) => r.status).sort();
+    expect(statuses).toContain('400');
+    expect(await exported('/bookings/{bookingId}/payment-codes', importedModule)).toEqual(statuses);
+    await save(resend(d, { errorCodeParams: d.errorCodeParams.filter((c: Obj) => c.code !== '400') }));
+    const after = await detail(copyId);
+    const left = statuses.filter((s: string) => s !== '400');
+    expect(after.responses.map((r: Obj) => r.status).sort()).toEqual(left);
+    expect(await exported('/bookings/{bookingId}/payment-codes', importedModule)).toEqual(left);
+    // The main status's code deleted: gone from both too.
+    const main = after.responses.find((r: Obj) => r.main === 1).status;
+    const rest = left.filter((s: string) => s !== main);
+    await save(resend(after, { errorCodeParams: after.errorCodeParams.filter((c: Obj) => c.code !== main) }));
+    expect((await detail(copyId)).responses.map((r: Obj) => r.status).sort()).toEqual(rest);
+    expect(await exported('/bookings/{bookingId}/payment-codes', importedModule)).toEqual(rest);
+  });
+
+  it('takes the examples written for it in Folio along, even when the save does not send the examples', async () => {
+    const written = (status: string) => ({
+      status,
+      description: '',
+      contentType: '',
+      params: [],
+      isArray: 0,
+      arrayType: '',
+      headers: [],
+      main: 0,
+      examples: [{ name: `e${status}`, summary: '', value: '{"error": "x"}' }],
+    });
+    const body = {
+      moduleId: handMadeModule,
+      name: 'Cancel order',
+      url: '/orders/{id}/cancel',
+      httpMethod: 'POST',
+      responseParams: [{ name: 'id', type: 'string' }],
+      errorCodeParams: [
+        { code: '404', msg: 'No such order' },
+        { code: '409', msg: 'Already shipped' },
+      ],
+      responses: [written('404'), written('409')],
+    };
+    const id = await save(body);
+    expect(await exported('/orders/{id}/cancel', handMadeModule)).toEqual(['200', '404', '409']);
+    // Deleted in the editor (which sends its examples back as they were).
+    await save({ ...body, id, errorCodeParams: [{ code: '409', msg: 'Already shipped' }] });
+    expect((await detail(id)).responses.map((r: Obj) => r.status)).toEqual(['409']);
+    expect(await exported('/orders/{id}/cancel', handMadeModule)).toEqual(['200', '409']);
+    // Deleted by a client that sends only the codes.
+    const { responses: _, ...noExamples } = body;
+    await save({ ...noExamples, id, errorCodeParams: [] });
+    expect((await detail(id)).responses ?? []).toEqual([]);
+    expect(await exported('/orders/{id}/cancel', handMadeModule)).toEqual(['200']);
+  });
+});

@@ -3,16 +3,17 @@
  * response (status, body, headers, examples), the webhook event name and how array/object query params are sent. Pushed as Folio's own fields, stored
  * as one JSON text in `docs.spec_extras` ('' when there is none, so Torna pushes store and hash as before).
  */
-import type {
-  DocParam,
-  DocResponse,
-  DocSpecExtras,
-  NamedExample,
-  ParamExamples,
-  ParamSerialization,
-  PushExample,
-  PushParam,
-  PushResponse,
+import {
+  type DocParam,
+  type DocResponse,
+  type DocSpecExtras,
+  isHttpStatus,
+  type NamedExample,
+  type ParamExamples,
+  type ParamSerialization,
+  type PushExample,
+  type PushParam,
+  type PushResponse,
 } from '@folio/shared';
 
 /** Column limits (characters) and list bounds of the extras. */
@@ -217,6 +218,19 @@ export function markWritten(given: DocSpecExtras, stored: DocSpecExtras): DocSpe
       examples: mark(p.examples, stored.paramExamples?.find((x) => x.in === p.in && x.name === p.name)?.examples),
     }));
   return out;
+}
+
+/**
+ * The extras without the statuses whose HTTP-status code a save deletes (their body, headers and examples go with
+ * the code, the main one too: the reader's response tabs and the OpenAPI export both follow the codes, and the
+ * doc's response parameters then sit under the success status left, in both). Null when nothing goes.
+ */
+export function withoutDeletedStatuses(extras: DocSpecExtras, before: string[], now: string[]): DocSpecExtras | null {
+  const kept = new Set(now.map((c) => c.trim()));
+  const gone = new Set(before.map((c) => c.trim()).filter((c) => isHttpStatus(c) && !kept.has(c)));
+  const list = extras.responses ?? [];
+  const responses = list.filter((r) => !gone.has(r.status));
+  return responses.length === list.length ? null : { ...extras, responses };
 }
 
 /** The parameter lists of a doc/save body that hold a location's parameters (cookies are sent with the headers). */

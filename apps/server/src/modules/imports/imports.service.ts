@@ -18,7 +18,7 @@ import { loadParamTreeRows, paramInputsOf, replaceParams } from '../docs/doc-par
 import { withModuleLock } from '../push/push-lock.js';
 import { mergePush } from '../push/push-merge.js';
 import { PushInputError } from '../push/push-normalize.js';
-import { uploadDir } from '../uploads/uploads.routes.js';
+import { uploadDir } from '../uploads/uploads.service.js';
 import { convertSource, MODULE_TYPE_OF } from './import-convert.js';
 import type { PostmanVariable } from './postman-to-push.js';
 import { saveSecurity } from './security-store.js';

@@ -1,10 +1,11 @@
 /**
- * The default mock of a doc: the spec's own example of its main response when there is one (JSON), else a JSON body generated from its response parameters (types, examples, enums;
+ * The default mock of a doc: the first example of its success response when there is one (JSON; the spec's own
+ * or written in Folio's editor), else a JSON body generated from its response parameters (types, examples, enums;
  * an array when the response is an array; wrapped in the application's common response where the `$data$`
  * node marks the doc's place), and the merge that refreshes it when the doc changes while keeping values a
  * person edited (a value differing from what was generated last time counts as edited).
  */
-import { DATA_NODE_EXAMPLE, type DocDetail, type DocParam, typeBase } from '@folio/shared';
+import { DATA_NODE_EXAMPLE, type DocDetail, type DocParam, successResponse, typeBase } from '@folio/shared';
 
 /** A param whose children are alternatives (`oneOf`/`anyOf`, with or without a discriminator: `oneOf(petType)`). */
 const isAlternatives = (p: Pick<DocParam, 'type'>) => /^(oneof|anyof)(\(|$)/i.test(p.type ?? '');
@@ -123,9 +124,13 @@ function wrapInCommon(common: DocParam[], body: unknown): unknown {
   return placed ? env : null;
 }
 
-/** The first of the spec's own examples of the doc's main response, when it is JSON (undefined otherwise). */
-export function specExampleBody(doc: Pick<DocDetail, 'responses'>): unknown {
-  const text = doc.responses?.find((r) => r.main)?.examples?.[0]?.value;
+/**
+ * The first example of the doc's success response, when it is JSON (undefined otherwise): the spec's own for an
+ * imported doc, or one written in Folio's editor for the success status, as the reader shows it.
+ */
+export function specExampleBody(doc: Pick<DocDetail, 'responses' | 'errorCodeParams'>): unknown {
+  const codes = (doc.errorCodeParams ?? []).map((c) => String(c.code));
+  const text = successResponse(doc.responses, codes)?.examples?.[0]?.value;
   if (!text) return undefined;
   try {
     return JSON.parse(text);
@@ -134,7 +139,7 @@ export function specExampleBody(doc: Pick<DocDetail, 'responses'>): unknown {
   }
 }
 
-/** The default body of a doc: the spec's own response example when it has one, else generated from its response params. */
+/** The default body of a doc: its success response's example when it has one, else generated from its response params. */
 export function generateDefaultBody(doc: DocDetail, commonReturns: DocParam[] = []): unknown {
   const params = doc.responseParams ?? [];
   const own = specExampleBody(doc);

@@ -5,7 +5,15 @@
  * raw script text of a rule).
  */
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { MockListQuery, MockPreviewInput, MockPreviewSchema, MockRuleSchema, MockSaveInput, SavedIdSchema } from '@folio/shared';
+import {
+  MockListQuery,
+  MockPreviewInput,
+  MockPreviewSchema,
+  MockRuleSchema,
+  MockSaveInput,
+  MockScriptResponse,
+  SavedIdSchema,
+} from '@folio/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { t } from '../../i18n/messages.js';
@@ -218,7 +226,7 @@ export async function mockRootRoutes(app: FastifyInstance): Promise<void> {
 
     scope.get(
       '/mockjs/script/*',
-      { config: { auth: 'public' }, schema: { tags: ['mock'], params: WildcardParams } },
+      { config: { auth: 'public' }, schema: { tags: ['mock'], params: WildcardParams, response: MockScriptResponse } },
       async (req, reply) => {
         const rest = req.params['*'].split('?')[0];
         const rule = await resolveMockScript(app.ctx, rest, req.url.split('?')[1]);

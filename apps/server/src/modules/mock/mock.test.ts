@@ -400,4 +400,42 @@ describe('default mock through the doc API', () => {
     const res = await mock('GET', `/mock/${w.moduleId}/products/1`);
     expect(res.json()).toEqual({ sku: 'MY-SKU', price: 10, stock: 3 });
   });
+
+  it('answers the success example written in the editor, as an imported doc answers its spec’s example', async () => {
+    const written = (status: string, value: string) => ({
+      status,
+      description: '',
+      contentType: '',
+      params: [],
+      isArray: 0,
+      arrayType: '',
+      headers: [],
+      main: 0,
+      examples: [{ name: 'ok', summary: '', value }],
+    });
+    const body = {
+      moduleId: w.moduleId,
+      parentId: '',
+      name: 'Get basket',
+      url: '/baskets/{id}',
+      httpMethod: 'GET',
+      type: 0,
+      isUseGlobalReturns: 0,
+      responseParams: [param('id', 'string', 'B-1'), param('total', 'number', '3')],
+      errorCodeParams: [{ code: '404', msg: 'No such basket' }],
+      responses: [written('404', '{"error": "no basket"}')],
+    };
+    const saved = await call(t.app, t.adminToken, 'POST', '/api/doc/save', body);
+    expect(saved.code, JSON.stringify(saved.body)).toBe('0');
+    // Only a failure has an example: the body is generated from the response params.
+    expect((await mock('GET', `/mock/${w.moduleId}/baskets/1`)).json()).toEqual({ id: 'B-1', total: 3 });
+    // A success example written in the editor (its status needs no code): the default answers it.
+    const again = await call(t.app, t.adminToken, 'POST', '/api/doc/save', {
+      ...body,
+      id: saved.data.id,
+      responses: [written('200', '{"id": "B-7", "total": 42, "items": [{"sku": "A1"}]}'), written('404', '{"error": "no basket"}')],
+    });
+    expect(again.code, JSON.stringify(again.body)).toBe('0');
+    expect((await mock('GET', `/mock/${w.moduleId}/baskets/1`)).json()).toEqual({ id: 'B-7', total: 42, items: [{ sku: 'A1' }] });
+  });
 });

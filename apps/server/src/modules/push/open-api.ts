@@ -15,7 +15,7 @@ import { importTextLang } from '../imports/imports.service.js';
 import { openApiToPush } from '../imports/openapi-to-push.js';
 import { parseStructuredAsync } from '../imports/spec-text.js';
 import { verifyOpenApiSignature } from '../open-users/signature.js';
-import { uploadDir } from '../uploads/uploads.routes.js';
+import { uploadDir } from '../uploads/uploads.service.js';
 import { decodeData, OpenApiError, OpenCode, type OpenResult, readEnvelope } from './open-api-wire.js';
 import { upsertEnums } from './push-enums.js';
 import { removePushFile } from './push-file.js';

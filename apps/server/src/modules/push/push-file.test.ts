@@ -11,7 +11,7 @@ import { call, createTestApp, createWorld, TEST_DB, type TestApp } from '../../.
 import { drainJobs, requeueAbandonedJobs } from '../../jobs/queue.js';
 import { encrypt } from '../../lib/crypto.js';
 import { computeOpenApiSign } from '../open-users/signature.js';
-import { uploadDir } from '../uploads/uploads.routes.js';
+import { uploadDir } from '../uploads/uploads.service.js';
 import { openApi, tornaSdkEnvelope } from './open-api.helpers.js';
 import { PUSH_FILE_FOLDER } from './push-file.js';
 import { BIG_BODY_BYTES } from './push-prepare.js';

@@ -13,7 +13,7 @@ import { turnTaker } from '../../lib/turns.js';
 import { type DocChange, emitDocChanges } from '../doc-events.js';
 import { loadDocDetails } from '../docs/doc-detail.js';
 import { sendMessages } from '../messages/messages.service.js';
-import { uploadDir } from '../uploads/uploads.routes.js';
+import { uploadDir } from '../uploads/uploads.service.js';
 import { parsePushFileItem, pushFilesOlderThan, readPushFile, removePushFile, writePushFile } from './push-file.js';
 import { withModuleLock } from './push-lock.js';
 import { type MergeResult, mergeNormalized } from './push-merge.js';

@@ -5,7 +5,15 @@
  * application admin when asked (a dynamic case: the guide itself is public). Contracts: packages/shared/src/schemas/push.ts.
  */
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { PushGuideQuery, PushOpenApiAnswer, PushOpenApiQuery, PushStatusQuery, PushStatusSchema } from '@folio/shared';
+import {
+  PushGuideQuery,
+  PushGuideResponse,
+  PushOpenApiAnswer,
+  PushOpenApiQuery,
+  PushStatusQuery,
+  PushStatusSchema,
+  TornaOpenResponse,
+} from '@folio/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authorizeModule } from '../../permissions/authorize.js';
 import { ok, okResponse } from '../../plugins/envelope.js';
@@ -43,6 +51,7 @@ export const pushRoutes: FastifyPluginAsyncTypebox = async (api) => {
         tags,
         summary: 'The push guide (Markdown); with moduleId, for that application and its token',
         querystring: PushGuideQuery,
+        response: PushGuideResponse,
       },
     },
     async (req, reply) => {
@@ -91,7 +100,13 @@ export async function pushRootRoutes(app: FastifyInstance): Promise<void> {
       method: ['GET', 'POST'],
       url: '/api',
       config: { auth: 'public' },
-      handler: async (req, reply) => reply.status(200).send(await handleOpenApi(app, req)),
+      schema: { tags: ['push'], summary: "Torna's open API (smart-doc, torna-sdk)", response: TornaOpenResponse },
+      // Sent as text, so the description above never filters Torna's answer.
+      handler: async (req, reply) =>
+        reply
+          .status(200)
+          .type('application/json; charset=utf-8')
+          .send(JSON.stringify(await handleOpenApi(app, req))),
     });
   });
 }

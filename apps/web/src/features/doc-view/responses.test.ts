@@ -1,5 +1,6 @@
+import { isHttpStatus } from '@folio/shared';
 import { describe, expect, it } from 'vitest';
-import { isHttpStatus, splitResponses } from './responses';
+import { splitResponses } from './responses';
 
 describe('responses per status', () => {
   it('shows a spec’s statuses as tabs, the first success holding the body, and keeps business codes as error codes', () => {

@@ -3,10 +3,7 @@
  * (Torna's shape); the view shows those as response tabs and keeps the rest (Torna's business codes, the
  * application's error codes) as "error codes".
  */
-import type { DocResponse, ErrorCodeParam } from '@folio/shared';
-
-/** 200, 404, 2XX, default: an HTTP status of a spec's response. */
-export const isHttpStatus = (code: string) => /^([1-5]\d\d|[1-5]xx|default)$/i.test(String(code).trim());
+import { type DocResponse, type ErrorCodeParam, isHttpStatus, successStatus } from '@folio/shared';
 
 export interface StatusTab {
   code: string;
@@ -16,13 +13,6 @@ export interface StatusTab {
   /** What the spec documents for this status (body, headers, examples), when the doc was imported with it. */
   response?: DocResponse;
 }
-
-/** The status whose body the doc's response parameters describe: 200, else the first 2xx, 2XX, default. */
-export const successStatus = (codes: string[]): string | undefined =>
-  codes.find((c) => c === '200') ??
-  codes.find((c) => /^2\d\d$/.test(c)) ??
-  codes.find((c) => /^2xx$/i.test(c)) ??
-  codes.find((c) => c === 'default');
 
 /**
  * The doc's own HTTP statuses as tabs (the success one marked), and the codes that stay error codes. A doc

@@ -118,6 +118,18 @@ describe('doc editor form', () => {
     expect(p.requestParams).toBeUndefined();
   });
 
+  it('a Dubbo doc sends the named examples written for it', () => {
+    const f = emptyDoc(DocType.DUBBO, '');
+    const requestExamples = [{ name: 'one', summary: '', value: '{"id": 1}' }];
+    const p = formToPayload({
+      moduleId: 'm1',
+      type: DocType.DUBBO,
+      values: { ...f.values, name: 'getUser', url: 'UserService.getUser' },
+      params: { ...f.params, specExtras: { requestExamples } },
+    }) as Record<string, unknown>;
+    expect(p).toMatchObject({ type: DocType.DUBBO, requestExamples });
+  });
+
   it('sends an imported doc back as it was: odd names, empty and pushed max lengths, extras', () => {
     const leaf = (name: string, maxLength: string) => ({
       id: `id-${name}`,

@@ -193,6 +193,7 @@ export function formToPayload(opts: { id?: string; moduleId: string; type: numbe
         dependency: v.dubboDependency ?? '',
       },
       ...lists,
+      ...(p.specExtras ?? {}),
     };
   }
   return {

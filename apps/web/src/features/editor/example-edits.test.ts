@@ -68,7 +68,7 @@ const extras: DocSpecExtras = {
 describe('the editor’s examples', () => {
   it('are grouped as the reader sees them, each checked against the right parameters', () => {
     const groups = exampleGroups(extras, true);
-    expect(groups.map((g) => g.key)).toEqual(['request', 'response:200', 'response:201', 'response:400', 'param:0']);
+    expect(groups.map((g) => g.key)).toEqual(['request', 'response:200', 'response:201', 'response:400', 'param:query:page.size']);
     expect(groups.map((g) => g.status ?? g.name ?? '')).toEqual(['', '200', '201', '400', 'page.size']);
     // The main status and one sharing its body are checked against the response being edited; 400 against its own body.
     expect(groups.map((g) => (Array.isArray(g.fit) ? g.fit.map((p) => p.name).join() : g.fit))).toEqual([
@@ -89,7 +89,9 @@ describe('the editor’s examples', () => {
     expect(next.responses?.map((r) => r.examples.length)).toEqual([1, 0, 0]);
     expect(next.responses?.[2]).toEqual({ ...extras.responses?.[2], examples: [] });
     expect(next.paramStyles).toBe(extras.paramStyles);
-    const param0 = withGroupExamples(extras, { kind: 'param', index: 0 }, [{ name: 'big', summary: '', value: '100' }]);
+    const param0 = withGroupExamples(extras, { kind: 'param', in: 'query', name: 'page.size' }, [
+      { name: 'big', summary: '', value: '100' },
+    ]);
     expect(param0.paramExamples).toEqual([{ in: 'query', name: 'page.size', examples: [{ name: 'big', summary: '', value: '100' }] }]);
   });
 
@@ -149,6 +151,38 @@ describe('the editor’s examples', () => {
     expect(withGroupExamples(extras, { kind: 'response', status: '400' }, []).responses).toHaveLength(3);
   });
 
+  it('give every parameter of the tables a group, so one without a spec’s examples can get some', () => {
+    const table = [
+      { in: 'header', name: 'X-Id', example: 'a-1' },
+      { in: 'query', name: 'page.size', example: '10' },
+    ];
+    const groups = exampleGroups(extras, false, [], table).filter((g) => g.ref.kind === 'param');
+    expect(groups.map((g) => [g.key, g.examples.length, g.start])).toEqual([
+      ['param:query:page.size', 1, ''],
+      ['param:header:X-Id', 0, 'a-1'],
+    ]);
+    // Its first example starts as the parameter's example; added, the parameter gets an entry; all removed, it goes.
+    const first = newExample([], groups[1].start);
+    expect(first).toEqual({ name: 'example', summary: '', value: 'a-1' });
+    const added = withGroupExamples(extras, groups[1].ref, [first]);
+    expect(added.paramExamples).toEqual([...(extras.paramExamples ?? []), { in: 'header', name: 'X-Id', examples: [first] }]);
+    expect(withGroupExamples(added, groups[1].ref, []).paramExamples).toEqual(extras.paramExamples);
+    expect(withGroupExamples({}, groups[1].ref, [])).toEqual({});
+  });
+
+  it('leave out a status whose code was deleted since loading, as the save drops it', () => {
+    expect(exampleGroups(extras, true, ['200', '201'], [], ['400']).map((g) => g.key)).toEqual([
+      'request',
+      'response:200',
+      'response:201',
+      'param:query:page.size',
+    ]);
+    // A hand-made doc's written 404 too; its success status stays listed.
+    const one = [{ name: 'missing', summary: '', value: '{}' }];
+    const added = withGroupExamples({}, { kind: 'response', status: '404' }, one);
+    expect(exampleGroups(added, false, [], [], ['404']).map((g) => g.key)).toEqual(['response:200']);
+  });
+
   it('keep a parameter’s example and its first named example in step, whichever was edited', () => {
     const query = fromDocParams([{ ...param('page.size'), example: '10' }]);
     const state: DocParamsState = {
@@ -161,7 +195,7 @@ describe('the editor’s examples', () => {
       specExtras: extras,
     };
     // The first named example edited in the Examples tab: the parameter's example follows.
-    const specExtras = withGroupExamples(extras, { kind: 'param', index: 0 }, [
+    const specExtras = withGroupExamples(extras, { kind: 'param', in: 'query', name: 'page.size' }, [
       { name: 'small', summary: '', value: '20' },
       { name: 'big', summary: '', value: '100' },
     ]);

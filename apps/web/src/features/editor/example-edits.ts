@@ -4,15 +4,14 @@
  * checked before a save: an example written as JSON (an object or array, as the view reads it) must parse, and
  * two examples of one group cannot share a name (they are the keys of the spec's `examples` map).
  */
-import type { DocParam, DocResponse, DocSpecExtras, NamedExample } from '@folio/shared';
-import { successStatus } from '../doc-view/responses';
+import { type DocParam, type DocResponse, type DocSpecExtras, type NamedExample, successStatus } from '@folio/shared';
 import type { DocParamsState } from './doc-form';
 
 /** Where a group of examples lives in the spec extras (a response by its status: it may not be stored yet). */
-export type ExampleGroupRef = { kind: 'request' } | { kind: 'response'; status: string } | { kind: 'param'; index: number };
+export type ExampleGroupRef = { kind: 'request' } | { kind: 'response'; status: string } | { kind: 'param'; in: string; name: string };
 
 export interface ExampleGroup {
-  /** Stable key: `request`, `response:404`, `param:0`. */
+  /** Stable key: `request`, `response:404`, `param:query:page`. */
   key: string;
   ref: ExampleGroupRef;
   examples: NamedExample[];
@@ -23,22 +22,32 @@ export interface ExampleGroup {
   name?: string;
   /** Which parameters the examples are checked against: the body being edited, a status's own body, or none. */
   fit: 'request' | 'response' | DocParam[] | null;
+  /** What a new example's value starts as: a body's `{}`; a parameter's example for its first, else empty. */
+  start: string;
 }
 
 /** Whether the responses came from a spec (one of them holds the doc's response body), not from this editor. */
 const imported = (responses: DocResponse[]) => responses.some((r) => r.main === 1);
 
 /**
- * The groups of a doc's examples. The request body is listed when it has examples or the doc has a body; a
- * parameter only when the spec gave it examples. A doc imported with its responses lists every documented
+ * The groups of a doc's examples. The request body is listed when it has examples or the doc has a body; each
+ * parameter that has named examples, then each parameter of the tables (`params`, top level) that has none yet,
+ * so any of them can be given some. A doc imported with its responses lists every documented
  * status; any other doc lists its HTTP-status codes (`statuses`, as the error-code table has them), the
  * statuses it already has examples for, and its success status (200 when it has none), as the reader's tabs.
  */
-export function exampleGroups(extras: DocSpecExtras, hasBody: boolean, statuses: string[] = []): ExampleGroup[] {
+export function exampleGroups(
+  extras: DocSpecExtras,
+  hasBody: boolean,
+  statuses: string[] = [],
+  params: { in: string; name: string; example?: string }[] = [],
+  /** Statuses whose HTTP-status code was deleted since the doc was loaded: not listed (the save drops them). */
+  gone: string[] = [],
+): ExampleGroup[] {
   const out: ExampleGroup[] = [];
   const request = extras.requestExamples ?? [];
-  if (request.length || hasBody) out.push({ key: 'request', ref: { kind: 'request' }, examples: request, fit: 'request' });
-  const responses = extras.responses ?? [];
+  if (request.length || hasBody) out.push({ key: 'request', ref: { kind: 'request' }, examples: request, fit: 'request', start: '{}' });
+  const responses = (extras.responses ?? []).filter((r) => !gone.includes(r.status));
   const response = (status: string, r: DocResponse | undefined, fit: ExampleGroup['fit']): ExampleGroup => ({
     key: `response:${status}`,
     ref: { kind: 'response', status },
@@ -46,6 +55,7 @@ export function exampleGroups(extras: DocSpecExtras, hasBody: boolean, statuses:
     status,
     description: r?.description,
     fit,
+    start: '{}',
   });
   if (imported(responses)) {
     const main = responses.find((r) => r.main === 1)?.status;
@@ -63,9 +73,25 @@ export function exampleGroups(extras: DocSpecExtras, hasBody: boolean, statuses:
       out.push(response(status, r, status === success ? 'response' : r?.params?.length ? r.params : null));
     }
   }
-  (extras.paramExamples ?? []).forEach((p, index) => {
-    out.push({ key: `param:${index}`, ref: { kind: 'param', index }, examples: p.examples, in: p.in, name: p.name, fit: null });
+  const exampleOf = (where: string, name: string) => params.find((p) => p.in === where && p.name === name)?.example ?? '';
+  const param = (where: string, name: string, examples: NamedExample[]): ExampleGroup => ({
+    key: `param:${where}:${name}`,
+    ref: { kind: 'param', in: where, name },
+    examples,
+    in: where,
+    name,
+    fit: null,
+    start: examples.length ? '' : exampleOf(where, name),
   });
+  const named = extras.paramExamples ?? [];
+  for (const p of named) out.push(param(p.in, p.name, p.examples));
+  const listed = new Set(named.map((p) => `${p.in}:${p.name}`));
+  for (const p of params) {
+    const key = `${p.in}:${p.name}`;
+    if (!p.name || listed.has(key)) continue;
+    listed.add(key);
+    out.push(param(p.in, p.name, []));
+  }
   return out;
 }
 
@@ -88,7 +114,7 @@ const empty = (r: DocResponse) =>
 
 /**
  * The extras with one group's examples replaced. A status not stored yet is added when it gets an example; one
- * the editor added is dropped again when its last example is removed.
+ * the editor added is dropped again when its last example is removed. So is a parameter's entry.
  */
 export function withGroupExamples(extras: DocSpecExtras, ref: ExampleGroupRef, examples: NamedExample[]): DocSpecExtras {
   if (ref.kind === 'request') return { ...extras, requestExamples: examples };
@@ -100,7 +126,11 @@ export function withGroupExamples(extras: DocSpecExtras, ref: ExampleGroupRef, e
     const drop = !imported(list) && empty(next);
     return { ...extras, responses: drop ? list.filter((_, i) => i !== at) : list.map((r, i) => (i === at ? next : r)) };
   }
-  return { ...extras, paramExamples: (extras.paramExamples ?? []).map((p, i) => (i === ref.index ? { ...p, examples } : p)) };
+  const list = extras.paramExamples ?? [];
+  const at = list.findIndex((p) => p.in === ref.in && p.name === ref.name);
+  if (at < 0) return examples.length ? { ...extras, paramExamples: [...list, { in: ref.in, name: ref.name, examples }] } : extras;
+  const paramExamples = examples.length ? list.map((p, i) => (i === at ? { ...p, examples } : p)) : list.filter((_, i) => i !== at);
+  return { ...extras, paramExamples };
 }
 
 /** The parameter table that holds a parameter of a location (cookies are listed with the headers). */
@@ -136,7 +166,7 @@ export function paramExamplesInStep(prev: DocParamsState, next: DocParamsState):
     const typed = next[key].find((p) => p.name === g.name)?.example;
     if (typed === undefined || typed === first.value) return g;
     changed = true;
-    return { ...g, examples: [{ ...first, value: typed }, ...g.examples.slice(1)] };
+    return { ...g, examples: [{ ...first, value: typed, origin: 'folio' as const }, ...g.examples.slice(1)] };
   });
   return changed ? { ...next, specExtras: { ...next.specExtras, paramExamples } } : next;
 }
@@ -188,10 +218,13 @@ export function exampleErrors(groups: ExampleGroup[]): ExampleError[] {
   return out;
 }
 
-/** A new example for a group: the first free name `example`, `example2`, …, and an empty JSON object. */
-export function newExample(examples: NamedExample[]): NamedExample {
+/**
+ * A new example for a group: the first free name `example`, `example2`, …, and an empty JSON object (or `value`:
+ * a parameter's first one starts as its example, so adding it changes nothing yet).
+ */
+export function newExample(examples: NamedExample[], value = '{}'): NamedExample {
   const taken = new Set(examples.map((e) => e.name.trim()));
   let n = 1;
   while (taken.has(n === 1 ? 'example' : `example${n}`)) n++;
-  return { name: n === 1 ? 'example' : `example${n}`, summary: '', value: '{}' };
+  return { name: n === 1 ? 'example' : `example${n}`, summary: '', value };
 }

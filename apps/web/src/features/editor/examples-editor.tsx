@@ -1,6 +1,7 @@
 /**
  * The Examples tab of the editor: the named examples per request body, response status and parameter, as the
- * reader sees them (a spec's own for an imported doc; any HTTP doc can be given some). Each can be renamed, its summary and payload edited (JSON in CodeMirror,
+ * reader sees them (a spec's own for an imported doc; any HTTP or Dubbo doc, body, status or parameter can be given some),
+ * each tagged with its origin (from the imported spec, or written in Folio). Each can be renamed, its summary and payload edited (JSON in CodeMirror,
  * with the parser's message inline when it does not parse: such an example is not saved), removed, and new ones
  * added. Each is checked against the parameters being edited, as the preview checks it.
  */
@@ -35,6 +36,8 @@ export function ExamplesEditor({
   responseParams,
   hasBody,
   statuses,
+  params = [],
+  gone = [],
 }: {
   extras: DocSpecExtras;
   onChange: (next: DocSpecExtras) => void;
@@ -45,10 +48,14 @@ export function ExamplesEditor({
   hasBody: boolean;
   /** The doc's HTTP-status codes as being edited (a doc not imported with its responses lists one group each). */
   statuses: string[];
+  /** The top-level header, path and query parameters as being edited (each can be given named examples). */
+  params?: { in: string; name: string; example?: string }[];
+  /** Statuses whose HTTP-status code was deleted since the doc was loaded (their examples go on save). */
+  gone?: string[];
 }) {
   const { t } = useTranslation();
   const title = useGroupTitle();
-  const groups = useMemo(() => exampleGroups(extras, hasBody, statuses), [extras, hasBody, statuses]);
+  const groups = useMemo(() => exampleGroups(extras, hasBody, statuses, params, gone), [extras, hasBody, statuses, params, gone]);
   if (!groups.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('doc.examples.none')} />;
   return (
     <div className="examples-editor" data-testid="examples-editor">
@@ -90,7 +97,9 @@ function GroupExamples({
   const [open, setOpen] = useState<string[]>([]);
   const list = group.examples;
   const dup = duplicateNames(list);
-  const set = (i: number, patch: Partial<NamedExample>) => onChange(list.map((e, j) => (j === i ? { ...e, ...patch } : e)));
+  // Edited or added here: written in Folio (the server decides again on save).
+  const set = (i: number, patch: Partial<NamedExample>) =>
+    onChange(list.map((e, j) => (j === i ? { ...e, ...patch, origin: 'folio' as const } : e)));
   const items = list.map((e, i) => {
     const label = exampleLabel(e, i, (n) => t('view.doc.exampleN', { 0: n }));
     const problem = jsonProblem(e.value);
@@ -101,6 +110,9 @@ function GroupExamples({
           <span className="example-name" data-testid="example-label">
             {label}
           </span>
+          <Tag className="example-origin" color={e.origin === 'folio' ? 'green' : 'blue'} data-testid="example-origin">
+            {e.origin === 'folio' ? t('doc.examples.originFolio') : t('doc.examples.originSpec')}
+          </Tag>
           {problem !== null && <Tag color="error">{t('doc.examples.invalid')}</Tag>}
           {dup.has(i) && <Tag color="error">{t('doc.examples.duplicateName')}</Tag>}
           <Misfit value={e.value} params={params} />
@@ -134,7 +146,7 @@ function GroupExamples({
         className="example-add"
         data-testid="example-add"
         onClick={() => {
-          onChange([...list, newExample(list)]);
+          onChange([...list, { ...newExample(list, group.start), origin: 'folio' }]);
           setOpen([...open, String(list.length)]);
         }}
       >

@@ -3,23 +3,16 @@
  * (common headers/params/returns, body is an array), error codes, and the named examples (examples-editor.tsx):
  * a spec's own for an imported doc, and those written here for any HTTP doc.
  */
-import type { DocSpecExtras } from '@folio/shared';
-import { DocType } from '@folio/shared';
-import { Alert, Badge, Card, Checkbox, Flex, Form, type FormInstance, Select, Space, Tabs } from 'antd';
+import { DocType, isHttpStatus } from '@folio/shared';
+import { Alert, Badge, Card, Flex, Form, type FormInstance, Tabs } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ParamTable } from '../../components/param-table';
 import { countParams, type EditParam, toDocParams } from '../../lib/param-tree';
-import { isHttpStatus } from '../doc-view/responses';
 import { type DocFormValues, type DocParamsState, missingPathParams } from './doc-form';
 import { ErrorCodeTable } from './error-code-table';
 import { ExamplesEditor } from './examples-editor';
-
-/** Number of named examples in a doc's extras (the Examples tab's badge). */
-const exampleCount = (x: DocSpecExtras) =>
-  (x.requestExamples?.length ?? 0) +
-  (x.responses ?? []).reduce((n, r) => n + (r.examples?.length ?? 0), 0) +
-  (x.paramExamples ?? []).reduce((n, p) => n + p.examples.length, 0);
+import { ArrayFlag, exampleCount, FlagCheckbox, TabLabel } from './param-tab-parts';
 
 /** Methods whose requests carry no body (the Examples tab lists no request body for them unless it has parameters). */
 const NO_BODY = ['GET', 'HEAD', 'DELETE', 'OPTIONS'];
@@ -39,6 +32,7 @@ export function ParamTabs({
   dictionaries: dictOptions,
   activeKey,
   onActiveKey,
+  loadedStatuses = [],
 }: {
   form: FormInstance<DocFormValues>;
   type: number;
@@ -51,6 +45,8 @@ export function ParamTabs({
   dictionaries: { id: string; name: string }[];
   activeKey: string;
   onActiveKey: (key: string) => void;
+  /** The HTTP-status codes the doc had when loaded (one deleted since takes its examples along on save). */
+  loadedStatuses?: string[];
 }) {
   const { t } = useTranslation();
   const isHttp = type === DocType.HTTP;
@@ -60,18 +56,24 @@ export function ParamTabs({
   const responseDocParams = useMemo(() => toDocParams(params.responseParams), [params.responseParams]);
   const httpMethod: string = Form.useWatch('httpMethod', { form, preserve: true }) ?? 'GET';
   const statuses = useMemo(() => params.errorCodeParams.map((e) => e.code.trim()).filter(isHttpStatus), [params.errorCodeParams]);
+  const gone = useMemo(() => loadedStatuses.filter((s) => !statuses.includes(s)), [loadedStatuses, statuses]);
+  // The top-level header, path and query parameters: each can be given named examples.
+  const exampleParams = useMemo(
+    () =>
+      (
+        [
+          ['header', params.headerParams],
+          ['path', params.pathParams],
+          ['query', params.queryParams],
+        ] as const
+      ).flatMap(([where, list]) => list.map((p) => ({ in: where, name: p.name.trim(), example: p.example ?? '' }))),
+    [params.headerParams, params.pathParams, params.queryParams],
+  );
   const setP = (k: keyof DocParamsState) => (v: EditParam[] | DocParamsState['errorCodeParams']) => update({ [k]: v });
   const tab = (key: keyof DocParamsState, label: string) => ({
     key,
     label: (
-      <span>
-        {label}{' '}
-        <Badge
-          count={key === 'errorCodeParams' ? params.errorCodeParams.length : countParams(params[key] as EditParam[])}
-          size="small"
-          color="#8c8c8c"
-        />
-      </span>
+      <TabLabel label={label} count={key === 'errorCodeParams' ? params.errorCodeParams.length : countParams(params[key] as EditParam[])} />
     ),
   });
   return (
@@ -182,7 +184,7 @@ export function ParamTabs({
             ...tab('errorCodeParams', t('doc.errorCodes')),
             children: <ErrorCodeTable value={params.errorCodeParams} onChange={setP('errorCodeParams')} />,
           },
-          ...(specExtras || isHttp
+          ...(specExtras || isHttp || type === DocType.DUBBO
             ? [
                 {
                   key: 'examples',
@@ -197,8 +199,10 @@ export function ParamTabs({
                       onChange={(next) => update({ specExtras: next })}
                       requestParams={requestDocParams}
                       responseParams={responseDocParams}
-                      hasBody={requestDocParams.length > 0 || (isHttp && !NO_BODY.includes(httpMethod))}
+                      hasBody={requestDocParams.length > 0 || !isHttp || !NO_BODY.includes(httpMethod)}
                       statuses={statuses}
+                      params={isHttp ? exampleParams : []}
+                      gone={gone}
                     />
                   ),
                 },
@@ -207,77 +211,5 @@ export function ParamTabs({
         ]}
       />
     </Card>
-  );
-}
-
-/** A boolean doc field shown as a checkbox above a parameter table. */
-function FlagCheckbox({
-  form,
-  flag,
-  label,
-  onChange,
-}: {
-  form: FormInstance<DocFormValues>;
-  flag: 'isUseGlobalHeaders' | 'isUseGlobalParams' | 'isUseGlobalReturns';
-  label: string;
-  onChange: () => void;
-}) {
-  const on = Form.useWatch(flag, { form, preserve: true });
-  return (
-    <Checkbox
-      checked={!!on}
-      style={{ marginBottom: 8 }}
-      onChange={(e) => {
-        form.setFieldValue(flag, e.target.checked);
-        onChange();
-      }}
-    >
-      {label}
-    </Checkbox>
-  );
-}
-
-/** "Body is an array of <type>" switch. */
-function ArrayFlag({
-  form,
-  flag,
-  typeField,
-  label,
-  onChange,
-}: {
-  form: FormInstance<DocFormValues>;
-  flag: 'isRequestArray' | 'isResponseArray';
-  typeField: 'requestArrayType' | 'responseArrayType';
-  label: string;
-  onChange: () => void;
-}) {
-  const { t } = useTranslation();
-  const on = Form.useWatch(flag, { form, preserve: true });
-  const elType = Form.useWatch(typeField, { form, preserve: true });
-  return (
-    <Space style={{ marginBottom: 8 }}>
-      <Checkbox
-        checked={!!on}
-        onChange={(e) => {
-          form.setFieldValue(flag, e.target.checked);
-          onChange();
-        }}
-      >
-        {label}
-      </Checkbox>
-      {on && (
-        <Select
-          size="small"
-          value={elType || 'object'}
-          aria-label={t('param.type')}
-          style={{ width: 110 }}
-          options={['object', 'string', 'number', 'boolean'].map((x) => ({ value: x, label: x }))}
-          onChange={(v) => {
-            form.setFieldValue(typeField, v);
-            onChange();
-          }}
-        />
-      )}
-    </Space>
   );
 }

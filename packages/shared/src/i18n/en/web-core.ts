@@ -513,6 +513,8 @@ export const webCore: Record<string, string> = {
   'doc.examples.response': 'Response {0}',
   'doc.examples.param': 'Parameter {1} ({0})',
   'doc.examples.add': 'Add example',
+  'doc.examples.originSpec': 'From the spec',
+  'doc.examples.originFolio': 'Written in Folio',
   'doc.examples.name': 'Name',
   'doc.examples.summary': 'Summary',
   'doc.examples.value': 'Value of {0}',

@@ -510,6 +510,8 @@ export const webCore: Record<string, string> = {
   'doc.examples.response': '响应 {0}',
   'doc.examples.param': '参数 {1}（{0}）',
   'doc.examples.add': '添加示例',
+  'doc.examples.originSpec': '来自规范',
+  'doc.examples.originFolio': '在 Folio 中编写',
   'doc.examples.name': '名称',
   'doc.examples.summary': '摘要',
   'doc.examples.value': '{0} 的内容',
