@@ -347,6 +347,34 @@ describe('a form edit of an imported doc', () => {
     expect(saved.pathParams.find((p: { name: string }) => p.name === 'bookingId').example).toBe('b-42');
   });
 
+  it('an error code deleted in the editor takes its status’s examples along: gone from the tab, the reader and the stored doc', async () => {
+    const copy = await h.admin<{ id: string }>('POST', 'doc/copy', { id: paymentId, url: '/bookings/{bookingId}/payment-no400' });
+    const page = await reader();
+    await page.goto(`/doc/edit/${moduleId}/${copy.id}`);
+    await page.getByTestId('doc-name').waitFor({ timeout: 60_000 });
+    await page.getByTestId('examples-tab').click();
+    const groups = page.getByTestId('example-group');
+    await groups.first().waitFor();
+    const titles = () => groups.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+    expect(await titles()).toContain('Response 400');
+    await page.getByRole('tab', { name: /^Error codes/ }).click();
+    const codes = page.locator('.ant-table-row:visible');
+    await codes.first().waitFor();
+    const first = await codes.evaluateAll((rows) => rows.map((r) => (r.querySelector('input') as HTMLInputElement | null)?.value));
+    const row = codes.nth(first.indexOf('400'));
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await page.getByTestId('examples-tab').click();
+    await groups.first().waitFor();
+    expect(await titles()).not.toContain('Response 400');
+    await page.getByTestId('doc-save').click();
+    await page.waitForURL(/docId=/);
+    const saved = await h.admin<Record<string, any>>('GET', 'doc/detail', { id: copy.id });
+    expect(saved.responses.map((r: { status: string }) => r.status)).toEqual(['200', 'default']);
+    await page.goto(`/view/${copy.id}`);
+    await page.getByTestId('response-tab').first().waitFor();
+    expect(await page.getByTestId('response-tab').allInnerTexts()).toEqual(['200', 'default']);
+  });
+
   it('a parameter’s first named example edited in the Examples tab is its example in the Headers tab and once saved', async () => {
     const copy = await h.admin<{ id: string }>('POST', 'doc/copy', { id: paymentId, url: '/bookings/{bookingId}/payment-key' });
     const page = await reader();

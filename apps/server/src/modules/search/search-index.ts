@@ -92,7 +92,12 @@ function docEntry(d: DocDetail, refId: number, where: { spaceId: number; project
 
 /** Writes entries and their terms (after their old versions were removed). */
 async function writeEntries(ctx: Ctx, conn: Conn, entries: Entry[]): Promise<void> {
-  if (!entries.length) return;
+  await insertTerms(ctx.dialect, conn, await insertEntries(ctx, conn, entries));
+}
+
+/** Inserts entries; returns their term rows (to insert after). */
+async function insertEntries(ctx: Ctx, conn: Conn, entries: Entry[]): Promise<TermRow[]> {
+  if (!entries.length) return [];
   const now = Date.now();
   const rows = entries.map(({ terms: _t, ...r }) => ({ ...r, updatedAt: now }) as Record<string, unknown>);
   const ids = await insertManyReturningIds(conn, ctx.dialect, 'searchEntries', rows, 200);
@@ -101,7 +106,7 @@ async function writeEntries(ctx: Ctx, conn: Conn, entries: Entry[]): Promise<voi
     const scopeId = e.kind === 'space' ? -e.spaceId : e.projectId;
     for (const [term, weight] of e.terms) terms.push([term, ids[i], weight, scopeId]);
   });
-  await insertTerms(ctx.dialect, conn, terms);
+  return terms;
 }
 
 /** Space and project of applications, by application id. */
@@ -125,6 +130,16 @@ export async function indexDocs(
   docs: { id: number; moduleId: number; detail: DocDetail }[],
   removed: number[] = [],
 ): Promise<void> {
+  await insertTerms(ctx.dialect, conn, await indexDocEntries(ctx, conn, docs, removed));
+}
+
+/** indexDocs without the term rows: writes the docs' entries and returns their term rows. */
+async function indexDocEntries(
+  ctx: Ctx,
+  conn: Conn,
+  docs: { id: number; moduleId: number; detail: DocDetail }[],
+  removed: number[] = [],
+): Promise<TermRow[]> {
   const all = [...docs.map((d) => d.id), ...removed];
   if (all.length) await removeEntries(conn, ['doc'], all, ctx.dialect);
   const places = await placesOf(
@@ -138,7 +153,7 @@ export async function indexDocs(
     if (where && !d.detail.isFolder) entries.push(docEntry(d.detail, d.id, where));
     await turn();
   }
-  await writeEntries(ctx, conn, entries);
+  return insertEntries(ctx, conn, entries);
 }
 
 /**
@@ -321,29 +336,54 @@ async function liveDocIds(conn: Conn, moduleIds: number[]): Promise<{ id: number
     .execute();
 }
 
-/** Indexes every doc of applications (their old doc entries are replaced). */
+/** Docs per part of indexModuleDocs (one read of their rows and params, one set of term inserts). */
+const DOC_PART = 500;
+
+/**
+ * Indexes every doc of applications (their old doc entries are replaced), part by part, pipelined on the one
+ * connection of the transaction: a part's term rows (most of the time of a rebuild) are sent without waiting,
+ * the next part's reads and entry writes queue behind them (a connection runs its statements in the order they
+ * were sent), and Node builds that part's details and entries while the database writes the terms. One term
+ * insert is in flight at a time. SQLite runs each statement as it is sent: there it is the plain sequence.
+ */
 export async function indexModuleDocs(ctx: Ctx, conn: Conn, moduleIds: number[]): Promise<number> {
   const docs = await liveDocIds(conn, moduleIds);
-  let done = 0;
-  for (let i = 0; i < docs.length; i += 500) {
-    const part = docs.slice(i, i + 500);
-    const details = await loadDocDetails(
+  const read = (part: { id: number; moduleId: number }[]) =>
+    loadDocDetails(
       ctx,
       part.map((d) => d.id),
       conn,
       { paramIds: false },
     );
-    await indexDocs(
-      ctx,
-      conn,
-      part.flatMap((d) => {
-        const detail = details.get(d.id);
-        return detail ? [{ id: d.id, moduleId: d.moduleId, detail }] : [];
-      }),
-    );
-    done += part.length;
+  let inFlight: Promise<void> | undefined;
+  try {
+    for (let i = 0; i < docs.length; i += DOC_PART) {
+      const part = docs.slice(i, i + DOC_PART);
+      // Queued behind the previous part's term insert: Node builds this part while the database writes those.
+      const details = await read(part);
+      const terms = await indexDocEntries(
+        ctx,
+        conn,
+        part.flatMap((d) => {
+          const detail = details.get(d.id);
+          return detail ? [{ id: d.id, moduleId: d.moduleId, detail }] : [];
+        }),
+      );
+      // In key order (the terms' primary key starts with the term): neighbouring rows land on the same pages.
+      terms.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[2] - b[2] || a[1] - b[1]));
+      // One term insert in flight at a time.
+      if (inFlight) await inFlight;
+      const sent = insertTerms(ctx.dialect, conn, terms);
+      // Awaited below or on the next turn of the loop; a failure meanwhile is not an unhandled rejection.
+      sent.catch(() => {});
+      inFlight = sent;
+    }
+    if (inFlight) await inFlight;
+  } finally {
+    // On an error, the transaction is not rolled back while a statement of it is still running.
+    if (inFlight) await inFlight.catch(() => {});
   }
-  return done;
+  return docs.length;
 }
 
 /**

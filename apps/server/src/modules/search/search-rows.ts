@@ -11,18 +11,23 @@ export type EntryKind = 'doc' | 'folder' | 'dictionary' | 'constant' | 'applicat
 /** A row of `search_terms`: term, entry_id, weight, scope_id. */
 export type TermRow = [string, number, number, number];
 
-/** Rows of search_terms per statement. */
-const TERM_ROWS = 1000;
+/**
+ * Rows of search_terms per statement: PostgreSQL takes them as four array parameters (no bind limit);
+ * MySQL/MariaDB as 4 placeholders a row in a statement of at most ~1 MB (terms are at most 48 characters;
+ * the default max_allowed_packet is 16 MB on MariaDB, 64 MB on MySQL 8); SQLite as before (it runs in process).
+ */
+const TERM_ROWS: Record<Dialect, number> = { postgres: 10000, mysql: 5000, sqlite: 1000 };
 
 /**
- * Inserts term rows, TERM_ROWS per statement, as plain SQL with bound values: a rebuild writes 55 rows per
+ * Inserts term rows, TERM_ROWS[dialect] per statement, as plain SQL with bound values: a rebuild writes 55 rows per
  * doc, and building each statement through the query builder cost 1–2 ms per 1,000 rows (0.04 ms as text).
  * PostgreSQL takes the columns as four arrays (`unnest`): one short statement to parse instead of 4,000
  * placeholders.
  */
 export async function insertTerms(dialect: Dialect, conn: Conn, rows: TermRow[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += TERM_ROWS) {
-    const part = rows.slice(i, i + TERM_ROWS);
+  const n = TERM_ROWS[dialect];
+  for (let i = 0; i < rows.length; i += n) {
+    const part = rows.slice(i, i + n);
     if (dialect === 'postgres') {
       const cols = [0, 1, 2, 3].map((c) => part.map((r) => r[c]));
       await conn.executeQuery(

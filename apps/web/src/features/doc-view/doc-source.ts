@@ -42,6 +42,14 @@ export type { ShareInfo } from '@folio/shared';
 export const shareGrantOf = (s: Extract<DocViewSource, { kind: 'share' }>) => s.grant || readGrant('share', s.shareId);
 export const composeGrantOf = (s: Extract<DocViewSource, { kind: 'compose' }>) => s.grant || readGrant('compose', s.showId);
 
+/** Query key of a doc read through a source. */
+export const viewDocKey = (docId: string, source: DocViewSource) => [
+  'viewDoc',
+  source.kind,
+  source.kind === 'share' ? source.shareId : source.kind === 'compose' ? source.showId : '',
+  docId,
+];
+
 /** What a visitor needs before reading a compose view (its grant sent when held). */
 export const fetchComposeInfo = (showId: string, grant?: string) =>
   api.get<ComposeView>('compose/project/get', { id: showId }, grantHeaders(grant));

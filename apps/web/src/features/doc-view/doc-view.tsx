@@ -12,10 +12,11 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { ApiError } from '../../lib/api';
 import { DocContent } from './doc-content';
-import { type DocViewSource, fetchViewDoc, type LoadedDoc } from './doc-source';
+import { type DocViewSource, fetchViewDoc, type LoadedDoc, viewDocKey } from './doc-source';
 import './doc-view.css';
 
 export type { DocViewSource } from './doc-source';
+export { viewDocKey } from './doc-source';
 
 const DebugPanel = lazy(() => import('../debug/debug-panel').then((m) => ({ default: m.DebugPanel })));
 const MockPanel = lazy(() => import('../mock/mock-panel').then((m) => ({ default: m.MockPanel })));
@@ -30,14 +31,6 @@ export function docTitle(doc: { name: string; type: number; httpMethod: string; 
       : '';
   return `${head}${doc.name} · Folio`;
 }
-
-/** Query key of a doc read through a source. */
-export const viewDocKey = (docId: string, source: DocViewSource) => [
-  'viewDoc',
-  source.kind,
-  source.kind === 'share' ? source.shareId : source.kind === 'compose' ? source.showId : '',
-  docId,
-];
 
 export function DocView({ docId, source = { kind: 'user' } }: { docId: string; source?: DocViewSource }) {
   const { t } = useTranslation();

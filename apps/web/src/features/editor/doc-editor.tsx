@@ -4,7 +4,7 @@
  * (a newer version answers 409 and opens the conflict dialog) and goes back to the doc.
  */
 import { ArrowLeftOutlined, SaveOutlined } from '@ant-design/icons';
-import { type DocDetail, DocType } from '@folio/shared';
+import { type DocDetail, DocType, isHttpStatus } from '@folio/shared';
 import { Alert, Button, Flex, Form, Result, Skeleton, Space, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,6 +33,9 @@ export type EditorMode =
   | { kind: 'edit'; docId: string }
   | { kind: 'new'; parentId: string; type: number }
   | { kind: 'copy'; copyId: string };
+
+/** The HTTP-status codes of an editor state's error-code table. */
+const httpStatuses = (p: DocParamsState) => p.errorCodeParams.map((e) => e.code.trim()).filter(isHttpStatus);
 
 export function DocEditor({ moduleId, mode }: { moduleId: string; mode: EditorMode }) {
   const { t } = useTranslation();
@@ -64,6 +67,8 @@ export function DocEditor({ moduleId, mode }: { moduleId: string; mode: EditorMo
     return docToForm(source.data, mode.kind === 'copy', t('doc.copySuffix'));
   }, [newType, newParent, mode.kind, source.data, t]);
   const filled = useRef(false);
+  // The HTTP-status codes of the version being edited: one deleted since goes with its examples on save (doc/save).
+  const [loadedStatuses, setLoadedStatuses] = useState<string[]>([]);
   // The version the user is editing from: a save from it that someone else has replaced answers 409.
   const baseModified = useRef<string | undefined>(undefined);
   const [conflict, setConflict] = useState<{ current: CurrentVersion; mine: Record<string, unknown> } | null>(null);
@@ -71,7 +76,10 @@ export function DocEditor({ moduleId, mode }: { moduleId: string; mode: EditorMo
   useEffect(() => {
     if (!initial || filled.current) return;
     filled.current = true;
-    if (mode.kind === 'edit') baseModified.current = source.data?.gmtModified;
+    if (mode.kind === 'edit') {
+      baseModified.current = source.data?.gmtModified;
+      setLoadedStatuses(httpStatuses(initial.params));
+    }
     form.setFieldsValue(initial.values);
     setParams(initial.params);
     setDirty(false);
@@ -107,7 +115,9 @@ export function DocEditor({ moduleId, mode }: { moduleId: string; mode: EditorMo
       ui.message?.error(`${t('param.nameFormat')}: ${bad.map((b) => b || t('param.emptyName')).join(', ')}`);
       return;
     }
-    const badExamples = params.specExtras ? exampleErrors(exampleGroups(params.specExtras, true)) : [];
+    const current = params.errorCodeParams.map((e) => e.code.trim());
+    const gone = loadedStatuses.filter((s) => !current.includes(s));
+    const badExamples = params.specExtras ? exampleErrors(exampleGroups(params.specExtras, true, [], [], gone)) : [];
     if (badExamples.length) {
       setActiveTab('examples');
       ui.message?.error(t('doc.examples.fixFirst', { 0: badExamples.length }));
@@ -143,6 +153,7 @@ export function DocEditor({ moduleId, mode }: { moduleId: string; mode: EditorMo
   const reload = (current: DocDetail) => {
     const fresh = docToForm(current, false, t('doc.copySuffix'));
     baseModified.current = current.gmtModified;
+    setLoadedStatuses(httpStatuses(fresh.params));
     form.resetFields();
     form.setFieldsValue(fresh.values);
     setParams(fresh.params);
@@ -205,6 +216,7 @@ export function DocEditor({ moduleId, mode }: { moduleId: string; mode: EditorMo
           dictionaries={(dicts.data ?? []).map((d) => ({ id: d.id, name: d.name }))}
           activeKey={activeTab ?? firstParamTab(type, initial.values.httpMethod)}
           onActiveKey={setActiveTab}
+          loadedStatuses={loadedStatuses}
         />
       )}
     </div>

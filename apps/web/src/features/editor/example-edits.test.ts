@@ -170,6 +170,19 @@ describe('the editor’s examples', () => {
     expect(withGroupExamples({}, groups[1].ref, [])).toEqual({});
   });
 
+  it('leave out a status whose code was deleted since loading, as the save drops it', () => {
+    expect(exampleGroups(extras, true, ['200', '201'], [], ['400']).map((g) => g.key)).toEqual([
+      'request',
+      'response:200',
+      'response:201',
+      'param:query:page.size',
+    ]);
+    // A hand-made doc's written 404 too; its success status stays listed.
+    const one = [{ name: 'missing', summary: '', value: '{}' }];
+    const added = withGroupExamples({}, { kind: 'response', status: '404' }, one);
+    expect(exampleGroups(added, false, [], [], ['404']).map((g) => g.key)).toEqual(['response:200']);
+  });
+
   it('keep a parameter’s example and its first named example in step, whichever was edited', () => {
     const query = fromDocParams([{ ...param('page.size'), example: '10' }]);
     const state: DocParamsState = {

@@ -41,11 +41,13 @@ export function exampleGroups(
   hasBody: boolean,
   statuses: string[] = [],
   params: { in: string; name: string; example?: string }[] = [],
+  /** Statuses whose HTTP-status code was deleted since the doc was loaded: not listed (the save drops them). */
+  gone: string[] = [],
 ): ExampleGroup[] {
   const out: ExampleGroup[] = [];
   const request = extras.requestExamples ?? [];
   if (request.length || hasBody) out.push({ key: 'request', ref: { kind: 'request' }, examples: request, fit: 'request', start: '{}' });
-  const responses = extras.responses ?? [];
+  const responses = (extras.responses ?? []).filter((r) => !gone.includes(r.status));
   const response = (status: string, r: DocResponse | undefined, fit: ExampleGroup['fit']): ExampleGroup => ({
     key: `response:${status}`,
     ref: { kind: 'response', status },

@@ -37,6 +37,7 @@ export function ExamplesEditor({
   hasBody,
   statuses,
   params = [],
+  gone = [],
 }: {
   extras: DocSpecExtras;
   onChange: (next: DocSpecExtras) => void;
@@ -49,10 +50,12 @@ export function ExamplesEditor({
   statuses: string[];
   /** The top-level header, path and query parameters as being edited (each can be given named examples). */
   params?: { in: string; name: string; example?: string }[];
+  /** Statuses whose HTTP-status code was deleted since the doc was loaded (their examples go on save). */
+  gone?: string[];
 }) {
   const { t } = useTranslation();
   const title = useGroupTitle();
-  const groups = useMemo(() => exampleGroups(extras, hasBody, statuses, params), [extras, hasBody, statuses, params]);
+  const groups = useMemo(() => exampleGroups(extras, hasBody, statuses, params, gone), [extras, hasBody, statuses, params, gone]);
   if (!groups.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('doc.examples.none')} />;
   return (
     <div className="examples-editor" data-testid="examples-editor">

@@ -32,6 +32,7 @@ export function ParamTabs({
   dictionaries: dictOptions,
   activeKey,
   onActiveKey,
+  loadedStatuses = [],
 }: {
   form: FormInstance<DocFormValues>;
   type: number;
@@ -44,6 +45,8 @@ export function ParamTabs({
   dictionaries: { id: string; name: string }[];
   activeKey: string;
   onActiveKey: (key: string) => void;
+  /** The HTTP-status codes the doc had when loaded (one deleted since takes its examples along on save). */
+  loadedStatuses?: string[];
 }) {
   const { t } = useTranslation();
   const isHttp = type === DocType.HTTP;
@@ -53,6 +56,7 @@ export function ParamTabs({
   const responseDocParams = useMemo(() => toDocParams(params.responseParams), [params.responseParams]);
   const httpMethod: string = Form.useWatch('httpMethod', { form, preserve: true }) ?? 'GET';
   const statuses = useMemo(() => params.errorCodeParams.map((e) => e.code.trim()).filter(isHttpStatus), [params.errorCodeParams]);
+  const gone = useMemo(() => loadedStatuses.filter((s) => !statuses.includes(s)), [loadedStatuses, statuses]);
   // The top-level header, path and query parameters: each can be given named examples.
   const exampleParams = useMemo(
     () =>
@@ -198,6 +202,7 @@ export function ParamTabs({
                       hasBody={requestDocParams.length > 0 || !isHttp || !NO_BODY.includes(httpMethod)}
                       statuses={statuses}
                       params={isHttp ? exampleParams : []}
+                      gone={gone}
                     />
                   ),
                 },

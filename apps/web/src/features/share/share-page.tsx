@@ -10,39 +10,18 @@ import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { ApiError } from '../../lib/api';
-import { queryClient } from '../../lib/query';
-import { fetchViewDoc } from '../doc-view/doc-source';
-import { DocView, viewDocKey } from '../doc-view/doc-view';
+import { DocView } from '../doc-view/doc-view';
 import { readGrant, storeGrant } from '../doc-view/grants';
 import { SearchBox } from '../search/search-box';
 import { LangPicker } from '../view/lang-picker';
 import { useLiveRevision } from '../view/live';
 import { ReaderLayout } from '../view/reader-layout';
-import { fetchShareMenu, fetchShareRevision, shareInfoQuery, shareMenuKey, useShareInfoQuery, useShareMenuQuery } from './api';
+import { fetchShareRevision, useShareInfoQuery, useShareMenuQuery } from './api';
 
 const PasswordBox = lazy(() => import('./password-box').then((m) => ({ default: m.PasswordBox })));
 const GateMessage = lazy(() => import('./password-box').then((m) => ({ default: m.GateMessage })));
 const spin = <Spin style={{ display: 'block', margin: '20vh auto' }} />;
 const gate = (page: ReactNode) => <Suspense fallback={spin}>{page}</Suspense>;
-
-// A deep link starts fetching the share, its tree and its doc as soon as this chunk loads, in parallel (as
-// /view does): the grant kept from an earlier visit goes along; the server checks everything on each call.
-if (typeof window !== 'undefined') {
-  const m = /^\/share\/([^/]+)(?:\/([^/]+))?/.exec(window.location.pathname);
-  if (m) {
-    const [, shareId, docId] = m;
-    const source = { kind: 'share', shareId } as const;
-    void queryClient.prefetchQuery(shareInfoQuery(shareId));
-    const quiet = { retry: false, meta: { silent: true } } as const;
-    void queryClient.prefetchQuery({
-      queryKey: shareMenuKey(shareId),
-      queryFn: () => fetchShareMenu(shareId, readGrant('share', shareId)),
-      ...quiet,
-    });
-    if (docId)
-      void queryClient.prefetchQuery({ queryKey: viewDocKey(docId, source), queryFn: () => fetchViewDoc(docId, source), ...quiet });
-  }
-}
 
 /** The first doc of a tree (depth first). */
 export function firstDoc(nodes: TreeNode[]): TreeNode | undefined {

@@ -10,43 +10,20 @@ import { Button } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { getToken } from '../../lib/api';
-import { queryClient } from '../../lib/query';
 import { readLocal, writeLocal } from '../../lib/storage';
-import { type DocViewSource, fetchViewDoc } from '../doc-view/doc-source';
-import { DocView, viewDocKey } from '../doc-view/doc-view';
+import type { DocViewSource } from '../doc-view/doc-source';
+import { DocView } from '../doc-view/doc-view';
 import { fetchViewProjects } from '../project/project-api';
 import { SearchBox } from '../search/search-box';
 import { fetchSpaces } from '../space/space-api';
+import { DIM_KEY, PROJECT_KEY, SPACE_KEY } from './deep-link';
 import { LangPicker } from './lang-picker';
 import { useLiveRevision } from './live';
 import { ReaderLayout } from './reader-layout';
 import { docLocationKey, fetchDocLocation, fetchViewRevision, fetchViewTree, viewTreeKey } from './view-api';
 
-const DIM_KEY = 'folio.view.dimension';
 const USER_SEARCH = { kind: 'user' } as const;
-const PROJECT_KEY = 'folio.view.projectId';
-const SPACE_KEY = 'folio.view.spaceId';
 const USER: DocViewSource = { kind: 'user' };
-
-// A deep link starts fetching its doc as soon as this chunk loads (in parallel with the shell's texts).
-if (typeof window !== 'undefined' && getToken()) {
-  const first = /^\/view\/([^/]+)/.exec(window.location.pathname)?.[1];
-  if (first) {
-    void queryClient.prefetchQuery({ queryKey: viewDocKey(first, USER), queryFn: () => fetchViewDoc(first, USER), meta: { silent: true } });
-    void queryClient.prefetchQuery({ queryKey: docLocationKey(first), queryFn: () => fetchDocLocation(first), meta: { silent: true } });
-  }
-  // The remembered project/space tree too (usually the deep-linked doc's own).
-  const bySpace = readLocal<number>(DIM_KEY, DEFAULT_DIMENSION) === Dimension.SPACE;
-  const sel = readLocal(bySpace ? SPACE_KEY : PROJECT_KEY, '');
-  if (sel)
-    void queryClient.prefetchQuery({
-      queryKey: viewTreeKey(bySpace, sel),
-      queryFn: () => fetchViewTree(bySpace, sel),
-      meta: { silent: true },
-      staleTime: 30_000,
-    });
-}
 
 export function PreviewPage() {
   const { t } = useTranslation();

@@ -17,9 +17,10 @@ export const fetchViewTree = (bySpace: boolean, id: string) =>
 /** Key of where a deep-linked doc lives. */
 export const docLocationKey = (docId: string | undefined) => ['view', 'docLocation', docId];
 
-/** Where a doc lives (project and space), for deep links. */
-export async function fetchDocLocation(docId: string) {
+/** Where a doc lives (project and space), for deep links; `onProject` hears the project before its space is asked. */
+export async function fetchDocLocation(docId: string, onProject?: (projectId: string) => void) {
   const m = await fetchModuleOfDoc(docId);
+  onProject?.(m.projectId);
   const p = await fetchProjectPlace(m.projectId);
   return { projectId: m.projectId, spaceId: p.spaceId };
 }
