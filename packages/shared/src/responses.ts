@@ -2,7 +2,7 @@
  * Which of a doc's documented responses is its success response (the body its response parameters describe), as
  * the reader's response tabs, the editor's example groups and the default mock all pick it.
  */
-import type { DocResponse } from './types.js';
+import type { DocResponse, NamedExample } from './types.js';
 
 /** 200, 404, 2XX, default: an HTTP status of a spec's response. */
 export const isHttpStatus = (code: string) => /^([1-5]\d\d|[1-5]xx|default)$/i.test(String(code).trim());
@@ -27,3 +27,16 @@ export function successResponse(responses: DocResponse[] | undefined, codes: str
   const status = successStatus([...list.map((r) => r.status).filter((s) => !http.includes(s)), ...http]);
   return status === undefined ? undefined : list.find((r) => r.status === status);
 }
+
+/** A status that only carries examples (written in Folio's editor): nothing else is said of it. */
+export const writtenResponse = (status: string, examples: NamedExample[]): DocResponse => ({
+  status,
+  description: '',
+  contentType: '',
+  params: [],
+  isArray: 0,
+  arrayType: '',
+  headers: [],
+  examples,
+  main: 0,
+});

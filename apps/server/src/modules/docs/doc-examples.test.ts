@@ -3,6 +3,7 @@
  * is stored with its origin (the spec's as it gave it, or written/edited in Folio: the server decides, not the
  * client); a parameter's first named example is its own example.
  */
+import { writtenResponse } from '@folio/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRAINS_CARD, TRAINS_SPEC } from '../../../test/fixtures/specs.js';
 import { call, createTestApp, createWorld, type TestApp } from '../../../test/harness.js';
@@ -213,17 +214,7 @@ describe('a deleted error code', () => {
   });
 
   it('takes the examples written for it in Folio along, even when the save does not send the examples', async () => {
-    const written = (status: string) => ({
-      status,
-      description: '',
-      contentType: '',
-      params: [],
-      isArray: 0,
-      arrayType: '',
-      headers: [],
-      main: 0,
-      examples: [{ name: `e${status}`, summary: '', value: '{"error": "x"}' }],
-    });
+    const written = (status: string) => writtenResponse(status, [{ name: `e${status}`, summary: '', value: '{"error": "x"}' }]);
     const body = {
       moduleId: handMadeModule,
       name: 'Cancel order',

@@ -1,3 +1,4 @@
+import { writtenResponse } from '@folio/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, createUser, createWorld, type TestApp } from '../../../test/harness.js';
 import { writeDoc } from '../debug/debug-fixtures.js';
@@ -402,17 +403,7 @@ describe('default mock through the doc API', () => {
   });
 
   it('answers the success example written in the editor, as an imported doc answers its spec’s example', async () => {
-    const written = (status: string, value: string) => ({
-      status,
-      description: '',
-      contentType: '',
-      params: [],
-      isArray: 0,
-      arrayType: '',
-      headers: [],
-      main: 0,
-      examples: [{ name: 'ok', summary: '', value }],
-    });
+    const written = (status: string, value: string) => writtenResponse(status, [{ name: 'ok', summary: '', value }]);
     const body = {
       moduleId: w.moduleId,
       parentId: '',

@@ -1,4 +1,4 @@
-import { isHttpStatus } from '@folio/shared';
+import { isHttpStatus, writtenResponse } from '@folio/shared';
 import { describe, expect, it } from 'vitest';
 import { splitResponses } from './responses';
 
@@ -61,17 +61,8 @@ describe('responses per status', () => {
       { code: '404', msg: 'Not found', solution: '' },
       { code: 'E_STOCK', msg: 'out of stock', solution: '' },
     ];
-    const written = (status: string, summary: string) => ({
-      status,
-      description: '',
-      contentType: '',
-      params: [],
-      isArray: 0,
-      arrayType: '',
-      headers: [],
-      examples: [{ name: summary.toLowerCase(), summary, value: '{}', origin: 'folio' as const }],
-      main: 0,
-    });
+    const written = (status: string, summary: string) =>
+      writtenResponse(status, [{ name: summary.toLowerCase(), summary, value: '{}', origin: 'folio' }]);
     // Examples for 404 and for the success status, which has no code: 400 keeps its tab without examples.
     const { tabs, codes } = splitResponses(own, own, [written('404', 'Missing'), written('200', 'Found')]);
     expect(tabs.map((x) => [x.code, x.description, x.success, x.response?.examples[0].summary])).toEqual([

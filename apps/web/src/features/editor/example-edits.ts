@@ -4,7 +4,7 @@
  * checked before a save: an example written as JSON (an object or array, as the view reads it) must parse, and
  * two examples of one group cannot share a name (they are the keys of the spec's `examples` map).
  */
-import { type DocParam, type DocResponse, type DocSpecExtras, type NamedExample, successStatus } from '@folio/shared';
+import { type DocParam, type DocResponse, type DocSpecExtras, type NamedExample, successStatus, writtenResponse } from '@folio/shared';
 import type { DocParamsState } from './doc-form';
 
 /** Where a group of examples lives in the spec extras (a response by its status: it may not be stored yet). */
@@ -94,19 +94,6 @@ export function exampleGroups(
   }
   return out;
 }
-
-/** A status the editor adds examples to (nothing else is said of it). */
-const writtenResponse = (status: string, examples: NamedExample[]): DocResponse => ({
-  status,
-  description: '',
-  contentType: '',
-  params: [],
-  isArray: 0,
-  arrayType: '',
-  headers: [],
-  examples,
-  main: 0,
-});
 
 /** Whether a response says nothing but its status (the editor added it for examples that are all removed now). */
 const empty = (r: DocResponse) =>
