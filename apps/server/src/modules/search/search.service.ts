@@ -13,7 +13,7 @@
  * Then one query reads the page's entries with their breadcrumbs (space › project › application › folder).
  */
 import type { SearchHit, SearchKind, SearchResult } from '@folio/shared';
-import { type Compilable, type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
+import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Conn } from '../../db/database.js';
 import { highlightWords, type QueryTerm, queryTerms } from './search-tokens.js';
@@ -62,11 +62,8 @@ function list(xs: number[]) {
   return xs.length ? sql.join(xs.map((n) => sql`${n}`)) : sql`null`;
 }
 
-/**
- * The statement of the projects the reader may search within the filters (rows of id and space id; a user's
- * member spaces come as rows with project id 0), or null when no statement is needed (all, a share's docs).
- */
-function scopeQuery(conn: Conn, scope: ReadScope, f: SearchFilters) {
+/** The scope ids (projects; minus-space ids) the reader may search within the filters, or null for all. */
+async function scopeIdsOf(conn: Conn, scope: ReadScope, f: SearchFilters): Promise<number[] | null> {
   if (scope.kind === 'docs') return null;
   if (scope.kind === 'all' && !f.spaceId && !f.projectId) return null;
   let q = conn.selectFrom('projects').select(['id', 'spaceId']).where('isDeleted', '=', 0);
@@ -81,45 +78,34 @@ function scopeQuery(conn: Conn, scope: ReadScope, f: SearchFilters) {
       ]),
     );
   }
-  if (scope.kind !== 'user') return q;
-  // A user's memberships are read in the same statement: the rule is the one above, and the member spaces
-  // come as rows with project id 0.
-  const { userId } = scope;
-  q = q.where((eb) =>
-    eb.or([
-      eb('id', 'in', eb.selectFrom('projectMembers').select('projectId').where('userId', '=', userId)),
-      eb.and([eb('isPrivate', '=', 0), eb('spaceId', 'in', eb.selectFrom('spaceMembers').select('spaceId').where('userId', '=', userId))]),
-    ]),
-  );
-  const spacesOf = conn
-    .selectFrom('spaceMembers')
-    .select([sql<number>`0`.as('id'), 'spaceId'])
-    .where('userId', '=', userId);
-  return f.projectId ? q : q.unionAll(spacesOf);
-}
-
-/** The member spaces a `member` scope names itself (within the filters): their own entries are searched. */
-function ownSpaces(scope: ReadScope, f: SearchFilters): number[] {
-  if (scope.kind !== 'member' || f.projectId) return [];
-  return scope.spaceIds.filter((s) => !f.spaceId || s === f.spaceId);
-}
-
-/** The scope ids (projects; minus-space ids) of the rows of `scopeQuery`. */
-function scopeIdsFrom(rows: { id: number; spaceId: number }[], scope: ReadScope, f: SearchFilters): number[] {
-  const out = rows.filter((r) => Number(r.id) !== 0).map((r) => Number(r.id));
+  // A user's memberships are read in the same statement (two round trips fewer per search): the rule is the
+  // one above, and the member spaces come as rows with project id 0.
+  let rows: { id: number; spaceId: number }[];
+  if (scope.kind === 'user') {
+    const { userId } = scope;
+    q = q.where((eb) =>
+      eb.or([
+        eb('id', 'in', eb.selectFrom('projectMembers').select('projectId').where('userId', '=', userId)),
+        eb.and([
+          eb('isPrivate', '=', 0),
+          eb('spaceId', 'in', eb.selectFrom('spaceMembers').select('spaceId').where('userId', '=', userId)),
+        ]),
+      ]),
+    );
+    const spacesOf = conn
+      .selectFrom('spaceMembers')
+      .select([sql<number>`0`.as('id'), 'spaceId'])
+      .where('userId', '=', userId);
+    rows = await (f.projectId ? q : q.unionAll(spacesOf)).execute();
+  } else rows = await q.execute();
+  const out = rows.filter((r) => Number(r.id) !== 0).map((r) => r.id);
   if (!f.projectId) {
     // A space's own entry: for its members and for readers of a project in it.
-    const spaces = new Set(rows.filter((r) => !f.spaceId || Number(r.spaceId) === f.spaceId).map((r) => Number(r.spaceId)));
-    for (const s of ownSpaces(scope, f)) spaces.add(s);
-    for (const s of spaces) out.push(-s);
+    const spaces = new Set(rows.map((r) => r.spaceId));
+    if (scope.kind === 'member') for (const s of scope.spaceIds) spaces.add(s);
+    for (const s of spaces) if (!f.spaceId || s === f.spaceId) out.push(-s);
   }
   return out;
-}
-
-/** The scope ids (projects; minus-space ids) the reader may search within the filters, or null for all. */
-async function scopeIdsOf(conn: Conn, scope: ReadScope, f: SearchFilters): Promise<number[] | null> {
-  const q = scopeQuery(conn, scope, f);
-  return q ? scopeIdsFrom(await q.execute(), scope, f) : null;
 }
 
 /** A query term with the number of its rows the reader may see (counted up to CANDIDATES). */
@@ -132,75 +118,43 @@ function termCond(t: QueryTerm, col = 'term') {
   return t.prefix ? sql`${c} >= ${t.term} and ${c} < ${t.term + TOP}` : sql`${c} = ${t.term}`;
 }
 
-/** ` and scope_id in (...)` of a list of scope ids, or nothing (all). */
-function inScopeList(scopeIds: number[] | null): RawBuilder<unknown> {
-  return scopeIds ? sql` and scope_id in (${list(scopeIds)})` : sql``;
-}
-
 /** Each term's rows in the reader's scope, counted up to `cap`, in one query. */
 async function countRows(conn: Conn, terms: QueryTerm[], scopeIds: number[] | null, cap: number): Promise<Map<number, number>> {
-  const r = await countRange(conn, terms, inScopeList(scopeIds), cap);
-  return new Map([...r.counts].map(([i, c]) => [i, c.n]));
+  return new Map([...(await countRange(conn, terms, scopeIds, cap))].map(([i, c]) => [i, c.n]));
 }
 
 /**
- * Each term's rows in the reader's scope (`inScope`, a condition on `scope_id`), counted up to `cap`, in one
- * query: `n` of the term (a prefix: of its range), `exact` of the whole word. A range is read in term order
- * and the whole word is its first term, so one scan of at most `cap` rows gives both (the whole word's count
- * is exact below `cap`, like `n`). A whole word's rows all have the same term: no `order by` there, which
- * MariaDB 10.11 executed as a sort of every row of the word before the limit (10,000 rows of `api` to count
- * 500). With `scope` (the statement of the reader's projects), it is read first in the same statement as `sc`
- * (`inScope` may refer to it) and its rows come back too: one round trip fewer per search.
+ * Each term's rows in the reader's scope, counted up to `cap`, in one query: `n` of the term (a prefix: of its
+ * range), `exact` of the whole word. A range is read in term order and the whole word is its first term, so one
+ * scan of at most `cap` rows gives both (the whole word's count is exact below `cap`, like `n`). A whole word's
+ * rows all have the same term: no `order by` there, which MariaDB 10.11 executed as a sort of every row of the
+ * word before the limit (10,000 rows of `api` to count 500).
  */
 async function countRange(
   conn: Conn,
   terms: QueryTerm[],
-  inScope: RawBuilder<unknown>,
+  scopeIds: number[] | null,
   cap: number,
-  scope?: Compilable<{ id: number; spaceId: number }>,
-): Promise<{ counts: Map<number, { n: number; exact: number }>; scopeRows: { id: number; spaceId: number }[] }> {
+): Promise<Map<number, { n: number; exact: number }>> {
+  const inScope = scopeIds ? sql` and scope_id in (${list(scopeIds)})` : sql``;
   const parts = terms.map(
     (t, i) =>
       sql`select ${sql.lit(i)} as i, count(*) as n, sum(case when term = ${t.term} then 1 else 0 end) as e from (select term from search_terms where ${termCond(t)}${inScope}${t.prefix ? sql` order by term` : sql``} limit ${cap}) c${sql.raw(String(i))}`,
   );
-  const head = scope ? sql`with sc as ${scope} select -1 as i, id as n, space_id as e from sc union all ` : sql``;
-  const r = await sql<{ i: number; n: number; e: number }>`${head}${sql.join(parts, sql` union all `)}`.execute(conn);
-  const counts = new Map<number, { n: number; exact: number }>();
-  const scopeRows: { id: number; spaceId: number }[] = [];
-  for (const x of r.rows) {
-    if (Number(x.i) < 0) scopeRows.push({ id: Number(x.n), spaceId: Number(x.e) });
-    else counts.set(Number(x.i), { n: Number(x.n), exact: Number(x.e ?? 0) });
-  }
-  return { counts, scopeRows };
+  const r = await sql<{ i: number; n: number; e: number }>`${sql.join(parts, sql` union all `)}`.execute(conn);
+  return new Map(r.rows.map((x) => [Number(x.i), { n: Number(x.n), exact: Number(x.e ?? 0) }]));
 }
 
 /**
- * The reader's scope ids and each term counted in it (up to CANDIDATES), in one statement: the scope's
- * statement is a common table the counts read (`scope_id` among its projects, or minus its spaces, as
- * `scopeIdsFrom` lists them). A prefix term that exists as a whole term matches exactly (`order` is not
- * also `orderno`): fewer rows, same intent.
+ * Counts each term's rows in the reader's scope, up to CANDIDATES, in one query. A prefix term that exists
+ * as a whole term matches exactly (`order` is not also `orderno`): fewer rows, same intent.
  */
-async function countTerms(
-  conn: Conn,
-  terms: QueryTerm[],
-  scope: ReadScope,
-  f: SearchFilters,
-): Promise<{ scopeIds: number[] | null; counted: CountedTerm[] }> {
-  const q = scopeQuery(conn, scope, f);
-  let inScope: RawBuilder<unknown> = sql``;
-  if (q) {
-    const own = ownSpaces(scope, f);
-    const spaces = f.projectId
-      ? sql``
-      : sql` or scope_id in (select -space_id from sc${f.spaceId ? sql` where space_id = ${f.spaceId}` : sql``})${own.length ? sql` or scope_id in (${list(own.map((s) => -s))})` : sql``}`;
-    inScope = sql` and (scope_id in (select id from sc where id <> 0)${spaces})`;
-  }
-  const { counts, scopeRows } = await countRange(conn, terms, inScope, CANDIDATES, q ?? undefined);
-  const counted = terms.map((t, i): CountedTerm => {
-    const c = counts.get(i) ?? { n: 0, exact: 0 };
+async function countTerms(conn: Conn, terms: QueryTerm[], scopeIds: number[] | null): Promise<CountedTerm[]> {
+  const n = await countRange(conn, terms, scopeIds, CANDIDATES);
+  return terms.map((t, i) => {
+    const c = n.get(i) ?? { n: 0, exact: 0 };
     return t.prefix && !c.exact ? { term: t.term, prefix: true, n: c.n } : { term: t.term, prefix: false, n: c.exact };
   });
-  return { scopeIds: q ? scopeIdsFrom(scopeRows, scope, f) : null, counted };
 }
 
 /** Entry-level conditions over `e` (filters the terms cannot decide, a share's docs), or null. */
@@ -364,11 +318,9 @@ export async function searchDocs(ctx: Ctx, scope: ReadScope, q: string, filters:
   const conn = ctx.db;
   const asked = queryTerms(q);
   if (!asked.length && q.trim()) return { list: [], total: 0 };
-  // With words, the scope and the counts are one statement; without, the scope alone.
-  const { scopeIds, counted: terms } = asked.length
-    ? await countTerms(conn, asked, scope, filters)
-    : { scopeIds: await scopeIdsOf(conn, scope, filters), counted: [] };
+  const scopeIds = await scopeIdsOf(conn, scope, filters);
   if (scopeIds && !scopeIds.length) return { list: [], total: 0 };
+  const terms = asked.length ? await countTerms(conn, asked, scopeIds) : [];
   const { rows, total, more } = await rank(ctx, terms, scopeIds, entryWhere(scope, filters), page);
   if (!rows.length) {
     const suggestion = terms.some((t) => t.n === 0) ? await suggest(conn, q, terms, scopeIds) : null;
@@ -405,7 +357,7 @@ export function oneEdit(w: string): string[] {
  * suggestion comes from what the reader may read. Returns the corrected query, or null.
  */
 async function suggest(conn: Conn, q: string, terms: CountedTerm[], scopeIds: number[] | null): Promise<string | null> {
-  const inScope = inScopeList(scopeIds);
+  const inScope = scopeIds ? sql` and scope_id in (${list(scopeIds)})` : sql``;
   const fixes = new Map<string, string>();
   for (const t of terms) {
     if (t.n > 0 || t.term.length < 3 || t.term.length > 24 || !/^[a-z0-9_]+$/.test(t.term)) continue;
