@@ -23,6 +23,14 @@ export function okResponse<T extends TSchema>(data: T) {
 /** The response for routes that return nothing. */
 export const okNull = okResponse(Type.Null());
 
+/**
+ * Sends a value as JSON text, with the bytes and content type a plain object's answer has: for answers whose
+ * response schema only describes them (Torna's open API, the OpenAPI document), so no schema ever filters them.
+ */
+export function sendJsonText(reply: FastifyReply, value: unknown) {
+  return reply.type('application/json; charset=utf-8').send(JSON.stringify(value));
+}
+
 function fieldsFromValidation(err: FastifyError): FieldError[] {
   const v = err.validation ?? [];
   return v.map((e) => {

@@ -16,7 +16,7 @@ import {
 } from '@folio/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authorizeModule } from '../../permissions/authorize.js';
-import { ok, okResponse } from '../../plugins/envelope.js';
+import { ok, okResponse, sendJsonText } from '../../plugins/envelope.js';
 import { importTextLang } from '../imports/imports.service.js';
 import { handleOpenApi } from './open-api.js';
 import * as files from './push-files.service.js';
@@ -101,12 +101,7 @@ export async function pushRootRoutes(app: FastifyInstance): Promise<void> {
       url: '/api',
       config: { auth: 'public' },
       schema: { tags: ['push'], summary: "Torna's open API (smart-doc, torna-sdk)", response: TornaOpenResponse },
-      // Sent as text, so the description above never filters Torna's answer.
-      handler: async (req, reply) =>
-        reply
-          .status(200)
-          .type('application/json; charset=utf-8')
-          .send(JSON.stringify(await handleOpenApi(app, req))),
+      handler: async (req, reply) => sendJsonText(reply.status(200), await handleOpenApi(app, req)),
     });
   });
 }

@@ -14,10 +14,9 @@ import {
   TORNA_COMPAT_VERSION,
   ViewConfigSchema,
 } from '@folio/shared';
-import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { ping } from '../../db/database.js';
-import { Envelope, ok, okResponse } from '../../plugins/envelope.js';
+import { Envelope, ok, okResponse, sendJsonText } from '../../plugins/envelope.js';
 import { languages, textsFor } from './system.service.js';
 
 /** Front-end config keys readable without login (never secrets). */
@@ -109,8 +108,3 @@ export const systemRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (_req, reply) => sendJsonText(reply, app.swagger()),
   );
 };
-
-/** Sends JSON text (the bytes and content type of a plain object's answer), so no response schema ever filters it. */
-function sendJsonText(reply: FastifyReply, value: unknown) {
-  return reply.type('application/json; charset=utf-8').send(JSON.stringify(value));
-}
