@@ -89,3 +89,44 @@ export async function removeEntriesUnder(conn: Conn, by: { moduleIds?: number[];
     );
   }
 }
+
+/**
+ * Removes the entries whose content no longer exists: under a missing or deleted space, project or application,
+ * or of a missing or deleted doc (or one that became a folder). One statement per owner finds them; the entries
+ * of live content are not touched. Folders, dictionaries and constants pages need no sweep of their own: a
+ * rebuild rewrites those of every live application whole. Returns how many entries were removed.
+ */
+export async function removeOrphans(conn: Conn): Promise<number> {
+  const [spaces, projects, modules, docs] = [
+    await conn
+      .selectFrom('searchEntries as e')
+      .leftJoin('spaces as s', 's.id', 'e.spaceId')
+      .select('e.id')
+      .where((eb) => eb.or([eb('s.id', 'is', null), eb('s.isDeleted', '=', 1)]))
+      .execute(),
+    await conn
+      .selectFrom('searchEntries as e')
+      .leftJoin('projects as p', 'p.id', 'e.projectId')
+      .select('e.id')
+      .where('e.projectId', '<>', 0)
+      .where((eb) => eb.or([eb('p.id', 'is', null), eb('p.isDeleted', '=', 1)]))
+      .execute(),
+    await conn
+      .selectFrom('searchEntries as e')
+      .leftJoin('modules as m', 'm.id', 'e.moduleId')
+      .select('e.id')
+      .where('e.moduleId', '<>', 0)
+      .where((eb) => eb.or([eb('m.id', 'is', null), eb('m.isDeleted', '=', 1)]))
+      .execute(),
+    await conn
+      .selectFrom('searchEntries as e')
+      .leftJoin('docs as d', 'd.id', 'e.refId')
+      .select('e.id')
+      .where('e.kind', '=', 'doc')
+      .where((eb) => eb.or([eb('d.id', 'is', null), eb('d.isDeleted', '=', 1), eb('d.isFolder', '=', 1)]))
+      .execute(),
+  ];
+  const ids = [...new Set([...spaces, ...projects, ...modules, ...docs].map((r) => r.id))];
+  await removeById(conn, ids);
+  return ids.length;
+}

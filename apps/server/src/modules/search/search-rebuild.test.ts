@@ -1,0 +1,134 @@
+/**
+ * The full rebuild of the search index (reindexAll) on a real database: readers keep finding what is indexed
+ * while it runs, and what it leaves is what a rebuild from an empty index writes, also after content changed
+ * behind the index's back (renamed, deleted, vanished docs, applications, projects, spaces, dictionaries).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestApp, createWorld, type TestApp } from '../../../test/harness.js';
+import { reindexAll } from './search-index.js';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const total = async (q: string) => {
+  const r = await call(t.app, t.adminToken, 'GET', '/api/search', { q });
+  expect(r.code, JSON.stringify(r.body)).toBe('0');
+  return r.data.total as number;
+};
+
+const saveDoc = async (moduleId: string, name: string, extra: Record<string, unknown> = {}) => {
+  const r = await call(t.app, t.adminToken, 'POST', '/api/doc/save', {
+    moduleId,
+    name,
+    url: `/${name.replace(/\W/g, '')}`,
+    httpMethod: 'GET',
+    ...extra,
+  });
+  expect(r.code, JSON.stringify(r.body)).toBe('0');
+  return t.app.ctx.ids.decode(r.data.id as string);
+};
+
+/** Every entry and term row, without ids and times, in a stable order. */
+async function snapshot() {
+  const db = t.app.ctx.db;
+  const entries = await db
+    .selectFrom('searchEntries')
+    .select(['kind', 'refId', 'spaceId', 'projectId', 'moduleId', 'name', 'method', 'path', 'docType', 'status', 'deprecated', 'body'])
+    .orderBy('kind')
+    .orderBy('refId')
+    .execute();
+  const terms = await db
+    .selectFrom('searchTerms as st')
+    .innerJoin('searchEntries as e', 'e.id', 'st.entryId')
+    .select(['e.kind', 'e.refId', 'st.term', 'st.weight', 'st.scopeId'])
+    .orderBy('e.kind')
+    .orderBy('e.refId')
+    .orderBy('st.term')
+    .orderBy('st.weight')
+    .execute();
+  const [{ n }] = await db
+    .selectFrom('searchTerms')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .execute();
+  return { entries, terms, termRows: Number(n) };
+}
+
+describe('reindexAll', () => {
+  it('keeps answering searches with the whole index while it runs', async () => {
+    // More applications than one rebuild batch (20), each with a doc the search must keep finding.
+    const w = await createWorld(t);
+    for (let i = 0; i < 22; i++) {
+      const mod = await call(t.app, t.adminToken, 'POST', '/api/module/add', { projectId: w.projectId, name: `Service ${i}` });
+      expect(mod.code, JSON.stringify(mod.body)).toBe('0');
+      await saveDoc(mod.data.id, `Steadfast endpoint ${i}`);
+    }
+    expect(await total('steadfast')).toBe(22);
+    const during: number[] = [];
+    await reindexAll(t.app.ctx, async (pct) => {
+      if (pct < 100) during.push(await total('steadfast'));
+    });
+    expect(during.length).toBeGreaterThanOrEqual(2);
+    expect(during).toEqual(during.map(() => 22));
+    expect(await total('steadfast')).toBe(22);
+  });
+
+  it('leaves the index a rebuild from empty writes, after content changed behind its back', async () => {
+    const db = t.app.ctx.db;
+    const ids = t.app.ctx.ids;
+    const a = await createWorld(t);
+    const b = await createWorld(t);
+    const c = await createWorld(t);
+    const folder = await call(t.app, t.adminToken, 'POST', '/api/doc/folder/add', { moduleId: a.moduleId, name: 'Quiver folder' });
+    expect(folder.code, JSON.stringify(folder.body)).toBe('0');
+    const renamed = await saveDoc(a.moduleId, 'Quiver alpha', { parentId: folder.data.id });
+    const deleted = await saveDoc(a.moduleId, 'Quiver beta');
+    const vanished = await saveDoc(a.moduleId, 'Quiver gamma');
+    await saveDoc(b.moduleId, 'Quiver delta');
+    await saveDoc(c.moduleId, 'Quiver epsilon');
+    const dict = await call(t.app, t.adminToken, 'POST', '/api/doc/enum/info/save', {
+      moduleId: a.moduleId,
+      name: 'QuiverState',
+      items: [{ name: 'QUIVER_ON', value: '1' }],
+    });
+    expect(dict.code, JSON.stringify(dict.body)).toBe('0');
+    const page = await call(t.app, t.adminToken, 'POST', '/api/constant/save', {
+      moduleId: a.moduleId,
+      content: '<p>Quiver constants</p>',
+    });
+    expect(page.code, JSON.stringify(page.body)).toBe('0');
+    expect(await total('quiver')).toBeGreaterThanOrEqual(8);
+
+    // Changes the index did not follow (as after a bug, a restore of the database, or an index from an older version).
+    await db.updateTable('docs').set({ name: 'Quiver renamed' }).where('id', '=', renamed).execute();
+    await db.updateTable('docs').set({ isDeleted: 1 }).where('id', '=', deleted).execute();
+    await db.deleteFrom('docs').where('id', '=', vanished).execute();
+    await db.updateTable('docs').set({ isDeleted: 1 }).where('id', '=', ids.decode(folder.data.id)).execute();
+    await db.updateTable('enumInfos').set({ isDeleted: 1 }).where('moduleId', '=', ids.decode(a.moduleId)).execute();
+    await db.updateTable('constantInfos').set({ content: '' }).where('moduleId', '=', ids.decode(a.moduleId)).execute();
+    await db.updateTable('modules').set({ name: 'Quiver app' }).where('id', '=', ids.decode(a.moduleId)).execute();
+    await db.updateTable('modules').set({ isDeleted: 1 }).where('id', '=', ids.decode(b.moduleId)).execute();
+    await db.updateTable('projects').set({ name: 'Quiver project' }).where('id', '=', ids.decode(a.projectId)).execute();
+    await db.updateTable('projects').set({ isDeleted: 1 }).where('id', '=', ids.decode(c.projectId)).execute();
+    const gone = await createWorld(t);
+    await saveDoc(gone.moduleId, 'Quiver zeta');
+    await db.updateTable('spaces').set({ isDeleted: 1 }).where('id', '=', ids.decode(gone.spaceId)).execute();
+
+    await reindexAll(t.app.ctx);
+    const rebuilt = await snapshot();
+    // The renamed doc, application and project are found under their new names; nothing deleted is.
+    expect(await total('quiver')).toBe(3);
+
+    await db.deleteFrom('searchTerms').execute();
+    await db.deleteFrom('searchEntries').execute();
+    await reindexAll(t.app.ctx);
+    const fromEmpty = await snapshot();
+    expect(rebuilt.termRows).toBe(rebuilt.terms.length);
+    expect(rebuilt).toEqual(fromEmpty);
+  });
+});
