@@ -11,7 +11,16 @@ import type { AppContext } from '../../context.js';
 import { type Conn, insertManyReturningIds } from '../../db/database.js';
 import { turnTaker } from '../../lib/turns.js';
 import { loadDocDetails } from '../docs/doc-detail.js';
-import { type EntryKind, insertTerms, removeById, removeEntries, removeOrphans, type TermRow } from './search-rows.js';
+import {
+  contentKey,
+  type EntryKind,
+  insertTerms,
+  removeById,
+  removeEntries,
+  removeOrphans,
+  storedEntries,
+  type TermRow,
+} from './search-rows.js';
 import { addPath, addText, Weight } from './search-tokens.js';
 
 export { type EntryKind, removeEntries, removeEntriesUnder } from './search-rows.js';
@@ -154,6 +163,49 @@ async function indexDocEntries(
     await turn();
   }
   return insertEntries(ctx, conn, entries);
+}
+
+/** The content key of an entry as built (see contentKey). */
+function keyOf(e: Entry): string {
+  const { terms, ...row } = e;
+  const scopeId = e.kind === 'space' ? -e.spaceId : e.projectId;
+  return contentKey(
+    row,
+    [...terms].map(([term, weight]) => [term, weight, scopeId]),
+  );
+}
+
+/**
+ * The rebuild's indexDocEntries: a doc's stored entry (locked as removeEntries locks it) is kept when its row and
+ * terms are what the doc gives now and replaced otherwise, so rebuilding an index that is up to date writes
+ * little: deleting and inserting every doc's ~55 term rows made MariaDB's 10,000-doc rebuild 1.5–2.4× slower.
+ */
+async function refreshDocEntries(ctx: Ctx, conn: Conn, docs: { id: number; moduleId: number; detail: DocDetail }[]): Promise<TermRow[]> {
+  const places = await placesOf(
+    conn,
+    docs.map((d) => d.moduleId),
+  );
+  const fresh = new Map<number, Entry>();
+  const turn = turnTaker();
+  for (const d of docs) {
+    const where = places.get(d.moduleId);
+    if (where && !d.detail.isFolder) fresh.set(d.id, docEntry(d.detail, d.id, where));
+    await turn();
+  }
+  const stored = await storedEntries(
+    conn,
+    'doc',
+    docs.map((d) => d.id),
+    ctx.dialect,
+  );
+  const stale: number[] = [];
+  for (const [refId, s] of stored) {
+    const e = fresh.get(refId);
+    if (e && keyOf(e) === s.key) fresh.delete(refId);
+    else stale.push(s.id);
+  }
+  await removeById(conn, stale);
+  return insertEntries(ctx, conn, [...fresh.values()]);
 }
 
 /**
@@ -340,8 +392,9 @@ async function liveDocIds(conn: Conn, moduleIds: number[]): Promise<{ id: number
 const DOC_PART = 500;
 
 /**
- * Indexes every doc of applications (their old doc entries are replaced), part by part, pipelined on the one
- * connection of the transaction: a part's term rows (most of the time of a rebuild) are sent without waiting,
+ * Indexes every doc of applications (an entry that differs from what its doc gives now is replaced, an equal one
+ * kept: refreshDocEntries), part by part, pipelined on the one
+ * connection of the transaction: a part's term rows (most of the time of a rebuild from empty) are sent without waiting,
  * the next part's reads and entry writes queue behind them (a connection runs its statements in the order they
  * were sent), and Node builds that part's details and entries while the database writes the terms. One term
  * insert is in flight at a time. SQLite runs each statement as it is sent: there it is the plain sequence.
@@ -361,7 +414,7 @@ export async function indexModuleDocs(ctx: Ctx, conn: Conn, moduleIds: number[])
       const part = docs.slice(i, i + DOC_PART);
       // Queued behind the previous part's term insert: Node builds this part while the database writes those.
       const details = await read(part);
-      const terms = await indexDocEntries(
+      const terms = await refreshDocEntries(
         ctx,
         conn,
         part.flatMap((d) => {

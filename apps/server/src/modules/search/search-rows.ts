@@ -90,6 +90,70 @@ export async function removeEntriesUnder(conn: Conn, by: { moduleIds?: number[];
   }
 }
 
+/** The columns of an entry that its content decides (all but its id and time). */
+const CONTENT = [
+  'kind',
+  'refId',
+  'spaceId',
+  'projectId',
+  'moduleId',
+  'name',
+  'method',
+  'path',
+  'docType',
+  'status',
+  'deprecated',
+  'body',
+] as const;
+
+/** An entry's row as its content decides it. */
+export type EntryContent = { [K in (typeof CONTENT)[number]]: K extends 'kind' | 'name' | 'method' | 'path' | 'body' ? string : number };
+
+/** An entry's row and term rows (term, weight, scope) as one string: equal strings, equal rows but for ids and times. */
+export function contentKey(row: EntryContent, terms: [string, number, number][]): string {
+  const rows = terms.map(([term, weight, scope]) => `${term}\t${weight}\t${scope}`).sort();
+  return `${JSON.stringify(CONTENT.map((c) => row[c]))}\n${rows.join('\n')}`;
+}
+
+/**
+ * The stored entries of a kind by the ids they stand for, each with its id and content key (its row and its term
+ * rows). Pass the dialect as to removeEntries: on PostgreSQL/MySQL they are read `for update`.
+ */
+export async function storedEntries(
+  conn: Conn,
+  kind: EntryKind,
+  refIds: number[],
+  dialect: Dialect,
+): Promise<Map<number, { id: number; key: string }>> {
+  const out = new Map<number, { id: number; key: string }>();
+  for (let i = 0; i < refIds.length; i += 500) {
+    const q = conn
+      .selectFrom('searchEntries')
+      .select(['id', ...CONTENT])
+      .where('kind', '=', kind)
+      .where('refId', 'in', refIds.slice(i, i + 500));
+    const rows = await (dialect !== 'sqlite' ? q.forUpdate() : q).execute();
+    if (!rows.length) continue;
+    const terms = new Map<number, [string, number, number][]>();
+    const termRows = await conn
+      .selectFrom('searchTerms')
+      .select(['entryId', 'term', 'weight', 'scopeId'])
+      .where(
+        'entryId',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .execute();
+    for (const t of termRows) {
+      const list = terms.get(t.entryId) ?? [];
+      list.push([t.term, t.weight, t.scopeId]);
+      terms.set(t.entryId, list);
+    }
+    for (const r of rows) out.set(r.refId, { id: r.id, key: contentKey(r, terms.get(r.id) ?? []) });
+  }
+  return out;
+}
+
 /**
  * Removes the entries whose content no longer exists: under a missing or deleted space, project or application,
  * or of a missing or deleted doc (or one that became a folder). One statement per owner finds them; the entries
