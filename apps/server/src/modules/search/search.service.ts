@@ -106,6 +106,7 @@ function userScopeOf(byProject: boolean, bySpace: boolean) {
     scopeQuery(db, { kind: 'user', userId }, { projectId: byProject ? ids[0] : undefined, spaceId: bySpace ? ids.at(-1) : undefined }),
   );
 }
+/** Indexed by (project filter) + 2 × (space filter). */
 const userScopes = [userScopeOf(false, false), userScopeOf(true, false), userScopeOf(false, true), userScopeOf(true, true)];
 
 /** The scope ids (projects; minus-space ids) the reader may search within the filters, or null for all. */
