@@ -193,6 +193,7 @@ describe('the editor’s examples', () => {
       responseParams: [],
       errorCodeParams: [],
       specExtras: extras,
+      loadedStatuses: [],
     };
     // The first named example edited in the Examples tab: the parameter's example follows.
     const specExtras = withGroupExamples(extras, { kind: 'param', in: 'query', name: 'page.size' }, [
