@@ -12,6 +12,7 @@ import {
   type SecurityData,
   type SecurityRequirement,
   securityOfDoc,
+  successStatus,
   typeBase,
 } from '@folio/shared';
 import type { FastifyInstance } from 'fastify';
@@ -186,7 +187,7 @@ function savedStatuses(d: DocDetail): { code: string; name: string; status: stri
     d.responses,
     d.errorCodeParams.map((c) => String(c.code)),
   ).filter((s) => /^[1-5]\d\d$/.test(s));
-  const success = d.responses?.find((r) => r.main === 1 && statuses.includes(r.status))?.status ?? statuses.find((s) => /^2/.test(s));
+  const success = d.responses?.find((r) => r.main === 1 && statuses.includes(r.status))?.status ?? successStatus(statuses);
   return statuses.map((s) => {
     const c = code.get(s);
     const text = c?.msg || stored.get(s)?.description || s;
