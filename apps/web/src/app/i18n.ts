@@ -14,7 +14,7 @@ import { antdLocaleName, browserLang, FALLBACK_LANG, isVisitorPath, storedLang, 
 export const i18n = i18next.createInstance();
 
 /** Texts use `{0}` placeholders (Torna style); i18next interpolation is `{{x}}`. */
-const initialized = i18n.use(initReactI18next).init({
+void i18n.use(initReactI18next).init({
   lng: FALLBACK_LANG,
   fallbackLng: false,
   resources: {},
@@ -39,23 +39,11 @@ export async function loadAntdLocale(lang: string): Promise<Locale | undefined> 
   }
 }
 
-/** What loadLanguage installed: the language used, its antd locale and the server's default language. */
-export interface LoadedLanguage {
-  lang: string;
-  antd?: Locale;
-  defaultLang: string;
-}
-
-/**
- * Fetches the texts of a language (empty = the user's or server default), installs them and returns the language
- * used. When the language is known before the server answers (chosen, or a visitor's browser language), its antd
- * locale loads alongside the texts rather than after them.
- */
-export async function loadLanguage(lang?: string): Promise<LoadedLanguage> {
+/** Fetches the texts of a language (empty = the user's or server default), installs them and returns the language used. */
+export async function loadLanguage(lang?: string): Promise<{ lang: string; antd?: Locale; defaultLang: string }> {
   // Outside visitors of share/compose pages who never chose a language get their browser's.
   const visitor = typeof window !== 'undefined' && isVisitorPath(window.location.pathname) ? browserLang() : '';
   const asked = lang ?? (storedLang() || visitor);
-  const early = asked ? loadAntdLocale(asked) : undefined;
   let payload: UiTexts;
   try {
     payload = await fetchUiTexts(asked);
@@ -63,12 +51,11 @@ export async function loadLanguage(lang?: string): Promise<LoadedLanguage> {
     payload = { lang: asked || FALLBACK_LANG, content: {}, defaultLang: FALLBACK_LANG, userLang: '' };
   }
   const used = payload.lang || asked || payload.defaultLang || FALLBACK_LANG;
-  await initialized; // the entry may ask before i18next has finished its own start
   i18n.addResourceBundle(used, 'translation', payload.content, true, true);
   await i18n.changeLanguage(used);
   setApiLanguage(used);
   if (lang) storeLang(used);
   document.documentElement.lang = used;
-  const antd = await (early && used === asked ? early : loadAntdLocale(used));
+  const antd = await loadAntdLocale(used);
   return { lang: used, antd, defaultLang: payload.defaultLang };
 }

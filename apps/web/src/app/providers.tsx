@@ -1,11 +1,12 @@
 /** App-wide providers: TanStack Query, i18next, antd ConfigProvider whose locale follows the language. */
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';
+import type { Locale } from 'antd/es/locale';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { queryClient } from '../lib/query';
 import { ui } from '../lib/ui';
-import { i18n, type LoadedLanguage, loadLanguage } from './i18n';
+import { i18n, loadLanguage } from './i18n';
 
 interface LangState {
   lang: string;
@@ -48,13 +49,12 @@ function UiBridge() {
   return null;
 }
 
-/** Renders `children` once the first language (`language`, started by the entry) is installed. */
-export function Providers({ language, children }: { language: Promise<LoadedLanguage>; children: ReactNode }) {
-  const [state, setState] = useState<LoadedLanguage | null>(null);
+export function Providers({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<{ lang: string; antd?: Locale; defaultLang: string } | null>(null);
 
   useEffect(() => {
-    void language.then(setState);
-  }, [language]);
+    void loadLanguage().then(setState);
+  }, []);
 
   const setLang = useCallback(async (lang: string) => {
     const r = await loadLanguage(lang);
