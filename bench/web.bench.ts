@@ -9,7 +9,8 @@
  *   - the tree answer's bytes (as sent and as JSON),
  *   - filter keystroke → tree updated (median over several queries; the tree is virtualized),
  *   - JS heap after the runs.
- * Run: `npm run build && node --import tsx bench/web.bench.ts` (or through `npm run bench -- web`).
+ * Run: `npm run build && node --import tsx bench/web.bench.ts` (or through `npm run bench -- web`);
+ * BENCH_WEB_DIST=<dir> serves another web build (a copy of an earlier apps/web/dist) for a before/after.
  */
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
@@ -258,7 +259,8 @@ function table(title: string, view: Figures, share: Figures): void {
 }
 
 export async function run(): Promise<void> {
-  const h = await startHarness({ prefix: 'bench' });
+  const dist = process.env.BENCH_WEB_DIST;
+  const h = await startHarness({ prefix: 'bench', env: dist ? { FOLIO_WEB_DIST: dist } : {} });
   try {
     const load0 = loadavg()[0];
     const { deepDocId, moduleIds } = await seed(h);

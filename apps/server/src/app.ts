@@ -135,10 +135,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     transformObject: withErrorResponses,
   });
   registerErrorHandling(app);
-  // Settings are checked against the database before each request (another server may have changed them).
-  app.addHook('onRequest', async () => {
-    await settings.refresh();
-  });
+  // Settings are checked against the database before each request (another server may have changed them),
+  // in the statement that also reads the request's session.
   registerAuth(app);
 
   await ensureFirstAdmin(app, config.adminPassword);

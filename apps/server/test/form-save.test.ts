@@ -228,3 +228,24 @@ describe('an imported doc saved unchanged in the editor stores the same params a
     });
   }
 });
+
+describe('a doc copied in the editor', () => {
+  it('saves without the response of an HTTP-status code deleted before its first save, as an edit does', async () => {
+    const { status, tree } = await importInto(t, projectId, 'Trains to copy', JSON.stringify(TRAINS_SPEC));
+    expect(status.errors).toEqual([]);
+    const node = docsOf(tree).find((n) => n.url === '/bookings/{bookingId}/payment');
+    const src = (await call<DocDetail>(t.app, t.adminToken, 'GET', '/api/doc/detail', { id: node?.id })).data;
+    const statuses = (src.responses ?? []).map((r) => r.status);
+    expect(statuses).toContain('400');
+    expect(src.errorCodeParams.map((c) => c.code)).toContain('400');
+    const form = docToForm(src, true);
+    const params = { ...form.params, errorCodeParams: form.params.errorCodeParams.filter((c) => c.code !== '400') };
+    const values = { ...form.values, url: `${src.url}/copy` };
+    const payload = formToPayload({ moduleId: src.moduleId, type: src.type, values, params });
+    const saved = await call<{ id: string }>(t.app, t.adminToken, 'POST', '/api/doc/save', payload);
+    expect([saved.code, saved.fields ?? saved.msg]).toEqual(['0', '']);
+    const copy = (await call<DocDetail>(t.app, t.adminToken, 'GET', '/api/doc/detail', { id: saved.data.id })).data;
+    expect(copy.errorCodeParams.map((c) => c.code)).not.toContain('400');
+    expect((copy.responses ?? []).map((r) => r.status)).toEqual(statuses.filter((s) => s !== '400'));
+  });
+});

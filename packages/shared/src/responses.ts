@@ -23,9 +23,22 @@ export function successResponse(responses: DocResponse[] | undefined, codes: str
   const list = responses ?? [];
   const main = list.find((r) => r.main === 1);
   if (main) return main;
-  const http = codes.map((c) => String(c).trim()).filter(isHttpStatus);
-  const status = successStatus([...list.map((r) => r.status).filter((s) => !http.includes(s)), ...http]);
+  const status = successStatus(responseStatuses(list, codes));
   return status === undefined ? undefined : list.find((r) => r.status === status);
+}
+
+/**
+ * Every status a doc documents a response for, in the reader's tab order: a stored response's status or an
+ * HTTP-status code of the doc, each once. A doc imported with its responses lists them as the spec did, then any
+ * HTTP-status code without one; a doc written in Folio lists the statuses with examples but no code first, then
+ * its codes. The reader's tabs and the OpenAPI and Postman exports all list these, so none drops a stored response.
+ */
+export function responseStatuses(responses: DocResponse[] | undefined, codes: string[]): string[] {
+  const list = (responses ?? []).map((r) => r.status);
+  const http = codes.map((c) => String(c).trim()).filter(isHttpStatus);
+  const ordered =
+    list.length && responses?.some((r) => r.main === 1) ? [...list, ...http] : [...list.filter((s) => !http.includes(s)), ...http];
+  return [...new Set(ordered)];
 }
 
 /** A status that only carries examples (written in Folio's editor): nothing else is said of it. */

@@ -5,11 +5,13 @@
  */
 import { type Action, UserStatus } from '@folio/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import { prepared } from '../db/prepared.js';
 import { pickLang } from '../i18n/messages.js';
 import { sha256 } from '../lib/crypto.js';
 import { forbidden, mustSetPassword, unauthorized } from '../lib/errors.js';
+import { REVISION_KEY } from '../modules/system/settings.js';
 import type { ResourceDecl } from '../permissions/declared.js';
 
 export interface SessionUser {
@@ -54,15 +56,20 @@ export function readToken(req: FastifyRequest): string | null {
   return null;
 }
 
-/** A live session's row with its user (built once; read on every request). */
-const sessionRow = prepared(2, (db: Db, hash: string, now: number) =>
+/**
+ * The statement every request starts with: the settings revision and, when the token names a live session,
+ * the session with its user (one row whatever the token; built once).
+ */
+const requestRow = prepared(2, (db: Db, hash: string, now: number) =>
   db
-    .selectFrom('userSessions as s')
-    .innerJoin('users as u', 'u.id', 's.userId')
+    .selectFrom(sql<{ one: number }>`(select 1 as one)`.as('one'))
+    .leftJoin('systemConfigs as r', (j) => j.on('r.configKey', '=', REVISION_KEY))
+    .leftJoin('userSessions as s', (j) => j.on('s.tokenHash', '=', hash).on('s.revokedAt', 'is', null).on('s.expiresAt', '>', now))
+    .leftJoin('users as u', 'u.id', 's.userId')
     .select([
+      'r.configValue as revision',
       's.id as sessionId',
       's.lastUsedAt',
-      's.expiresAt',
       'u.id',
       'u.username',
       'u.nickname',
@@ -72,31 +79,33 @@ const sessionRow = prepared(2, (db: Db, hash: string, now: number) =>
       'u.status',
       'u.source',
       'u.lang',
-    ])
-    .where('s.tokenHash', '=', hash)
-    .where('s.revokedAt', 'is', null)
-    .where('s.expiresAt', '>', now),
+    ]),
 );
 
-/** Resolves the session user of a token, or null: one indexed query (by token hash) on every request. */
-export async function userForToken(app: FastifyInstance, token: string): Promise<SessionUser | null> {
+/**
+ * Brings the settings up to date with the database and resolves the session user of a token (or null):
+ * one statement, which reads the settings revision beside the session looked up by its token's hash.
+ */
+export async function userForToken(app: FastifyInstance, token: string | null): Promise<SessionUser | null> {
   const now = Date.now();
-  const hash = sha256(token);
-  const [row] = await sessionRow(app.ctx.db, hash, now);
-  if (!row || row.status === UserStatus.DISABLED) return null;
-  if (now - row.lastUsedAt > 60_000) {
+  const [row] = await app.ctx.settings.readWith(
+    () => requestRow(app.ctx.db, token ? sha256(token) : '', now),
+    ([r]) => r?.revision,
+  );
+  if (!row || row.id === null || row.sessionId === null || row.status === UserStatus.DISABLED) return null;
+  if (now - Number(row.lastUsedAt) > 60_000) {
     await app.ctx.db.updateTable('userSessions').set({ lastUsedAt: now }).where('id', '=', row.sessionId).execute();
   }
   return {
     id: row.id,
-    username: row.username,
-    nickname: row.nickname,
-    email: row.email,
-    avatar: row.avatar,
+    username: row.username as string,
+    nickname: row.nickname as string,
+    email: row.email as string,
+    avatar: row.avatar as string,
     isSuperAdmin: row.isSuperAdmin === 1,
-    status: row.status,
-    source: row.source,
-    lang: row.lang,
+    status: row.status as number,
+    source: row.source as string,
+    lang: row.lang as string,
     sessionId: row.sessionId,
   };
 }
@@ -107,6 +116,9 @@ export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('lang', 'zh-CN');
   app.decorateRequest('access', null);
   app.addHook('onRequest', async (req) => {
+    // Settings first: the one statement that reads the session checks them against the database too.
+    const token = readToken(req);
+    req.user = await userForToken(app, token);
     const fallback = app.ctx.settings.get('folio.default-lang') || 'zh-CN';
     // The web app names the language its user sees in a `lang` header: it wins over the saved preference,
     // which wins over the browser's Accept-Language.
@@ -116,8 +128,6 @@ export function registerAuth(app: FastifyInstance): void {
     const declared = req.routeOptions.config?.auth;
     const matched = !!req.routeOptions.url;
     const mode: AuthMode = declared ?? (matched && req.url.startsWith('/api') ? 'user' : 'public');
-    const token = readToken(req);
-    if (token) req.user = await userForToken(app, token);
     if (req.user?.lang && !shown) req.lang = req.user.lang;
     // An account that must set its password reaches only the routes that allow it (optional ones included:
     // the debug proxy and scripts); public routes treat it as anonymous.

@@ -5,6 +5,8 @@
  */
 import { writtenResponse } from '@folio/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { splitResponses } from '../../../../web/src/features/doc-view/responses.js';
+import { swaggerVerdict } from '../../../test/fidelity-kit.js';
 import { TRAINS_CARD, TRAINS_SPEC } from '../../../test/fixtures/specs.js';
 import { call, createTestApp, createWorld, type TestApp } from '../../../test/harness.js';
 import { drainJobs } from '../../jobs/queue.js';
@@ -12,6 +14,7 @@ import { drainJobs } from '../../jobs/queue.js';
 type Obj = Record<string, any>;
 
 let t: TestApp;
+let projectId = '';
 let handMadeModule = '';
 let importedModule = '';
 let paymentId = '';
@@ -52,6 +55,7 @@ beforeAll(async () => {
   t = await createTestApp();
   const world = await createWorld(t);
   handMadeModule = world.moduleId;
+  projectId = world.projectId;
   const res = await admin('POST', '/api/import', { projectId: world.projectId, name: 'Trains', content: JSON.stringify(TRAINS_SPEC) });
   expect(res.code, JSON.stringify(res.body)).toBe('0');
   await drainJobs(t.app);
@@ -238,5 +242,62 @@ describe('a deleted error code', () => {
     await save({ ...noExamples, id, errorCodeParams: [] });
     expect((await detail(id)).responses ?? []).toEqual([]);
     expect(await exported('/orders/{id}/cancel', handMadeModule)).toEqual(['200']);
+  });
+});
+
+describe('a stored response whose code is absent', () => {
+  /** An export of an application. */
+  const exportOf = async (format: string, moduleId: string): Promise<Obj> => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/export', query: { format, moduleId }, headers: { token: t.adminToken } });
+    expect(res.statusCode).toBe(200);
+    return JSON.parse(res.body);
+  };
+  const shipped = { error: 'already shipped' };
+
+  it('is a reader tab, an OpenAPI and a Postman response; the OpenAPI export passes swagger-parser and imports back with it', async () => {
+    // A doc pushed with its responses (or written before a deleted code took its response along): 409 has no code.
+    const ok = {
+      ...writtenResponse('200', [{ name: 'ok', summary: '', value: '{"id": "o1"}' }]),
+      main: 1,
+      contentType: 'application/json',
+    };
+    const conflict = {
+      ...writtenResponse('409', [{ name: 'shipped', summary: 'Shipped', value: JSON.stringify(shipped) }]),
+      description: 'Already shipped',
+      contentType: 'application/json',
+    };
+    const url = '/orders/{id}/ship';
+    const id = await save({
+      moduleId: handMadeModule,
+      name: 'Ship order',
+      url,
+      httpMethod: 'POST',
+      responseParams: [{ name: 'id', type: 'string' }],
+      errorCodeParams: [{ code: '200', msg: 'Shipped' }],
+      responses: [ok, conflict],
+    });
+    const d = await detail(id);
+    expect(splitResponses(d.errorCodeParams, d.errorCodeParams, d.responses).tabs.map((x) => x.code)).toEqual(['200', '409']);
+    const openapi = await exportOf('openapi-json', handMadeModule);
+    const op = openapi.paths[url].post;
+    expect(Object.keys(op.responses)).toEqual(['200', '409']);
+    expect(op.responses['409'].description).toBe('Already shipped');
+    expect(op.responses['409'].content['application/json'].examples).toEqual({ shipped: { summary: 'Shipped', value: shipped } });
+    expect(await swaggerVerdict(openapi)).toBe('valid');
+    const postman = await exportOf('postman', handMadeModule);
+    const item = (postman.item as Obj[]).find((i) => i.name === 'Ship order');
+    expect(item?.response.map((r: Obj) => [r.code, r.status])).toEqual([
+      [200, 'Shipped'],
+      [409, 'Already shipped'],
+    ]);
+    // Imported back: the response is there, with its example.
+    const res = await admin('POST', '/api/import', { projectId, name: 'Round trip', content: JSON.stringify(openapi) });
+    expect(res.code, JSON.stringify(res.body)).toBe('0');
+    await drainJobs(t.app);
+    const moduleId = (await admin('GET', '/api/import/status', { jobId: res.data.jobId })).data.moduleId;
+    const node = docsOf((await admin('GET', '/api/doc/tree', { moduleId })).data).find((n) => n.url === url);
+    const back = (await detail(node?.id)).responses.find((r: Obj) => r.status === '409');
+    expect(back?.description).toBe('Already shipped');
+    expect(back?.examples.map((e: Obj) => [e.name, e.summary, JSON.parse(e.value)])).toEqual([['shipped', 'Shipped', shipped]]);
   });
 });

@@ -3,7 +3,7 @@
  * named examples, every documented response with its body, headers and examples, parameters' named examples.
  * The inverse of the importer's reading (imports/openapi-to-push.ts), so import → export → import keeps them.
  */
-import type { DocDetail, DocParam, DocResponse, NamedExample } from '@folio/shared';
+import { type DocDetail, type DocParam, type DocResponse, type NamedExample, responseStatuses, successStatus } from '@folio/shared';
 
 type Obj = Record<string, unknown>;
 
@@ -89,26 +89,26 @@ function headersOf(list: DocParam[], fns: SchemaFns): Obj | undefined {
 }
 
 /**
- * The responses of an operation: one per HTTP status of the doc's codes (what the form edits), each with what
- * the spec said of it (description, body, headers, examples); the main status's body is the doc's response
- * params. Without extras: the codes' messages and the response params under the first success status.
+ * The responses of an operation: one per status the doc documents (its HTTP-status codes and every stored
+ * response, as the reader's tabs list them), each with what the spec said of it (description, body, headers,
+ * examples); the main status's body is the doc's response params. Without extras: the codes' messages and the
+ * response params under the first success status.
  */
 export function responsesOf(d: DocDetail, fns: SchemaFns): Obj {
-  const codes = d.errorCodeParams.filter((c) => HTTP_CODE.test(String(c.code)));
+  const msg = new Map(d.errorCodeParams.map((c) => [String(c.code).trim(), c.msg]));
+  const statuses = responseStatuses(
+    d.responses,
+    d.errorCodeParams.map((c) => String(c.code)),
+  ).filter((s) => HTTP_CODE.test(s));
   const extras = new Map<string, DocResponse>((d.responses ?? []).map((r) => [r.status, r]));
-  const main =
-    d.responses?.find((r) => r.main === 1 && codes.some((c) => String(c.code) === r.status))?.status ??
-    codes.find((c) => /^2/.test(String(c.code)))?.code ??
-    (codes.find((c) => c.code === 'default') ? 'default' : '200');
+  // The status whose body the response params describe, as the reader marks it.
+  const main = d.responses?.find((r) => r.main === 1 && statuses.includes(r.status))?.status ?? successStatus(statuses) ?? '200';
   const responses: Obj = {};
-  for (const c of codes) {
-    const code = String(c.code);
-    responses[code] = { description: c.msg || extras.get(code)?.description || code };
-  }
+  for (const code of statuses) responses[code] = { description: msg.get(code) || extras.get(code)?.description || code };
   const mainBody = fns.body(d.responseParams, d.isResponseArray, d.responseArrayType);
   // A success response is added only to hold a body, or because OpenAPI needs one response: a doc that lists
   // only its failures (Kubernetes' `GET /logs/`: 401) keeps exactly its codes.
-  if (!responses[main] && (mainBody || !codes.length)) responses[main] = { description: 'OK' };
+  if (!responses[main] && (mainBody || !statuses.length)) responses[main] = { description: 'OK' };
   for (const [code, out] of Object.entries(responses) as [string, Obj][]) {
     const r = extras.get(code);
     const isMain = code === main;

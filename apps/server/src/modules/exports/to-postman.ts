@@ -8,9 +8,11 @@ import {
   type DocDetail,
   type DocParam,
   DocType,
+  responseStatuses,
   type SecurityData,
   type SecurityRequirement,
   securityOfDoc,
+  successStatus,
   typeBase,
 } from '@folio/shared';
 import type { FastifyInstance } from 'fastify';
@@ -177,6 +179,22 @@ function responseBody(d: DocDetail): Obj {
   };
 }
 
+/** The doc's numeric statuses as saved responses: a code's solution or message names it, else the response's description. */
+function savedStatuses(d: DocDetail): { code: string; name: string; status: string; success: boolean }[] {
+  const code = new Map(d.errorCodeParams.map((c) => [String(c.code).trim(), c]));
+  const stored = new Map((d.responses ?? []).map((r) => [r.status, r]));
+  const statuses = responseStatuses(
+    d.responses,
+    d.errorCodeParams.map((c) => String(c.code)),
+  ).filter((s) => /^[1-5]\d\d$/.test(s));
+  const success = d.responses?.find((r) => r.main === 1 && statuses.includes(r.status))?.status ?? successStatus(statuses);
+  return statuses.map((s) => {
+    const c = code.get(s);
+    const text = c?.msg || stored.get(s)?.description || s;
+    return { code: s, name: c?.solution || text, status: text, success: s === success };
+  });
+}
+
 function items(nodes: OutlineNode[], withHost: boolean, security: Map<string, SecurityData>): Obj[] {
   const out: Obj[] = [];
   for (const n of nodes) {
@@ -187,20 +205,16 @@ function items(nodes: OutlineNode[], withHost: boolean, security: Map<string, Se
       const sec = security.get(d.moduleId);
       const auth = sec ? postmanAuth(sec.schemes, securityOfDoc(sec, d)) : null;
       if (auth) (it.request as Obj).auth = auth;
-      // Every HTTP status the doc lists is a saved response (name, status text); the first success one
-      // carries the response parameters as its JSON body.
+      // Every numeric status the doc documents (its codes and stored responses, as the reader's tabs) is a saved
+      // response (name, status text); the success one (the first, without one) carries the response params as its body.
       const hasBody = d.responseParams.length > 0 || !!d.isResponseArray;
-      const codes = d.errorCodeParams.filter((c) => /^[1-5]\d\d$/.test(String(c.code)));
-      const bodyAt = hasBody
-        ? Math.max(
-            0,
-            codes.findIndex((c) => /^2/.test(String(c.code))),
-          )
-        : -1;
+      const codes = savedStatuses(d);
+      const success = codes.findIndex((c) => c.success);
+      const bodyAt = hasBody ? Math.max(0, success) : -1;
       const responses: Obj[] = codes.map((c, i) => ({
-        name: c.solution || c.msg || String(c.code),
+        name: c.name,
         originalRequest: it.request,
-        status: c.msg || String(c.code),
+        status: c.status,
         code: Number(c.code),
         ...(i === bodyAt ? responseBody(d) : { header: [], body: '' }),
       }));

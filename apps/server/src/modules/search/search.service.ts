@@ -15,7 +15,8 @@
 import type { SearchHit, SearchKind, SearchResult } from '@folio/shared';
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { AppContext } from '../../context.js';
-import type { Conn } from '../../db/database.js';
+import type { Conn, Db } from '../../db/database.js';
+import { prepared } from '../../db/prepared.js';
 import { highlightWords, type QueryTerm, queryTerms } from './search-tokens.js';
 
 type Ctx = Pick<AppContext, 'db' | 'ids' | 'dialect'>;
@@ -62,10 +63,12 @@ function list(xs: number[]) {
   return xs.length ? sql.join(xs.map((n) => sql`${n}`)) : sql`null`;
 }
 
-/** The scope ids (projects; minus-space ids) the reader may search within the filters, or null for all. */
-async function scopeIdsOf(conn: Conn, scope: ReadScope, f: SearchFilters): Promise<number[] | null> {
-  if (scope.kind === 'docs') return null;
-  if (scope.kind === 'all' && !f.spaceId && !f.projectId) return null;
+/**
+ * The statement of a reader's projects within the filters (a `member` or `user` scope; `all` with a filter). A
+ * user's memberships are read in the same statement (two round trips fewer per search): the rule is the member
+ * one, and the member spaces come as rows with project id 0 (none with a project filter).
+ */
+function scopeQuery(conn: Conn, scope: ReadScope, f: SearchFilters) {
   let q = conn.selectFrom('projects').select(['id', 'spaceId']).where('isDeleted', '=', 0);
   if (f.projectId) q = q.where('id', '=', f.projectId);
   if (f.spaceId) q = q.where('spaceId', '=', f.spaceId);
@@ -78,26 +81,43 @@ async function scopeIdsOf(conn: Conn, scope: ReadScope, f: SearchFilters): Promi
       ]),
     );
   }
-  // A user's memberships are read in the same statement (two round trips fewer per search): the rule is the
-  // one above, and the member spaces come as rows with project id 0.
+  if (scope.kind !== 'user') return q;
+  const { userId } = scope;
+  q = q.where((eb) =>
+    eb.or([
+      eb('id', 'in', eb.selectFrom('projectMembers').select('projectId').where('userId', '=', userId)),
+      eb.and([eb('isPrivate', '=', 0), eb('spaceId', 'in', eb.selectFrom('spaceMembers').select('spaceId').where('userId', '=', userId))]),
+    ]),
+  );
+  const spacesOf = conn
+    .selectFrom('spaceMembers')
+    .select([sql<number>`0`.as('id'), 'spaceId'])
+    .where('userId', '=', userId);
+  return f.projectId ? q : q.unionAll(spacesOf);
+}
+
+/**
+ * A signed-in user's scope statement, compiled once per database for each shape of the filters (it runs on every
+ * search; building it cost more CPU than SQLite running it). The same `scopeQuery`, with the user and the
+ * filters' ids as its parameters.
+ */
+function userScopeOf(byProject: boolean, bySpace: boolean) {
+  return prepared(1 + Number(byProject) + Number(bySpace), (db: Db, userId: number, ...ids: number[]) =>
+    scopeQuery(db, { kind: 'user', userId }, { projectId: byProject ? ids[0] : undefined, spaceId: bySpace ? ids.at(-1) : undefined }),
+  );
+}
+/** Indexed by (project filter) + 2 × (space filter). */
+const userScopes = [userScopeOf(false, false), userScopeOf(true, false), userScopeOf(false, true), userScopeOf(true, true)];
+
+/** The scope ids (projects; minus-space ids) the reader may search within the filters, or null for all. */
+async function scopeIdsOf(conn: Db, scope: ReadScope, f: SearchFilters): Promise<number[] | null> {
+  if (scope.kind === 'docs') return null;
+  if (scope.kind === 'all' && !f.spaceId && !f.projectId) return null;
   let rows: { id: number; spaceId: number }[];
   if (scope.kind === 'user') {
-    const { userId } = scope;
-    q = q.where((eb) =>
-      eb.or([
-        eb('id', 'in', eb.selectFrom('projectMembers').select('projectId').where('userId', '=', userId)),
-        eb.and([
-          eb('isPrivate', '=', 0),
-          eb('spaceId', 'in', eb.selectFrom('spaceMembers').select('spaceId').where('userId', '=', userId)),
-        ]),
-      ]),
-    );
-    const spacesOf = conn
-      .selectFrom('spaceMembers')
-      .select([sql<number>`0`.as('id'), 'spaceId'])
-      .where('userId', '=', userId);
-    rows = await (f.projectId ? q : q.unionAll(spacesOf)).execute();
-  } else rows = await q.execute();
+    const ids = [f.projectId, f.spaceId].filter((x): x is number => !!x);
+    rows = await userScopes[Number(!!f.projectId) + 2 * Number(!!f.spaceId)](conn, scope.userId, ...ids);
+  } else rows = await scopeQuery(conn, scope, f).execute();
   const out = rows.filter((r) => Number(r.id) !== 0).map((r) => r.id);
   if (!f.projectId) {
     // A space's own entry: for its members and for readers of a project in it.
@@ -218,7 +238,7 @@ async function rank(
   where: Expression<SqlBool> | null,
   page: SearchPage,
 ): Promise<RankedPage> {
-  const conn = ctx.db;
+  const conn = ctx.db.withoutPlugins();
   const offset = (Math.max(1, page.page) - 1) * page.pageSize;
   const inScope = (col: string) => (scopeIds ? sql` and ${sql.ref(col)} in (${list(scopeIds)})` : sql``);
   const byScore = sql`r.score desc, r.entry_id desc`;
@@ -287,19 +307,20 @@ async function rank(
   return { rows: r.rows, total, more: driverRows >= SCAN };
 }
 
+/** A row of the page as the database names its columns (read without the CamelCasePlugin). */
 interface Row {
   score: number;
   total: number;
   id: number;
   kind: string;
-  refId: number;
-  spaceId: number;
-  projectId: number;
-  moduleId: number;
+  ref_id: number;
+  space_id: number;
+  project_id: number;
+  module_id: number;
   name: string;
   method: string;
   path: string;
-  docType: number;
+  doc_type: number;
   status: number;
   deprecated: number;
   body: string;
@@ -315,11 +336,13 @@ interface Row {
  * start page). Returns one page of hits and the number of matches.
  */
 export async function searchDocs(ctx: Ctx, scope: ReadScope, q: string, filters: SearchFilters, page: SearchPage): Promise<SearchResult> {
-  const conn = ctx.db;
   const asked = queryTerms(q);
   if (!asked.length && q.trim()) return { list: [], total: 0 };
-  const scopeIds = await scopeIdsOf(conn, scope, filters);
+  const scopeIds = await scopeIdsOf(ctx.db, scope, filters);
   if (scopeIds && !scopeIds.length) return { list: [], total: 0 };
+  // The index's statements are SQL with snake_case names: they run without the CamelCasePlugin, whose walk over
+  // every fragment of the statement and every key of every row was CPU for nothing.
+  const conn = ctx.db.withoutPlugins();
   const terms = asked.length ? await countTerms(conn, asked, scopeIds) : [];
   const { rows, total, more } = await rank(ctx, terms, scopeIds, entryWhere(scope, filters), page);
   if (!rows.length) {
@@ -425,17 +448,17 @@ function toHit(ctx: Ctx, r: Row, score: number, words: string[]): SearchHit {
   const isDoc = kind === 'doc' || kind === 'folder';
   return {
     kind,
-    id: ctx.ids.encode(r.refId),
-    docId: isDoc ? ctx.ids.encode(r.refId) : '',
-    moduleId: r.moduleId ? ctx.ids.encode(r.moduleId) : '',
-    projectId: r.projectId ? ctx.ids.encode(r.projectId) : '',
-    spaceId: r.spaceId ? ctx.ids.encode(r.spaceId) : '',
+    id: ctx.ids.encode(r.ref_id),
+    docId: isDoc ? ctx.ids.encode(r.ref_id) : '',
+    moduleId: r.module_id ? ctx.ids.encode(r.module_id) : '',
+    projectId: r.project_id ? ctx.ids.encode(r.project_id) : '',
+    spaceId: r.space_id ? ctx.ids.encode(r.space_id) : '',
     name: r.name,
     nameMarks: marksOf(r.name, words),
     method: r.method,
     path: r.path,
     pathMarks: marksOf(r.path, words),
-    docType: Number(r.docType),
+    docType: Number(r.doc_type),
     status: Number(r.status),
     deprecated: Number(r.deprecated),
     ...(r.webhook ? { webhook: r.webhook } : {}),

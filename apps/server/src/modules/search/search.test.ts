@@ -312,6 +312,15 @@ describe('permissions', () => {
     expect((await search(guest.token, { q: '', projectId: priv.projectId })).data.total).toBe(0);
   });
 
+  it("a member's space and project filters narrow what they may read, alone or together", async () => {
+    expect(await names('skuId', guest.token, { projectId: w.projectId })).toContain('创建订单');
+    expect(await names('skuId', guest.token, { spaceId: w.spaceId })).toContain('创建订单');
+    expect(await names('skuId', guest.token, { spaceId: w.spaceId, projectId: w.projectId })).toContain('创建订单');
+    expect((await search(guest.token, { q: 'skuId', spaceId: priv.spaceId })).data.total).toBe(0);
+    expect((await search(guest.token, { q: 'skuId', spaceId: priv.spaceId, projectId: w.projectId })).data.total).toBe(0);
+    expect((await search(guest.token, { q: 'salary', spaceId: priv.spaceId, projectId: priv.projectId })).data.total).toBe(0);
+  });
+
   it('a share searches only the docs it exposes', async () => {
     const docs = await search(t.adminToken, { q: 'refund' });
     const refundId = docs.data.list[0].docId as string;

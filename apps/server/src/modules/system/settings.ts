@@ -1,8 +1,8 @@
 /**
  * System settings: key/value rows, keys normalised to lower case (so Torna's mixed-case keys match).
- * Every server reads them from the database when used: `refresh()` (run before every request and every
- * background job) reads the revision row that each write replaces in its transaction, and reloads all rows
- * when it differs from the copy in hand. So a change made through one server applies on every server at
+ * Every server reads them from the database when used: every request's first statement (plugins/auth.ts,
+ * through `readWith`) and `refresh()` (before every background job) read the revision row that each write
+ * replaces in its transaction, and all rows are reloaded when it differs from the copy in hand. So a change made through one server applies on every server at
  * its next request, and no copy is trusted by age.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -67,10 +67,22 @@ export class Settings {
 
   /** Checks the revision row (one indexed read) and reloads every row when another write changed it. */
   async refresh(): Promise<void> {
+    await this.readWith(
+      () => revisionRow(this.db, REVISION_KEY),
+      ([row]) => row?.configValue,
+    );
+  }
+
+  /**
+   * Runs `read`, a statement that reads the revision row among other things (each request's first statement
+   * reads it beside the session: plugins/auth.ts), and reloads every row when the revision it saw differs
+   * from the copy in hand. Returns what `read` returned.
+   */
+  async readWith<T>(read: () => Promise<T>, revisionOf: (result: T) => string | null | undefined): Promise<T> {
     const seq = ++this.started;
-    const [row] = await revisionRow(this.db, REVISION_KEY);
-    if ((row?.configValue ?? '') === (this.cache.get(REVISION_KEY) ?? '') && seq > this.applied) return;
-    await this.load();
+    const result = await read();
+    if ((revisionOf(result) ?? '') !== (this.cache.get(REVISION_KEY) ?? '') || seq <= this.applied) await this.load();
+    return result;
   }
 
   /** A setting's value (case-insensitive key), its default, or ''. */

@@ -3,7 +3,7 @@
  * generated or the spec's own example, and, when the spec documents statuses, one tab per status (a status with
  * the main body's schema shows it with its own headers and examples; another shows its own body).
  */
-import type { DocParam, DocResponse } from '@folio/shared';
+import { type DocParam, type DocResponse, DocType } from '@folio/shared';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ResponseTabs, Section } from './doc-parts';
@@ -36,12 +36,16 @@ export function DocResponses({ doc, statusTabs }: { doc: ViewDoc; statusTabs: St
   }, [doc, choices]);
   const alternatives = useMemo(() => alternativesOf(doc.responseParams, choices), [doc, choices]);
   const mainResponse = doc.responses?.find((r) => r.main === 1);
+  // A Dubbo method answers without an HTTP status: the examples written for its answer (kept under the success
+  // status, as the editor stores them) show beside its parameters, without a lone status tab.
+  const lone = doc.type === DocType.DUBBO && statusTabs.length === 1 && statusTabs[0].success ? statusTabs[0] : undefined;
+  const tabs = lone ? [] : statusTabs;
 
   const title = doc.isResponseArray
     ? `${t('view.doc.responseParams')} · ${t('view.doc.arrayOf', { 0: doc.responseArrayType || 'object' })}`
     : t('view.doc.responseParams');
   const table = (
-    <Section title={title} testId="response-params" anchor={statusTabs.length ? undefined : 'responses'}>
+    <Section title={title} testId="response-params" anchor={tabs.length ? undefined : 'responses'}>
       {responseParams.length ? (
         <ParamViewTable params={responseParams} kind="response" testId="response-table" />
       ) : (
@@ -73,7 +77,7 @@ export function DocResponses({ doc, statusTabs }: { doc: ViewDoc; statusTabs: St
       )}
     </div>
   );
-  if (!statusTabs.length) return mainBody(mainResponse);
+  if (!tabs.length) return mainBody(lone?.response ?? mainResponse);
   const panel = (tab: StatusTab) =>
     tab.success || (tab.response?.sameAs && tab.response.sameAs === mainResponse?.status) ? (
       mainBody(tab.response ?? mainResponse)
@@ -82,7 +86,7 @@ export function DocResponses({ doc, statusTabs }: { doc: ViewDoc; statusTabs: St
     ) : null;
   return (
     <Section title={t('view.doc.responses')} testId="responses" anchor="responses">
-      <ResponseTabs tabs={statusTabs} panel={panel} />
+      <ResponseTabs tabs={tabs} panel={panel} />
     </Section>
   );
 }

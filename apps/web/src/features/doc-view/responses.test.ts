@@ -1,4 +1,4 @@
-import { isHttpStatus, writtenResponse } from '@folio/shared';
+import { isHttpStatus, responseStatuses, writtenResponse } from '@folio/shared';
 import { describe, expect, it } from 'vitest';
 import { splitResponses } from './responses';
 
@@ -71,5 +71,26 @@ describe('responses per status', () => {
       ['404', 'Not found', false, 'Missing'],
     ]);
     expect(codes.map((c) => c.code)).toEqual(['E_STOCK']);
+  });
+
+  it('lists the same statuses as the exports: a stored response without a code, and a code without a stored response', () => {
+    // Imported with 200 and 400; the 400 code was deleted before deletes took responses along; 409 added in the form.
+    const own = [
+      { code: '200', msg: 'ok', solution: '' },
+      { code: '409', msg: 'Already shipped', solution: '' },
+      { code: 'E_STOCK', msg: 'out of stock', solution: '' },
+    ];
+    const documented = [
+      { ...writtenResponse('200', []), main: 1 },
+      { ...writtenResponse('400', []), description: 'Bad Request' },
+    ];
+    const { tabs, codes } = splitResponses(own, own, documented);
+    expect(tabs.map((x) => [x.code, x.description, x.success, !!x.response])).toEqual([
+      ['200', 'ok', true, true],
+      ['400', 'Bad Request', false, true],
+      ['409', 'Already shipped', false, false],
+    ]);
+    expect(codes.map((c) => c.code)).toEqual(['E_STOCK']);
+    expect(tabs.map((x) => x.code)).toEqual(responseStatuses(documented, ['200', '409', 'E_STOCK']));
   });
 });

@@ -3,7 +3,7 @@
  * (Torna's shape); the view shows those as response tabs and keeps the rest (Torna's business codes, the
  * application's error codes) as "error codes".
  */
-import { type DocResponse, type ErrorCodeParam, isHttpStatus, successStatus } from '@folio/shared';
+import { type DocResponse, type ErrorCodeParam, isHttpStatus, responseStatuses, successStatus } from '@folio/shared';
 
 export interface StatusTab {
   code: string;
@@ -15,10 +15,11 @@ export interface StatusTab {
 }
 
 /**
- * The doc's own HTTP statuses as tabs (the success one marked), and the codes that stay error codes. A doc
- * imported with its responses (one of them `main`) has a tab per documented status, each with its body and
- * headers. Otherwise (a doc written in Folio) the tabs are its HTTP-status codes, each with the examples written
- * for it in the editor, after any status that has examples but no code (the success one, usually).
+ * The doc's response statuses as tabs (the success one marked), and the codes that stay error codes. The tabs are
+ * every stored response's status and every HTTP-status code of the doc (`responseStatuses`, as the exports list
+ * them): a doc imported with its responses in the spec's order, its `main` one the success; a doc written in Folio
+ * with the statuses that have examples but no code first. Each tab has what is stored for it (body, headers,
+ * examples) and the code's message, else the response's description.
  */
 export function splitResponses(
   own: ErrorCodeParam[],
@@ -26,23 +27,22 @@ export function splitResponses(
   documented: DocResponse[] = [],
 ): { tabs: StatusTab[]; codes: ErrorCodeParam[] } {
   const statuses = own.filter((c) => isHttpStatus(c.code));
-  if (documented.some((r) => r.main === 1)) {
-    const listed = new Set(documented.map((r) => r.status));
-    const taken = new Set(statuses.filter((c) => listed.has(String(c.code))));
-    const tabs = documented.map((r) => ({ code: r.status, description: r.description, success: r.main === 1, response: r }));
-    return { tabs, codes: all.filter((c) => !taken.has(c)) };
-  }
-  const coded = new Set(statuses.map((c) => String(c.code)));
-  const listed = [
-    ...documented.filter((r) => !coded.has(r.status)).map((r) => ({ code: r.status, description: r.description })),
-    ...statuses.map((c) => ({ code: String(c.code), description: c.msg ?? '' })),
-  ];
+  const listed = responseStatuses(
+    documented,
+    statuses.map((c) => String(c.code)),
+  );
   if (!listed.length) return { tabs: [], codes: all };
-  const success = successStatus(listed.map((l) => l.code));
-  const written = new Map(documented.map((r) => [r.status, r]));
-  const tabs = listed.map((l) => {
-    const response = written.get(l.code);
-    return { ...l, success: l.code === success, ...(response ? { response } : {}) };
+  const msg = new Map(statuses.map((c) => [String(c.code).trim(), c.msg ?? '']));
+  const stored = new Map(documented.map((r) => [r.status, r]));
+  const success = documented.find((r) => r.main === 1)?.status ?? successStatus(listed);
+  const tabs = listed.map((code) => {
+    const response = stored.get(code);
+    return {
+      code,
+      description: msg.get(code) || response?.description || '',
+      success: code === success,
+      ...(response ? { response } : {}),
+    };
   });
   const taken = new Set(statuses);
   return { tabs, codes: all.filter((c) => !taken.has(c)) };

@@ -4,7 +4,7 @@
  * (a newer version answers 409 and opens the conflict dialog) and goes back to the doc.
  */
 import { ArrowLeftOutlined, SaveOutlined } from '@ant-design/icons';
-import { type DocDetail, DocType, isHttpStatus } from '@folio/shared';
+import { type DocDetail, DocType } from '@folio/shared';
 import { Alert, Button, Flex, Form, Result, Skeleton, Space, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +23,7 @@ import { useDocTree } from '../docs/docs-api';
 import { useEditedDocQuery, useSaveDocMutation } from './api';
 import { ConflictDialog, type CurrentVersion } from './conflict-dialog';
 import { DocFields } from './doc-fields';
-import { type DocFormValues, type DocParamsState, docToForm, emptyDoc, formToPayload } from './doc-form';
+import { type DocFormValues, type DocParamsState, docToForm, emptyDoc, formToPayload, goneStatuses } from './doc-form';
 import { exampleErrors, exampleGroups, paramExamplesInStep } from './example-edits';
 import { firstParamTab, ParamTabs } from './param-tabs';
 import { useLeaveGuard } from './use-leave-guard';
@@ -33,9 +33,6 @@ export type EditorMode =
   | { kind: 'edit'; docId: string }
   | { kind: 'new'; parentId: string; type: number }
   | { kind: 'copy'; copyId: string };
-
-/** The HTTP-status codes of an editor state's error-code table. */
-const httpStatuses = (p: DocParamsState) => p.errorCodeParams.map((e) => e.code.trim()).filter(isHttpStatus);
 
 export function DocEditor({ moduleId, mode }: { moduleId: string; mode: EditorMode }) {
   const { t } = useTranslation();
@@ -67,8 +64,6 @@ export function DocEditor({ moduleId, mode }: { moduleId: string; mode: EditorMo
     return docToForm(source.data, mode.kind === 'copy', t('doc.copySuffix'));
   }, [newType, newParent, mode.kind, source.data, t]);
   const filled = useRef(false);
-  // The HTTP-status codes of the version being edited: one deleted since goes with its examples on save (doc/save).
-  const [loadedStatuses, setLoadedStatuses] = useState<string[]>([]);
   // The version the user is editing from: a save from it that someone else has replaced answers 409.
   const baseModified = useRef<string | undefined>(undefined);
   const [conflict, setConflict] = useState<{ current: CurrentVersion; mine: Record<string, unknown> } | null>(null);
@@ -76,10 +71,7 @@ export function DocEditor({ moduleId, mode }: { moduleId: string; mode: EditorMo
   useEffect(() => {
     if (!initial || filled.current) return;
     filled.current = true;
-    if (mode.kind === 'edit') {
-      baseModified.current = source.data?.gmtModified;
-      setLoadedStatuses(httpStatuses(initial.params));
-    }
+    if (mode.kind === 'edit') baseModified.current = source.data?.gmtModified;
     form.setFieldsValue(initial.values);
     setParams(initial.params);
     setDirty(false);
@@ -115,8 +107,7 @@ export function DocEditor({ moduleId, mode }: { moduleId: string; mode: EditorMo
       ui.message?.error(`${t('param.nameFormat')}: ${bad.map((b) => b || t('param.emptyName')).join(', ')}`);
       return;
     }
-    const current = params.errorCodeParams.map((e) => e.code.trim());
-    const gone = loadedStatuses.filter((s) => !current.includes(s));
+    const gone = goneStatuses(params);
     const badExamples = params.specExtras ? exampleErrors(exampleGroups(params.specExtras, true, [], [], gone)) : [];
     if (badExamples.length) {
       setActiveTab('examples');
@@ -153,7 +144,6 @@ export function DocEditor({ moduleId, mode }: { moduleId: string; mode: EditorMo
   const reload = (current: DocDetail) => {
     const fresh = docToForm(current, false, t('doc.copySuffix'));
     baseModified.current = current.gmtModified;
-    setLoadedStatuses(httpStatuses(fresh.params));
     form.resetFields();
     form.setFieldsValue(fresh.values);
     setParams(fresh.params);
@@ -216,7 +206,7 @@ export function DocEditor({ moduleId, mode }: { moduleId: string; mode: EditorMo
           dictionaries={(dicts.data ?? []).map((d) => ({ id: d.id, name: d.name }))}
           activeKey={activeTab ?? firstParamTab(type, initial.values.httpMethod)}
           onActiveKey={setActiveTab}
-          loadedStatuses={loadedStatuses}
+          loadedStatuses={params.loadedStatuses}
         />
       )}
     </div>

@@ -7,6 +7,7 @@ import {
   deprecationReason,
   type ErrorCodeParam,
   isDeprecated,
+  isHttpStatus,
   NOT_DEPRECATED,
 } from '@folio/shared';
 // With its extension: the server's form-save test imports this module (NodeNext resolution) as the browser builds it.
@@ -52,6 +53,28 @@ export interface DocParamsState {
   errorCodeParams: (ErrorCodeParam & { key: string })[];
   /** What the imported spec said beyond the params: sent back as loaded (a copy carries it), minus removed examples. */
   specExtras?: DocSpecExtras;
+  /** The HTTP-status codes of the doc as loaded (edited or copied): a response whose code is deleted since goes on save. */
+  loadedStatuses: string[];
+}
+
+/** The HTTP-status codes (200, 4XX, default) among a doc's error codes. */
+export const httpStatuses = (codes: { code: string | number }[]): string[] => codes.map((e) => String(e.code).trim()).filter(isHttpStatus);
+
+/** The loaded HTTP-status codes the error-code table no longer has. */
+export const goneStatuses = (p: DocParamsState): string[] => {
+  const current = p.errorCodeParams.map((e) => e.code.trim());
+  return p.loadedStatuses.filter((s) => !current.includes(s));
+};
+
+/**
+ * The extras a save sends: without the responses of deleted HTTP-status codes (body, headers and examples go with
+ * the code). The server drops them from an edited doc itself; a copy is a new doc to it, with no codes before.
+ */
+function extrasToSave(p: DocParamsState): DocSpecExtras | undefined {
+  const gone = goneStatuses(p);
+  const responses = p.specExtras?.responses;
+  if (!responses || !gone.length) return p.specExtras;
+  return { ...p.specExtras, responses: responses.filter((r) => !gone.includes(r.status)) };
 }
 
 /** A doc's spec extras, when it has any. */
@@ -100,7 +123,15 @@ export function emptyDoc(type: number, parentId: string): { values: DocFormValue
       dubboAuthor: '',
       dubboDependency: '',
     },
-    params: { headerParams: [], pathParams: [], queryParams: [], requestParams: [], responseParams: [], errorCodeParams: [] },
+    params: {
+      headerParams: [],
+      pathParams: [],
+      queryParams: [],
+      requestParams: [],
+      responseParams: [],
+      errorCodeParams: [],
+      loadedStatuses: [],
+    },
   };
 }
 
@@ -146,6 +177,7 @@ export function docToForm(d: DocDetail, copy = false, copySuffix = ' Copy'): { v
       responseParams: fromDocParams(d.responseParams),
       errorCodeParams: (d.errorCodeParams ?? []).map((e) => ({ ...e, key: `e${k++}` })),
       specExtras: extrasOf(d),
+      loadedStatuses: httpStatuses(d.errorCodeParams ?? []),
     },
   };
 }
@@ -193,7 +225,7 @@ export function formToPayload(opts: { id?: string; moduleId: string; type: numbe
         dependency: v.dubboDependency ?? '',
       },
       ...lists,
-      ...(p.specExtras ?? {}),
+      ...(extrasToSave(p) ?? {}),
     };
   }
   return {
@@ -209,7 +241,7 @@ export function formToPayload(opts: { id?: string; moduleId: string; type: numbe
     requestArrayType: v.requestArrayType || 'object',
     responseArrayType: v.responseArrayType || 'object',
     ...lists,
-    ...(p.specExtras ?? {}),
+    ...(extrasToSave(p) ?? {}),
   };
 }
 

@@ -78,6 +78,15 @@ describe('the editor’s examples', () => {
       'title',
       null,
     ]);
+    // A code added in the form to the imported doc: a group after the spec's statuses, as the reader's tab.
+    expect(exampleGroups(extras, true, ['400', '409']).map((g) => [g.key, g.fit])).toEqual([
+      ['request', 'request'],
+      ['response:200', 'response'],
+      ['response:201', 'response'],
+      ['response:400', extras.responses?.[2].params],
+      ['response:409', null],
+      ['param:query:page.size', null],
+    ]);
     // No body and no request examples: no request group.
     expect(exampleGroups({ ...extras, requestExamples: [] }, false).map((g) => g.key)[0]).toBe('response:200');
   });
@@ -193,6 +202,7 @@ describe('the editor’s examples', () => {
       responseParams: [],
       errorCodeParams: [],
       specExtras: extras,
+      loadedStatuses: [],
     };
     // The first named example edited in the Examples tab: the parameter's example follows.
     const specExtras = withGroupExamples(extras, { kind: 'param', in: 'query', name: 'page.size' }, [

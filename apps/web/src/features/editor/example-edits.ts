@@ -4,7 +4,15 @@
  * checked before a save: an example written as JSON (an object or array, as the view reads it) must parse, and
  * two examples of one group cannot share a name (they are the keys of the spec's `examples` map).
  */
-import { type DocParam, type DocResponse, type DocSpecExtras, type NamedExample, successStatus, writtenResponse } from '@folio/shared';
+import {
+  type DocParam,
+  type DocResponse,
+  type DocSpecExtras,
+  type NamedExample,
+  responseStatuses,
+  successStatus,
+  writtenResponse,
+} from '@folio/shared';
 import type { DocParamsState } from './doc-form';
 
 /** Where a group of examples lives in the spec extras (a response by its status: it may not be stored yet). */
@@ -32,9 +40,9 @@ const imported = (responses: DocResponse[]) => responses.some((r) => r.main === 
 /**
  * The groups of a doc's examples. The request body is listed when it has examples or the doc has a body; each
  * parameter that has named examples, then each parameter of the tables (`params`, top level) that has none yet,
- * so any of them can be given some. A doc imported with its responses lists every documented
- * status; any other doc lists its HTTP-status codes (`statuses`, as the error-code table has them), the
- * statuses it already has examples for, and its success status (200 when it has none), as the reader's tabs.
+ * so any of them can be given some. Each status is listed as the reader's tabs list it (`responseStatuses`): every
+ * documented status and HTTP-status code (`statuses`, as the error-code table has them); a doc not imported
+ * with its responses also gets its success status (200 when it has none).
  */
 export function exampleGroups(
   extras: DocSpecExtras,
@@ -57,15 +65,16 @@ export function exampleGroups(
     fit,
     start: '{}',
   });
+  // In the reader's order (its tabs): the stored statuses and the codes.
+  const codes = responseStatuses(responses, statuses);
   if (imported(responses)) {
     const main = responses.find((r) => r.main === 1)?.status;
-    for (const r of responses) {
-      const ownBody = r.main !== 1 && !(r.sameAs && r.sameAs === main);
-      out.push(response(r.status, r, ownBody ? (r.params?.length ? r.params : null) : 'response'));
+    for (const status of codes) {
+      const r = responses.find((x) => x.status === status);
+      const ownBody = r?.main !== 1 && !(r?.sameAs && r.sameAs === main);
+      out.push(response(status, r, ownBody ? (r?.params?.length ? r.params : null) : 'response'));
     }
   } else {
-    // In the reader's order: statuses with examples but no code first, then the codes.
-    const codes = [...new Set([...responses.map((r) => r.status).filter((x) => !statuses.includes(x)), ...statuses])];
     const success = successStatus(codes) ?? '200';
     if (!codes.includes(success)) codes.unshift(success);
     for (const status of codes) {
