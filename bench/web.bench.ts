@@ -10,7 +10,9 @@
  *   - filter keystroke → tree updated (median over several queries; the tree is virtualized),
  *   - JS heap after the runs.
  * Run: `npm run build && node --import tsx bench/web.bench.ts` (or through `npm run bench -- web`);
- * BENCH_WEB_DIST=<dir> serves another web build (a copy of an earlier apps/web/dist) for a before/after.
+ * BENCH_WEB_DIST=<dir> serves another web build (a copy of an earlier apps/web/dist) for a before/after;
+ * BENCH_LATENCY_MS=<ms> adds that much latency to every request (Chromium's network emulation), as a reader
+ * across a network rather than on the server's own machine sees it.
  */
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
@@ -141,10 +143,28 @@ async function docShown(p: Page, tree: boolean): Promise<void> {
   if (tree) await p.locator('.vt-row.is-selected').waitFor({ timeout: 60_000 });
 }
 
+const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 0);
+
+/** A new reader page, with BENCH_LATENCY_MS of latency added to each of its requests when set. */
+async function readerPage(h: Harness, token: string | undefined): Promise<Page> {
+  const page = await h.newPage({ token, lang: 'en' });
+  if (LATENCY_MS > 0) {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: LATENCY_MS,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+  }
+  return page;
+}
+
 /** Opens `path` as a reader (signed in with `token`, or anonymous) and measures it. */
 async function measure(h: Harness, path: string, token: string | undefined, queries: string[]): Promise<Figures> {
   // JS shipped for the first doc (fresh context): every script the page loaded until the doc and its row show.
-  const page = await h.newPage({ token, lang: 'en' });
+  const page = await readerPage(h, token);
   const scripts = new Set<string>();
   page.on('response', (r) => {
     if (r.request().resourceType() === 'script') scripts.add(r.url());
@@ -164,7 +184,7 @@ async function measure(h: Harness, path: string, token: string | undefined, quer
   const coldTree: number[] = [];
   const warm: number[] = [];
   for (let i = 0; i < 5; i++) {
-    const p = await h.newPage({ token, lang: 'en' });
+    const p = await readerPage(h, token);
     let t0 = performance.now();
     await p.goto(path, { waitUntil: 'commit' });
     await docShown(p, false);
@@ -286,6 +306,7 @@ export async function run(): Promise<void> {
       `\nWeb reading benchmark, Chromium headless (load average ${load0.toFixed(1)} at the start, ${load1.toFixed(1)} at the end`,
     );
     console.log('on this machine; timings scale with it). /share is an anonymous visitor of a public share of the application.');
+    if (LATENCY_MS > 0) console.log(`Every request of the reader's pages has ${LATENCY_MS} ms of added latency (BENCH_LATENCY_MS).`);
     table(
       `${DOCS.toLocaleString('en')} docs in ${APPS} applications (the share: one application of ${DOCS / APPS} docs)`,
       view10k,
