@@ -20,7 +20,6 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { sql } from 'kysely';
 import { drainJobs } from '../apps/server/src/jobs/queue.js';
 import { offDocChanges, onDocChanges } from '../apps/server/src/modules/doc-events.js';
 import { reindexAll } from '../apps/server/src/modules/search/search-index.js';
@@ -230,10 +229,8 @@ async function runOne(db: string) {
     // The budget's build: the index of the corpus alone (10,000 docs) from empty, before the push-overhead part
     // below adds its 6 applications of 1,000 docs. The pushes indexed it already: emptied first (not timed), or
     // the rebuild would only compare each entry with the one it keeps.
-    if (db === 'sqlite') {
-      await t.app.ctx.db.deleteFrom('searchTerms').execute();
-      await t.app.ctx.db.deleteFrom('searchEntries').execute();
-    } else for (const table of ['search_terms', 'search_entries']) await sql`truncate table ${sql.table(table)}`.execute(t.app.ctx.db);
+    await t.app.ctx.db.deleteFrom('searchTerms').execute();
+    await t.app.ctx.db.deleteFrom('searchEntries').execute();
     const t0 = performance.now();
     const c0 = process.cpuUsage();
     const entries = await reindexAll(t.app.ctx);
