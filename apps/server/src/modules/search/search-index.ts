@@ -11,6 +11,7 @@ import type { AppContext } from '../../context.js';
 import { type Conn, insertManyReturningIds } from '../../db/database.js';
 import { turnTaker } from '../../lib/turns.js';
 import { loadDocDetails } from '../docs/doc-detail.js';
+import { treeTriggersPresent } from '../docs/tree-answers.js';
 import {
   contentKey,
   type EntryKind,
@@ -441,6 +442,23 @@ export async function indexModuleDocs(ctx: Ctx, conn: Conn, moduleIds: number[])
 }
 
 /**
+ * Re-indexes applications' folders, dictionaries, constants pages and docs in the caller's transaction, which
+ * first takes the applications' tree revision rows (`tree_revisions`, ordered by id): every write of a doc takes
+ * its application's row (the trigger on `docs`), so a save or push of these applications waits until this
+ * transaction ends, and one in progress ends before this one reads anything. Otherwise a save committed meanwhile
+ * could find its doc's entry replaced under it and fail on the (kind, ref_id) key (PostgreSQL), or be indexed
+ * again from this transaction's older snapshot (MariaDB, whose snapshot starts at the first plain read, after the
+ * lock). Without the triggers (a MySQL that refuses them) there is no such row to take. Returns the docs indexed.
+ */
+export async function reindexModules(ctx: Ctx, tx: Conn, moduleIds: number[]): Promise<number> {
+  if (ctx.dialect !== 'sqlite' && moduleIds.length && (await treeTriggersPresent(ctx.db))) {
+    await tx.selectFrom('treeRevisions').select('moduleId').where('moduleId', 'in', moduleIds).orderBy('moduleId').forUpdate().execute();
+  }
+  await indexModuleExtras(ctx, tx, moduleIds);
+  return indexModuleDocs(ctx, tx, moduleIds);
+}
+
+/**
  * Rebuilds the whole index in place: every live space, project, application, folder, dictionary, constants page
  * and doc is indexed again, each entry replaced in the transaction that writes its new version (the containers in
  * one, then one per batch of applications), so a reader searching meanwhile gets an application's old entries
@@ -477,10 +495,7 @@ export async function reindexAll(ctx: Ctx, onProgress?: (pct: number) => Promise
   // progress write would wait for the open transaction's connection).
   for (let i = 0; i < moduleIds.length; i += 20) {
     const part = moduleIds.slice(i, i + 20);
-    done += await db.transaction().execute(async (tx) => {
-      await indexModuleExtras(ctx, tx, part);
-      return indexModuleDocs(ctx, tx, part);
-    });
+    done += await db.transaction().execute((tx) => reindexModules(ctx, tx, part));
     if (onProgress) await onProgress(Math.min(99, Math.floor((done / total) * 100)));
   }
   await db.transaction().execute((tx) => removeOrphans(tx));

@@ -3,9 +3,11 @@
  * while it runs, and what it leaves is what a rebuild from an empty index writes, also after content changed
  * behind the index's back (renamed, deleted, vanished docs, applications, projects, spaces, dictionaries).
  */
+
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, createWorld, type TestApp } from '../../../test/harness.js';
-import { reindexAll } from './search-index.js';
+import { call, createTestApp, createWorld, TEST_DB, type TestApp } from '../../../test/harness.js';
+import { reindexAll, reindexModules } from './search-index.js';
 
 let t: TestApp;
 
@@ -130,5 +132,48 @@ describe('reindexAll', () => {
     const fromEmpty = await snapshot();
     expect(rebuilt.termRows).toBe(rebuilt.terms.length);
     expect(rebuilt).toEqual(fromEmpty);
+  });
+
+  it.skipIf(TEST_DB === 'sqlite')('saves and indexes a doc edited while its application is being rebuilt', async () => {
+    const db = t.app.ctx.db;
+    const ids = t.app.ctx.ids;
+    const w = await createWorld(t);
+    const docId = await saveDoc(w.moduleId, 'Lattice first');
+    // Its entry is stale, so the rebuild replaces it.
+    await db.updateTable('searchEntries').set({ name: 'stale' }).where('kind', '=', 'doc').where('refId', '=', docId).execute();
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    let entered = () => {};
+    const inside = new Promise<void>((r) => {
+      entered = r;
+    });
+    // A rebuild batch of the application, kept open until the save is waiting on it.
+    const rebuild = db.transaction().execute(async (tx) => {
+      await reindexModules(t.app.ctx, tx, [ids.decode(w.moduleId)]);
+      entered();
+      await held;
+    });
+    await inside;
+    const save = call(t.app, t.adminToken, 'POST', '/api/doc/save', {
+      id: ids.encode(docId),
+      moduleId: w.moduleId,
+      name: 'Lattice second',
+      url: '/LatticeFirst',
+      httpMethod: 'GET',
+    });
+    const waiting =
+      TEST_DB === 'postgres'
+        ? sql<{ n: number }>`select count(*) as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`
+        : // The rebuild's transaction is idle meanwhile: a statement still running is the save, waiting.
+          sql<{ n: number }>`select count(*) as n from information_schema.processlist where command = 'Query' and id <> connection_id()`;
+    for (let i = 0; i < 200 && Number((await waiting.execute(db)).rows[0].n) === 0; i++) await new Promise((r) => setTimeout(r, 25));
+    release();
+    await rebuild;
+    const r = await save;
+    expect(r.code, JSON.stringify(r.body)).toBe('0');
+    const found = await call(t.app, t.adminToken, 'GET', '/api/search', { q: 'lattice' });
+    expect(found.data.list.map((h: { name: string }) => h.name)).toEqual(['Lattice second']);
   });
 });
