@@ -211,24 +211,58 @@ async function refreshDocEntries(ctx: Ctx, conn: Conn, docs: { id: number; modul
 }
 
 /**
- * PostgreSQL/MySQL: locks the docs (and first their applications, in the order pushes take them) until the
- * transaction ends, so a form save or push of one of them indexes it before or after this transaction, never
- * at the same time: two writers that both found no entry for a doc would each insert one, and the second would
- * fail on the unique (kind, ref_id) key. SQLite has one writer at a time.
+ * PostgreSQL/MySQL: takes the applications of docs (their `modules` rows, then their `tree_revisions` rows, each
+ * in id order) until the transaction ends, before any doc or entry: a push takes its application's row first and
+ * its tree revision row with its first doc write, a save that revision row, and a rebuild batch
+ * (reindexModules) its applications' revision rows before anything else. So the catch-up job and those writers
+ * take the same rows in the same order, and whichever comes second waits for the first to commit. Before, the
+ * job took doc entries and then the folder entries, a batch the folder entries and then the doc entries: the
+ * two deadlocked (MariaDB) or the batch failed on the unique (kind, ref_id) key (PostgreSQL). SQLite has one
+ * writer at a time.
+ */
+async function lockApplicationsOf(ctx: Ctx, conn: Conn, docIds: number[]): Promise<void> {
+  if (ctx.dialect === 'sqlite' || !docIds.length) return;
+  const moduleIds = new Set<number>();
+  // Read on another connection: on MariaDB a plain read in the transaction would start its snapshot before the
+  // locks, and what a writer committed while this waited for it would not be seen.
+  for (let i = 0; i < docIds.length; i += 500) {
+    const mods = await ctx.db
+      .selectFrom('docs')
+      .select('moduleId')
+      .distinct()
+      .where('id', 'in', docIds.slice(i, i + 500))
+      .execute();
+    for (const m of mods) moduleIds.add(m.moduleId);
+  }
+  const ids = [...moduleIds].sort((a, b) => a - b);
+  if (!ids.length) return;
+  await conn.selectFrom('modules').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
+  await lockTreeRevisions(ctx, conn, ids);
+}
+
+/** PostgreSQL/MySQL with the tree triggers: takes applications' `tree_revisions` rows, in id order. */
+async function lockTreeRevisions(ctx: Ctx, conn: Conn, moduleIds: number[]): Promise<void> {
+  if (ctx.dialect === 'sqlite' || !moduleIds.length || !(await treeTriggersPresent(ctx.db))) return;
+  await conn.selectFrom('treeRevisions').select('moduleId').where('moduleId', 'in', moduleIds).orderBy('moduleId').forUpdate().execute();
+}
+
+/**
+ * PostgreSQL/MySQL: locks docs until the transaction ends, so a form save or push of one of them indexes it
+ * before or after this transaction, never at the same time: two writers that both found no entry for a doc
+ * would each insert one, and the second would fail on the unique (kind, ref_id) key. SQLite has one writer.
  */
 async function lockDocs(ctx: Ctx, conn: Conn, docIds: number[]): Promise<void> {
   if (ctx.dialect === 'sqlite' || !docIds.length) return;
-  const mods = await conn.selectFrom('docs').select('moduleId').distinct().where('id', 'in', docIds).execute();
-  const moduleIds = mods.map((m) => m.moduleId).sort((a, b) => a - b);
-  if (moduleIds.length) await conn.selectFrom('modules').select('id').where('id', 'in', moduleIds).orderBy('id').forUpdate().execute();
   await conn.selectFrom('docs').select('id').where('id', 'in', docIds).orderBy('id').forUpdate().execute();
 }
 
 /**
  * (Re)indexes docs by id from what is stored now: live ones are indexed, deleted or missing ones dropped;
- * the folders and dictionaries of their applications follow. Used by the catch-up job of large writes.
+ * the folders and dictionaries of their applications follow. Used by the catch-up job of large writes and a
+ * large restore; their applications are taken first (lockApplicationsOf).
  */
 export async function indexDocIds(ctx: Ctx, conn: Conn, docIds: number[]): Promise<void> {
+  await lockApplicationsOf(ctx, conn, docIds);
   const moduleIds = new Set<number>();
   for (let i = 0; i < docIds.length; i += 500) {
     const part = docIds.slice(i, i + 500);
@@ -451,9 +485,7 @@ export async function indexModuleDocs(ctx: Ctx, conn: Conn, moduleIds: number[])
  * lock). Without the triggers (a MySQL that refuses them) there is no such row to take. Returns the docs indexed.
  */
 export async function reindexModules(ctx: Ctx, tx: Conn, moduleIds: number[]): Promise<number> {
-  if (ctx.dialect !== 'sqlite' && moduleIds.length && (await treeTriggersPresent(ctx.db))) {
-    await tx.selectFrom('treeRevisions').select('moduleId').where('moduleId', 'in', moduleIds).orderBy('moduleId').forUpdate().execute();
-  }
+  await lockTreeRevisions(ctx, tx, moduleIds);
   await indexModuleExtras(ctx, tx, moduleIds);
   return indexModuleDocs(ctx, tx, moduleIds);
 }
