@@ -264,3 +264,16 @@ export async function insertManyReturningIds<T extends keyof Database & string>(
   }
   return ids;
 }
+
+/**
+ * Whether an error is the database aborting a transaction because of another one: a deadlock, a serialization
+ * failure or a lock wait that timed out (PostgreSQL 40P01 / 40001 / 55P03, MySQL/MariaDB 1213 / 1205, SQLite busy).
+ * The transaction was rolled back whole, so running it again is safe.
+ */
+export function isTransactionConflict(err: unknown): boolean {
+  const e = err as { code?: unknown; errno?: unknown } | null;
+  if (!e || typeof e !== 'object') return false;
+  if (e.code === '40P01' || e.code === '40001' || e.code === '55P03') return true;
+  if (e.errno === 1213 || e.errno === 1205) return true;
+  return typeof e.code === 'string' && e.code.startsWith('SQLITE_BUSY');
+}

@@ -52,6 +52,12 @@ export async function queueDocIndex(app: FastifyInstance, tx: Tx, moduleId: numb
   await insertJob(tx, app.ctx.dialect, { kind: DOCS_JOB, payload: { docIds }, moduleId, createdBy: userId });
 }
 
+/**
+ * Runs of a job the database aborts (a deadlock, a lock wait timeout: queue.ts) before it counts as failed. Both
+ * jobs can run again: the catch-up is one transaction, rolled back whole; the rebuild rewrites what differs.
+ */
+const ATTEMPTS = 5;
+
 registerJobHandler(
   DOCS_JOB,
   async (app, job) => {
@@ -59,9 +65,11 @@ registerJobHandler(
     await inTx(app.ctx.db, (tx) => indexDocIds(app.ctx, tx, docIds));
     return { docs: docIds.length };
   },
-  { serialPerModule: true },
+  { serialPerModule: true, attempts: ATTEMPTS },
 );
-registerJobHandler(REINDEX_JOB, async (app, job) => ({ entries: await reindexAll(app.ctx, (pct) => job.progress(pct)) }));
+registerJobHandler(REINDEX_JOB, async (app, job) => ({ entries: await reindexAll(app.ctx, (pct) => job.progress(pct)) }), {
+  attempts: ATTEMPTS,
+});
 
 /** Queues a full rebuild of the index; returns its job id. */
 export function queueReindex(app: FastifyInstance, userId?: number): Promise<string> {
