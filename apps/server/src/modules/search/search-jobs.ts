@@ -9,7 +9,8 @@ import { enqueueJob, getJob, insertJob, registerJobHandler } from '../../jobs/qu
 import { notFound } from '../../lib/errors.js';
 import { type DocChangeListener, onDocChanges } from '../doc-events.js';
 import * as repo from './search.repo.js';
-import { indexDocIds, indexDocs, indexModuleExtras, reindexAll } from './search-index.js';
+import { indexDocIds, indexDocs, indexModuleExtras } from './search-index.js';
+import { reindexAll } from './search-rebuild.js';
 
 /** Job kind of the full rebuild. */
 export const REINDEX_JOB = 'search.reindex';

@@ -10,8 +10,8 @@ import { call, createTestApp, createWorld, TEST_DB, type TestApp } from '../../.
 import { drainJobs, insertJob } from '../../jobs/queue.js';
 import { openApi, tornaSdkEnvelope } from '../push/open-api.helpers.js';
 import { settleAllRuns } from '../push/push-service.js';
-import { reindexAll, reindexModules } from './search-index.js';
 import { DOCS_JOB } from './search-jobs.js';
+import { reindexAll, reindexModules } from './search-rebuild.js';
 
 let t: TestApp;
 
