@@ -6,7 +6,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DB, type TestApp } from '../../test/harness.js';
-import { drainJobs, enqueueJob, insertJob, JOB_LEASE_MS, registerJobHandler, requeueAbandonedJobs } from './queue.js';
+import { drainJobs, enqueueJob, insertJob, JOB_LEASE_MS, JOB_MAX_TAKEOVERS, registerJobHandler, requeueAbandonedJobs } from './queue.js';
 
 let runs = 0;
 registerJobHandler('test.count', async () => {
@@ -50,7 +50,57 @@ describe('job leases', () => {
     expect(runs).toBe(1);
     const r = await row(id);
     expect(r.state).toBe('done');
-    expect(r.attempts).toBe(1);
+    // Two starts: the one whose server stopped, and this one.
+    expect(r.attempts).toBe(2);
+  });
+
+  it('fails a job whose server stopped while running it JOB_MAX_TAKEOVERS times, instead of handing it on for ever', async () => {
+    const id = await enqueueJob(t.app, { kind: 'test.count', payload: null });
+    for (let i = 1; i < JOB_MAX_TAKEOVERS; i++) {
+      await runningElsewhere(id, Date.now() - 1);
+      expect(await requeueAbandonedJobs(t.app)).toBe(1);
+      expect(await row(id)).toMatchObject({ state: 'queued', attempts: i });
+    }
+    await runningElsewhere(id, Date.now() - 1);
+    runs = 0;
+    expect(await requeueAbandonedJobs(t.app)).toBe(0);
+    await drainJobs(t.app);
+    expect(runs).toBe(0);
+    const r = await row(id);
+    expect(r).toMatchObject({ state: 'failed', attempts: JOB_MAX_TAKEOVERS, leaseOwner: '' });
+    expect(r.error).toContain(`stopped ${JOB_MAX_TAKEOVERS} times`);
+  });
+
+  it('runs a job queued behind many that must wait (a busy application of a serial kind, a kind no server runs)', async () => {
+    let serialRuns = 0;
+    registerJobHandler(
+      'test.serial',
+      async () => {
+        serialRuns++;
+        return null;
+      },
+      { serialPerModule: true },
+    );
+    const moduleId = 900_001;
+    const busy = await enqueueJob(t.app, { kind: 'test.serial', moduleId, payload: null });
+    await runningElsewhere(busy, Date.now() + 60_000);
+    const waiting = [];
+    for (let i = 0; i < 25; i++) waiting.push(await enqueueJob(t.app, { kind: 'test.serial', moduleId, payload: null }));
+    const unknown = [];
+    for (let i = 0; i < 25; i++) unknown.push(await enqueueJob(t.app, { kind: 'test.unhandled', payload: null }));
+    const id = await enqueueJob(t.app, { kind: 'test.count', payload: null });
+    runs = 0;
+    await drainJobs(t.app);
+    expect(runs).toBe(1);
+    expect((await row(id)).state).toBe('done');
+    // The application's own jobs still wait for the one running, and nobody ran the unknown kind.
+    expect(serialRuns).toBe(0);
+    for (const w of [...waiting, ...unknown]) expect((await row(w)).state).toBe('queued');
+    // Once the running one is done, its application's jobs run, one after another.
+    await t.app.ctx.db.updateTable('jobs').set({ state: 'done', leaseOwner: '', leaseUntil: 0 }).where('publicId', '=', busy).execute();
+    await drainJobs(t.app);
+    expect(serialRuns).toBe(25);
+    await t.app.ctx.db.deleteFrom('jobs').where('publicId', 'in', unknown).execute();
   });
 
   it('a claimed job carries its owner and a lease in the future', async () => {

@@ -9,6 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import type { Dialect } from '../config.js';
 import { type Conn, insertId, isTransactionConflict } from '../db/database.js';
 import { randomToken } from '../lib/crypto.js';
@@ -136,29 +137,29 @@ export async function getJob(app: FastifyInstance, publicId: string): Promise<Jo
   };
 }
 
-/** Queues again every running job whose lease expired (its server stopped renewing it). */
-export async function requeueAbandonedJobs(app: FastifyInstance): Promise<number> {
-  const r = await app.ctx.db
-    .updateTable('jobs')
-    .set({ state: 'queued', leaseOwner: '', leaseUntil: 0, updatedAt: Date.now() })
-    .where('state', '=', 'running')
-    .where('leaseUntil', '<', Date.now())
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows);
-}
+/**
+ * A job is started at most this many times when its server keeps stopping while running it (a job that crashes
+ * or exhausts its server would otherwise be taken over by every server in turn, for ever).
+ */
+export const JOB_MAX_TAKEOVERS = 3;
 
-/** Whether a job of this kind and module is running under a live lease (on any server). */
-async function laneBusy(app: FastifyInstance, kind: string, moduleId: number): Promise<boolean> {
-  const r = await app.ctx.db
-    .selectFrom('jobs')
-    .select('id')
-    .where('kind', '=', kind)
-    .where('moduleId', '=', moduleId)
+/**
+ * Queues again every running job whose lease expired (its server stopped renewing it), counting that start as an
+ * attempt; a job whose server stopped JOB_MAX_TAKEOVERS times is failed instead. Returns the jobs queued again.
+ */
+export async function requeueAbandonedJobs(app: FastifyInstance): Promise<number> {
+  const now = Date.now();
+  const abandoned = app.ctx.db
+    .updateTable('jobs')
     .where('state', '=', 'running')
-    .where('leaseUntil', '>=', Date.now())
-    .limit(1)
-    .executeTakeFirst();
-  return !!r;
+    .where('leaseUntil', '<', now)
+    .set({ attempts: sql`attempts + 1`, leaseOwner: '', leaseUntil: 0, updatedAt: now });
+  await abandoned
+    .where('attempts', '>=', JOB_MAX_TAKEOVERS - 1)
+    .set({ state: 'failed', error: `stopped: the server running it stopped ${JOB_MAX_TAKEOVERS} times before it finished` })
+    .execute();
+  const r = await abandoned.set({ state: 'queued' }).executeTakeFirst();
+  return Number(r.numUpdatedRows);
 }
 
 /** Claims and runs one queued job; returns false when nothing could be claimed. */
@@ -166,17 +167,39 @@ export async function runOneJob(app: FastifyInstance): Promise<boolean> {
   const { db } = app.ctx;
   const owner = ownerOf(app);
   const now = Date.now();
+  // Only jobs this server can run now: of a kind it handles, and for a kind serial per application, of an
+  // application none of whose jobs of that kind runs under a live lease (on any server). Filtered here, not after
+  // the limit, so that jobs waiting for a busy application never hold back the others.
+  const serial = [...serialByModule].filter((k) => handlers.has(k));
+  if (!handlers.size) return false;
   const candidates = await db
-    .selectFrom('jobs')
-    .select(['id', 'kind', 'moduleId'])
-    .where('state', '=', 'queued')
-    .where('runAfter', '<=', now)
-    .orderBy('id')
+    .selectFrom('jobs as j')
+    .select(['j.id'])
+    .where('j.state', '=', 'queued')
+    .where('j.runAfter', '<=', now)
+    .where('j.kind', 'in', [...handlers.keys()])
+    .$if(serial.length > 0, (q) =>
+      q.where((eb) =>
+        eb.or([
+          eb('j.kind', 'not in', serial),
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('jobs as r')
+                .select('r.id')
+                .whereRef('r.kind', '=', 'j.kind')
+                .whereRef('r.moduleId', '=', 'j.moduleId')
+                .where('r.state', '=', 'running')
+                .where('r.leaseUntil', '>=', now),
+            ),
+          ),
+        ]),
+      ),
+    )
+    .orderBy('j.id')
     .limit(20)
     .execute();
   for (const c of candidates) {
-    if (!handlers.has(c.kind)) continue;
-    if (serialByModule.has(c.kind) && (await laneBusy(app, c.kind, c.moduleId))) continue;
     const claimed = await db
       .updateTable('jobs')
       .set({ state: 'running', leaseOwner: owner, leaseUntil: Date.now() + JOB_LEASE_MS, updatedAt: Date.now() })
