@@ -8,7 +8,8 @@ import { call, createTestApp, createUser, createWorld, type TestApp } from '../.
 import { drainJobs } from '../../jobs/queue.js';
 import { openApi, tornaSdkEnvelope } from '../push/open-api.helpers.js';
 import { settleAllRuns } from '../push/push-service.js';
-import { indexDocIds, reindexAll, removeEntries } from './search-index.js';
+import { indexDocIds, removeEntries } from './search-index.js';
+import { reindexAll } from './search-rebuild.js';
 
 let t: TestApp;
 let w: Awaited<ReturnType<typeof createWorld>>;
