@@ -22,8 +22,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { drainJobs } from '../apps/server/src/jobs/queue.js';
 import { offDocChanges, onDocChanges } from '../apps/server/src/modules/doc-events.js';
-import { reindexAll } from '../apps/server/src/modules/search/search-index.js';
 import { indexDocChanges } from '../apps/server/src/modules/search/search-jobs.js';
+import { reindexAll } from '../apps/server/src/modules/search/search-rebuild.js';
 import { agent, freePort, get, pct, waitReady } from './lib/http-client.js';
 import { payload as pushPayload } from './push.bench.js';
 

@@ -19,6 +19,7 @@ import type * as Mysql2 from 'mysql2';
 import type PgModule from 'pg';
 import type { Dialect } from '../config.js';
 import { allMigrations } from './migrations/index.js';
+import { statementName } from './prepared.js';
 import { ReaderWriterSqliteDialect } from './sqlite-reader.js';
 import type { Database } from './types.js';
 
@@ -69,6 +70,30 @@ function reuseStatements(file: SQLite.Database): void {
   }) as typeof prepare;
 }
 
+/**
+ * A pg client that runs the statements `prepared()` compiled as named statements (prepared once per connection,
+ * then bound and executed), every other query as the driver does. A migration that changes the columns a
+ * prepared statement returns (a later release's, run by another server) makes PostgreSQL refuse it (0A000,
+ * cached plan must not change result type): the connection then prepares it again under a new name.
+ */
+function namedStatementClient(pg: typeof PgModule) {
+  return class NamedStatementClient extends pg.Client {
+    private readonly renamed = new Map<string, string>();
+    private renames = 0;
+    query(config: any, values?: any, callback?: any): any {
+      const base = typeof config === 'string' && Array.isArray(values) && !callback ? statementName(config) : undefined;
+      if (!base) return super.query(config, values, callback);
+      const name = this.renamed.get(base) ?? base;
+      return super.query({ name, text: config, values }).catch((e: { code?: string }) => {
+        if (e?.code !== '0A000') throw e;
+        const again = `${base}_${++this.renames}`;
+        this.renamed.set(base, again);
+        return super.query({ name: again, text: config, values });
+      });
+    }
+  };
+}
+
 /** Opens a connection pool for a DATABASE_URL. */
 export function openDatabase(dialect: Dialect, url: string, sqlitePath: string): DatabaseHandle {
   let kdialect: ReaderWriterSqliteDialect | PostgresDialect | MysqlDialect;
@@ -91,7 +116,7 @@ export function openDatabase(dialect: Dialect, url: string, sqlitePath: string):
     kdialect = new ReaderWriterSqliteDialect(file, reader);
   } else if (dialect === 'postgres') {
     const pg = loadPg();
-    kdialect = new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 10 }) });
+    kdialect = new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 10, Client: namedStatementClient(pg) }) });
   } else {
     const u = new URL(url.replace(/^mariadb:/, 'mysql:'));
     kdialect = new MysqlDialect({
@@ -263,4 +288,17 @@ export async function insertManyReturningIds<T extends keyof Database & string>(
     }
   }
   return ids;
+}
+
+/**
+ * Whether an error is the database aborting a transaction because of another one: a deadlock, a serialization
+ * failure or a lock wait that timed out (PostgreSQL 40P01 / 40001 / 55P03, MySQL/MariaDB 1213 / 1205, SQLite busy).
+ * The transaction was rolled back whole, so running it again is safe.
+ */
+export function isTransactionConflict(err: unknown): boolean {
+  const e = err as { code?: unknown; errno?: unknown } | null;
+  if (!e || typeof e !== 'object') return false;
+  if (e.code === '40P01' || e.code === '40001' || e.code === '55P03') return true;
+  if (e.errno === 1213 || e.errno === 1205) return true;
+  return typeof e.code === 'string' && e.code.startsWith('SQLITE_BUSY');
 }

@@ -2,13 +2,15 @@
  * Durable background work driven by the `jobs` table: enqueue returns at once with a public id; workers
  * claim queued jobs atomically with a lease (this server's id and an expiry renewed every JOB_LEASE_MS / 3
  * while the job runs), report progress, and store the result or the error. Any server re-queues a running
- * job whose lease expired (its server died); a job another live server runs is never taken over.
+ * job whose lease expired (its server died); a job another live server runs is never taken over. A kind may
+ * allow several attempts: a job of it that the database aborted (a deadlock, a lock wait timeout) is queued
+ * again after a short pause, the attempts counted in its row, until it succeeds or has used them all.
  * Tests call `drainJobs(app)` instead of starting workers.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Dialect } from '../config.js';
-import { type Conn, insertId } from '../db/database.js';
+import { type Conn, insertId, isTransactionConflict } from '../db/database.js';
 import { randomToken } from '../lib/crypto.js';
 
 export type JobState = 'queued' | 'running' | 'done' | 'failed';
@@ -40,14 +42,25 @@ function ownerOf(app: FastifyInstance): string {
   return id;
 }
 
+/** Pause before a job the database aborted runs again, times the attempts it has used. */
+export const JOB_RETRY_MS = 250;
+
 const handlers = new Map<string, JobHandler>();
 /** Kinds whose jobs for the same module must not run at the same time. */
 const serialByModule = new Set<string>();
+/** Attempts per kind for jobs the database aborted (isTransactionConflict); 1 when absent. */
+const attemptsByKind = new Map<string, number>();
 
-/** Registers the handler of a job kind (once per process; later registrations replace it). */
-export function registerJobHandler(kind: string, handler: JobHandler, opts: { serialPerModule?: boolean } = {}): void {
+/**
+ * Registers the handler of a job kind (once per process; later registrations replace it). `attempts`: how many
+ * times a job of it runs when the database aborts it (a deadlock, a lock wait timeout); only for handlers whose
+ * work such an abort rolls back whole, or that can be run again (1, the default: never again).
+ */
+export function registerJobHandler(kind: string, handler: JobHandler, opts: { serialPerModule?: boolean; attempts?: number } = {}): void {
   handlers.set(kind, handler);
   if (opts.serialPerModule) serialByModule.add(kind);
+  else serialByModule.delete(kind);
+  attemptsByKind.set(kind, Math.max(1, opts.attempts ?? 1));
 }
 
 /** Queues a job and returns its public id. */
@@ -225,6 +238,7 @@ async function execute(app: FastifyInstance, id: number): Promise<void> {
         state: 'done',
         progress: 100,
         result: JSON.stringify(result ?? null),
+        error: '',
         attempts: j.attempts + 1,
         leaseOwner: '',
         leaseUntil: 0,
@@ -233,8 +247,26 @@ async function execute(app: FastifyInstance, id: number): Promise<void> {
       .where('id', '=', id)
       .execute();
   } catch (err) {
-    app.log.error({ err, jobId: j.publicId, kind: j.kind }, 'job failed');
     const message = err instanceof Error ? err.message : String(err);
+    const attempts = j.attempts + 1;
+    if (isTransactionConflict(err) && attempts < (attemptsByKind.get(j.kind) ?? 1)) {
+      app.log.warn({ err, jobId: j.publicId, kind: j.kind, attempts }, 'job aborted by the database; queued again');
+      await db
+        .updateTable('jobs')
+        .set({
+          state: 'queued',
+          error: message,
+          attempts,
+          runAfter: Date.now() + JOB_RETRY_MS * attempts,
+          leaseOwner: '',
+          leaseUntil: 0,
+          updatedAt: Date.now(),
+        })
+        .where('id', '=', id)
+        .execute();
+      return;
+    }
+    app.log.error({ err, jobId: j.publicId, kind: j.kind }, 'job failed');
     const result = (err as { result?: unknown }).result;
     await db
       .updateTable('jobs')
@@ -242,7 +274,7 @@ async function execute(app: FastifyInstance, id: number): Promise<void> {
         state: 'failed',
         error: message,
         result: result === undefined ? '' : JSON.stringify(result),
-        attempts: j.attempts + 1,
+        attempts,
         leaseOwner: '',
         leaseUntil: 0,
         updatedAt: Date.now(),

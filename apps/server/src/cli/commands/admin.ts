@@ -117,7 +117,7 @@ async function reindex(databaseUrl: string | undefined): Promise<number> {
   const { loadConfig } = await import('../../config.js');
   const { openDatabase } = await import('../../db/database.js');
   const { buildApp } = await import('../../app.js');
-  const { reindexAll } = await import('../../modules/search/search-index.js');
+  const { reindexAll } = await import('../../modules/search/search-rebuild.js');
   const config = loadConfig({ ...process.env, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), LOG_LEVEL: 'silent' });
   const database = openDatabase(config.dialect, config.databaseUrl, config.sqlitePath);
   const app = await buildApp({ config, database, logger: false, workers: false });

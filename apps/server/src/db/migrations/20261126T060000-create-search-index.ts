@@ -6,7 +6,7 @@
  * the terms' primary key only: a term's rows in weight order (the best hits of a one-word query first), a
  * prefix as a range, the reader's scopes as a filter. The same on SQLite, PostgreSQL and MariaDB (PostgreSQL
  * compares terms bytewise, `collate "C"`, so a prefix is a range whatever the database's collation).
- * The index is derived data: it is filled for existing content by `reindexAll` (search-index.ts) at startup
+ * The index is derived data: it is filled for existing content by `reindexAll` (search-rebuild.ts) at startup
  * when empty, and by the admin reindex job.
  */
 import { CamelCasePlugin, type Kysely, sql } from 'kysely';

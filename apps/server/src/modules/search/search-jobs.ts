@@ -9,7 +9,8 @@ import { enqueueJob, getJob, insertJob, registerJobHandler } from '../../jobs/qu
 import { notFound } from '../../lib/errors.js';
 import { type DocChangeListener, onDocChanges } from '../doc-events.js';
 import * as repo from './search.repo.js';
-import { indexDocIds, indexDocs, indexModuleExtras, reindexAll } from './search-index.js';
+import { indexDocIds, indexDocs, indexModuleExtras } from './search-index.js';
+import { reindexAll } from './search-rebuild.js';
 
 /** Job kind of the full rebuild. */
 export const REINDEX_JOB = 'search.reindex';
@@ -52,6 +53,12 @@ export async function queueDocIndex(app: FastifyInstance, tx: Tx, moduleId: numb
   await insertJob(tx, app.ctx.dialect, { kind: DOCS_JOB, payload: { docIds }, moduleId, createdBy: userId });
 }
 
+/**
+ * Runs of a job the database aborts (a deadlock, a lock wait timeout: queue.ts) before it counts as failed. Both
+ * jobs can run again: the catch-up is one transaction, rolled back whole; the rebuild rewrites what differs.
+ */
+const ATTEMPTS = 5;
+
 registerJobHandler(
   DOCS_JOB,
   async (app, job) => {
@@ -59,9 +66,11 @@ registerJobHandler(
     await inTx(app.ctx.db, (tx) => indexDocIds(app.ctx, tx, docIds));
     return { docs: docIds.length };
   },
-  { serialPerModule: true },
+  { serialPerModule: true, attempts: ATTEMPTS },
 );
-registerJobHandler(REINDEX_JOB, async (app, job) => ({ entries: await reindexAll(app.ctx, (pct) => job.progress(pct)) }));
+registerJobHandler(REINDEX_JOB, async (app, job) => ({ entries: await reindexAll(app.ctx, (pct) => job.progress(pct)) }), {
+  attempts: ATTEMPTS,
+});
 
 /** Queues a full rebuild of the index; returns its job id. */
 export function queueReindex(app: FastifyInstance, userId?: number): Promise<string> {

@@ -7,7 +7,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, createWorld, TEST_DB, type TestApp } from '../../../test/harness.js';
-import { reindexAll, reindexModules } from './search-index.js';
+import { drainJobs, insertJob } from '../../jobs/queue.js';
+import { openApi, tornaSdkEnvelope } from '../push/open-api.helpers.js';
+import { settleAllRuns } from '../push/push-service.js';
+import { DOCS_JOB } from './search-jobs.js';
+import { reindexAll, reindexModules } from './search-rebuild.js';
 
 let t: TestApp;
 
@@ -59,6 +63,20 @@ async function snapshot() {
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .execute();
   return { entries, terms, termRows: Number(n) };
+}
+
+/** How many transactions wait for a lock now (PostgreSQL, MariaDB). */
+async function lockWaits(): Promise<number> {
+  const q =
+    TEST_DB === 'postgres'
+      ? sql<{ n: number }>`select count(*) as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`
+      : sql<{ n: number }>`select count(*) as n from information_schema.innodb_trx where trx_state = 'LOCK WAIT'`;
+  return Number((await q.execute(t.app.ctx.db)).rows[0].n);
+}
+
+/** Waits (up to 5 s) until at least `n` transactions wait for a lock. */
+async function untilLockWaits(n: number): Promise<void> {
+  for (let i = 0; i < 200 && (await lockWaits()) < n; i++) await new Promise((r) => setTimeout(r, 25));
 }
 
 describe('reindexAll', () => {
@@ -175,5 +193,96 @@ describe('reindexAll', () => {
     expect(r.code, JSON.stringify(r.body)).toBe('0');
     const found = await call(t.app, t.adminToken, 'GET', '/api/search', { q: 'lattice' });
     expect(found.data.list.map((h: { name: string }) => h.name)).toEqual(['Lattice second']);
+  });
+
+  it.skipIf(TEST_DB === 'sqlite')(
+    'a rebuild batch and the catch-up job of a large push over the same application both complete',
+    async () => {
+      const db = t.app.ctx.db;
+      const w = await createWorld(t);
+      const moduleId = t.app.ctx.ids.decode(w.moduleId);
+      const tok = (await call(t.app, t.adminToken, 'GET', '/api/module/token/get', { moduleId: w.moduleId })).data.token;
+      const apis = Array.from({ length: 520 }, (_, i) => ({ isFolder: '0', name: `Tandem ${i}`, url: `/tandem/${i}`, httpMethod: 'GET' }));
+      const pushed = await openApi(t.app, tornaSdkEnvelope('doc.push', tok, { apis }));
+      expect(pushed.body.code, JSON.stringify(pushed.body)).toBe('0');
+      await settleAllRuns(t.app);
+      const job = await db
+        .selectFrom('jobs')
+        .select(['id', 'payload'])
+        .where('kind', '=', DOCS_JOB)
+        .where('moduleId', '=', moduleId)
+        .where('state', '=', 'queued')
+        .executeTakeFirstOrThrow();
+      const { docIds } = JSON.parse(job.payload) as { docIds: number[] };
+      expect(docIds.length).toBeGreaterThan(500);
+      // Another transaction holds a doc of the job's second part of 500, so the job stops there, having replaced
+      // the entries of its first part, while a rebuild batch of the application starts.
+      let release = () => {};
+      const held = new Promise<void>((r) => {
+        release = r;
+      });
+      let locked = () => {};
+      const holding = new Promise<void>((r) => {
+        locked = r;
+      });
+      const holder = db.transaction().execute(async (tx) => {
+        await tx.selectFrom('docs').select('id').where('id', '=', docIds[500]).forUpdate().execute();
+        locked();
+        await held;
+      });
+      await holding;
+      const jobRun = drainJobs(t.app);
+      await untilLockWaits(1);
+      const batch = db
+        .transaction()
+        .execute((tx) => reindexModules(t.app.ctx, tx, [moduleId]))
+        .then(
+          () => 'committed',
+          (e: Error) => e.message,
+        );
+      await untilLockWaits(2);
+      release();
+      await holder;
+      await jobRun;
+      expect(await batch).toBe('committed');
+      const state = await db.selectFrom('jobs').select(['state', 'error']).where('id', '=', job.id).executeTakeFirstOrThrow();
+      expect(state).toEqual({ state: 'done', error: '' });
+      const last = await call(t.app, t.adminToken, 'GET', '/api/search', { q: 'tandem 519' });
+      expect(last.data.list.map((h: { name: string }) => h.name)).toContain('Tandem 519');
+      const now = await snapshot();
+      await db.deleteFrom('searchTerms').execute();
+      await db.deleteFrom('searchEntries').execute();
+      await reindexAll(t.app.ctx);
+      expect(now).toEqual(await snapshot());
+    },
+  );
+
+  it.skipIf(TEST_DB === 'sqlite')('the catch-up job indexes what a write it waited for committed', async () => {
+    const db = t.app.ctx.db;
+    const w = await createWorld(t);
+    const docId = await saveDoc(w.moduleId, 'Ember before');
+    // A write of the doc (its application's tree revision row taken by the trigger), open while the job starts.
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    let wrote = () => {};
+    const writing = new Promise<void>((r) => {
+      wrote = r;
+    });
+    const writer = db.transaction().execute(async (tx) => {
+      await tx.updateTable('docs').set({ name: 'Ember after' }).where('id', '=', docId).execute();
+      wrote();
+      await held;
+    });
+    await writing;
+    await insertJob(db, t.app.ctx.dialect, { kind: DOCS_JOB, payload: { docIds: [docId] }, moduleId: t.app.ctx.ids.decode(w.moduleId) });
+    const jobRun = drainJobs(t.app);
+    await untilLockWaits(1);
+    release();
+    await writer;
+    await jobRun;
+    const r = await call(t.app, t.adminToken, 'GET', '/api/search', { q: 'ember' });
+    expect(r.data.list.map((h: { name: string }) => h.name)).toEqual(['Ember after']);
   });
 });
