@@ -131,4 +131,48 @@ describe('live docs', () => {
     await h.shot(page, 'share-updated');
     await page.context().close();
   });
+
+  it('a fresh deep link asks for its tree and doc once over several polls; a push still shows within 2 s', async () => {
+    await push(docs('Reads an order, before the link.', true));
+    // A new browser: nothing remembered, nothing cached.
+    const page = await h.newPage({ token: h.adminToken, lang: 'en', viewport: { width: 1440, height: 900 } });
+    const asked = { tree: 0, doc: 0, polls: 0 };
+    page.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path === '/api/doc/view/dataByProject' || path === '/api/doc/view/data') asked.tree++;
+      else if (path === '/api/doc/detail') asked.doc++;
+      else if (path === '/api/live/view') asked.polls++;
+    });
+    await page.goto(`/view/${getId}`);
+    await page.getByTestId('doc-description').getByText('Reads an order, before the link.').waitFor();
+    await page.locator('.vt-row', { hasText: 'Cancel order' }).waitFor();
+    // Three more polls after the page showed: the first revision is the one the tree and doc were built from.
+    const seen = asked.polls;
+    while (asked.polls < seen + 3) await page.waitForTimeout(100);
+    expect(asked).toMatchObject({ tree: 1, doc: 1 });
+
+    await push(docs('Reads an order, changed after the link.', true));
+    await seesWithin2s(page, 'Reads an order, changed after the link.');
+    expect(asked).toMatchObject({ tree: 2, doc: 2 });
+    await page.context().close();
+  });
+
+  it('a fresh /share deep link asks for its menu and doc once over several polls', async () => {
+    await push(docs('Reads an order, shared by a link.', true));
+    const share = await h.admin<{ publicId: string }>('POST', 'share/add', { moduleId, type: 1, isAll: 1 });
+    const page = await h.newPage({ lang: 'en', viewport: { width: 1440, height: 900 } });
+    const asked = { menu: 0, doc: 0, polls: 0 };
+    page.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path === '/api/share/menu') asked.menu++;
+      else if (path === '/api/share/doc') asked.doc++;
+      else if (path === '/api/share/revision') asked.polls++;
+    });
+    await page.goto(`/share/${share.publicId}/${getId}`);
+    await page.getByTestId('doc-description').getByText('Reads an order, shared by a link.').waitFor();
+    const seen = asked.polls;
+    while (asked.polls < seen + 3) await page.waitForTimeout(100);
+    expect(asked).toMatchObject({ menu: 1, doc: 1 });
+    await page.context().close();
+  });
 });

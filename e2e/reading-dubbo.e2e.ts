@@ -9,11 +9,13 @@ import { type Harness, startHarness } from './harness.js';
 
 let h: Harness;
 let docId = '';
+let moduleId = '';
 
 const param = (name: string, type: string, example: string) => ({ name, type, required: 1, example, description: '' });
 const ONE = { id: 'o-1', withItems: true };
 const BARE = { id: 'o-2', withItems: false };
 const FOUND = { id: 'o-1', total: 19.9 };
+const MISSING = { code: 'E1001', message: 'no order o-404' };
 
 beforeAll(async () => {
   h = await startHarness({ prefix: 'reading-dubbo' });
@@ -33,6 +35,8 @@ beforeAll(async () => {
     dubboInfo: { interfaceName: 'com.shop.OrderService', version: '1.0.0', protocol: 'dubbo', author: 'ann', dependency: '' },
     requestParams: [param('id', 'string', 'o-9'), param('withItems', 'boolean', 'false')],
     responseParams: [param('id', 'string', 'o-9'), param('total', 'number', '1')],
+    // A business code, as smart-doc/Torna pushes have them, with an example of the answer that carries it.
+    errorCodeParams: [{ code: 'E1001', msg: 'No such order', solution: 'Check the id' }],
     requestExamples: [
       { name: 'one', summary: 'One order with items', value: JSON.stringify(ONE) },
       { name: 'bare', summary: 'Without items', value: JSON.stringify(BARE) },
@@ -49,9 +53,21 @@ beforeAll(async () => {
         main: 0,
         examples: [{ name: 'found', summary: 'Found', value: JSON.stringify(FOUND) }],
       },
+      {
+        status: 'E1001',
+        description: 'No such order',
+        contentType: '',
+        params: [],
+        isArray: 0,
+        arrayType: '',
+        headers: [],
+        main: 0,
+        examples: [{ name: 'missing', summary: 'Missing', value: JSON.stringify(MISSING) }],
+      },
     ],
   });
   docId = doc.id;
+  moduleId = mod.id;
 }, 120_000);
 afterAll(async () => {
   await h?.stop();
@@ -88,5 +104,37 @@ describe('a Dubbo doc’s named examples', () => {
     ]);
     expect(await page.getByTestId('response-tab').count()).toBe(0);
     await h.shot(page, 'dubbo-examples');
+  });
+
+  it('lists a business code with its example in the error codes (no tab), and the editor calls the answer "Response"', async () => {
+    const page = await h.newPage({ token: h.adminToken, lang: 'en', viewport: { width: 1440, height: 900 } });
+    await page.goto(`/view/${docId}`);
+    const codes = page.getByTestId('error-codes');
+    await codes.waitFor();
+    expect(await codes.locator('tbody tr').first().locator('td').allInnerTexts()).toEqual([
+      'E1001',
+      'No such order',
+      'Check the id',
+      expect.stringContaining('no order o-404'),
+    ]);
+    expect(JSON.parse((await codes.getByTestId('error-code-example').locator('pre').textContent()) ?? '')).toEqual(MISSING);
+    expect(await page.getByTestId('response-tab').count()).toBe(0);
+    await codes.scrollIntoViewIfNeeded();
+    await h.shot(page, 'dubbo-error-codes');
+
+    // The editor's example groups, titled as the reader shows them: the answer has no HTTP status.
+    const titles = async (p: Page) => {
+      await p.goto(`/doc/edit/${moduleId}/${docId}`);
+      await p.getByTestId('doc-name').waitFor({ timeout: 60_000 });
+      await p.getByTestId('examples-tab').click();
+      await p.getByTestId('example-group').first().waitFor();
+      return p.getByTestId('example-group').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+    };
+    expect((await titles(page)).slice(0, 2)).toEqual(['Request body', 'Response']);
+    await h.shot(page, 'dubbo-editor-examples');
+    const zh = await h.newPage({ token: h.adminToken, lang: 'zh-CN', viewport: { width: 1440, height: 900 } });
+    expect((await titles(zh)).slice(0, 2)).toEqual(['请求体', '响应']);
+    await page.context().close();
+    await zh.context().close();
   });
 });

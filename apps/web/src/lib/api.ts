@@ -53,6 +53,8 @@ export interface RequestOptions {
   /** Do not broadcast 1000/2000 (public pages, login dialogs). */
   silentSession?: boolean;
   signal?: AbortSignal;
+  /** Reads the answer's headers (e.g. the live-docs revision a reading page's first tree and doc carry). */
+  onHeaders?: (headers: Headers) => void;
 }
 
 type ReachabilityListener = (reachable: boolean) => void;
@@ -108,6 +110,7 @@ async function request<T>(method: string, url: string, body: unknown, opts: Requ
     throw new ApiError('-1', `HTTP ${res.status}`, undefined, undefined, res.status);
   }
   setReachable(true);
+  opts.onHeaders?.(res.headers);
   if (env.code === '0') return env.data as T;
   if ((env.code === '1000' || env.code === '2000') && !opts.silentSession) {
     for (const l of sessionListeners) l(env.code);

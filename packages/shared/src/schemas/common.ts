@@ -22,6 +22,11 @@ export const SavedIdSchema = Type.Object({ id: IdString });
 /** Answer of a live-docs revision poll (an ETag too: a matching If-None-Match answers 304 without a body). */
 export const RevisionSchema = Type.Object({ revision: Type.String() });
 export type Revision = Static<typeof RevisionSchema>;
+/**
+ * Response header of a reading page's first answers (asked with `live`): the live-docs revision of the page's scope
+ * read before the answer's own rows, so the page's poller starts from what its tree and doc were built from.
+ */
+export const REVISION_HEADER = 'x-folio-revision';
 /** The fields of T that the object schema S does not declare (never when S covers T). */
 export type FieldsMissing<T, S extends { properties: object }> = Exclude<keyof T, keyof S['properties']>;
 /**

@@ -126,10 +126,21 @@ export const DocOrderInput = Type.Object({
     maxItems: 5000,
   }),
 });
+/** `live=1`: the answer carries the tree's live-docs revision (`REVISION_HEADER`), read before the tree. */
+const LiveFlag = Type.Literal('1', { description: "'1': answer with the revision header of live docs" });
+/** Query of GET /api/doc/detail: the doc; `live` names the reading page's scope whose revision the answer carries. */
+export const DocDetailQuery = Type.Object({
+  id: IdString,
+  live: Type.Optional(
+    Type.Union([Type.Literal('project'), Type.Literal('space')], {
+      description: "the doc's project or space: the answer carries that tree's live-docs revision (REVISION_HEADER)",
+    }),
+  ),
+});
 /** Query of GET /api/doc/view/data (a space's tree). */
-export const SpaceTreeQuery = Type.Object({ spaceId: IdString });
+export const SpaceTreeQuery = Type.Object({ spaceId: IdString, live: Type.Optional(LiveFlag) });
 /** Query of GET /api/doc/view/dataByProject (a project's tree). */
-export const ProjectTreeQuery = Type.Object({ projectId: IdString });
+export const ProjectTreeQuery = Type.Object({ projectId: IdString, live: Type.Optional(LiveFlag) });
 /** Query of GET /api/doc/tree (an application's folders and docs). */
 export const ModuleTreeQuery = Type.Object({ moduleId: IdString });
 

@@ -76,8 +76,12 @@ export type SharePassword = Static<typeof SharePasswordSchema>;
 
 /** Query of the anonymous reads naming a share by its public id. */
 export const SharePublicQuery = Type.Object({ id: SharePublicId });
+/** `live=1`: a page's first menu or doc, answered with the share's live-docs revision (REVISION_HEADER) read before it. */
+const ShareLive = Type.Optional(Type.Literal('1', { description: "'1': answer with the revision header of live docs" }));
+/** Query of GET /api/share/menu. */
+export const ShareMenuQuery = Type.Object({ id: SharePublicId, live: ShareLive });
 /** Query of GET /api/share/doc. */
-export const ShareDocQuery = Type.Object({ id: SharePublicId, docId: IdString });
+export const ShareDocQuery = Type.Object({ id: SharePublicId, docId: IdString, live: ShareLive });
 /** Body of POST /api/share/checkPassword. */
 export const ShareCheckPasswordBody = Type.Object({
   id: SharePublicId,

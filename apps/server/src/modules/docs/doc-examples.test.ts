@@ -3,7 +3,9 @@
  * is stored with its origin (the spec's as it gave it, or written/edited in Folio: the server decides, not the
  * client); a parameter's first named example is its own example.
  */
+import { readFileSync } from 'node:fs';
 import { writtenResponse } from '@folio/shared';
+import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { splitResponses } from '../../../../web/src/features/doc-view/responses.js';
 import { swaggerVerdict } from '../../../test/fidelity-kit.js';
@@ -299,5 +301,78 @@ describe('a stored response whose code is absent', () => {
     const back = (await detail(node?.id)).responses.find((r: Obj) => r.status === '409');
     expect(back?.description).toBe('Already shipped');
     expect(back?.examples.map((e: Obj) => [e.name, e.summary, JSON.parse(e.value)])).toEqual([['shipped', 'Shipped', shipped]]);
+  });
+});
+
+describe('statuses that are no HTTP status', () => {
+  /** The official Postman v2.1 JSON schema (test/fixtures/postman, Apache-2.0). */
+  const postmanSchema = new Ajv({ strict: false }).compile(
+    JSON.parse(readFileSync(new URL('../../../test/fixtures/postman/collection-v2.1.0.schema.json', import.meta.url), 'utf8')),
+  );
+  const exportOf = async (format: string, moduleId: string): Promise<Obj> => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/export', query: { format, moduleId }, headers: { token: t.adminToken } });
+    expect(res.statusCode).toBe(200);
+    return JSON.parse(res.body);
+  };
+  const failure = { error: 'server trouble' };
+  const stock = { error: 'E1001', detail: 'out of stock' };
+
+  it('a business code is an error code (reader table, x-error-codes), a range or default a response in both exports', async () => {
+    // Pushed (or saved) with responses at a range, at `default` and at a business code, as smart-doc/Torna pushes carry them.
+    const url = '/orders/{id}/pay';
+    const id = await save({
+      moduleId: handMadeModule,
+      name: 'Pay order',
+      url,
+      httpMethod: 'POST',
+      responseParams: [{ name: 'id', type: 'string' }],
+      errorCodeParams: [
+        { code: '200', msg: 'Paid' },
+        { code: '4xx', msg: 'Refused' },
+        { code: 'E1001', msg: 'Out of stock', solution: 'Order fewer' },
+      ],
+      responses: [
+        { ...writtenResponse('200', []), main: 1, contentType: 'application/json' },
+        { ...writtenResponse('default', [{ name: 'trouble', summary: 'Trouble', value: JSON.stringify(failure) }]), description: 'Error' },
+        {
+          ...writtenResponse('E1001', [{ name: 'stock', summary: 'No stock', value: JSON.stringify(stock) }]),
+          description: 'Out of stock',
+        },
+        { ...writtenResponse('foo', []), description: 'A foo' },
+      ],
+    });
+    const d = await detail(id);
+    // The reader: a tab per HTTP status; the business codes, pushed ones included, in the error-code table.
+    const { tabs, codes } = splitResponses(d.errorCodeParams, d.errorCodeParams, d.responses);
+    expect(tabs.map((x) => x.code)).toEqual(['200', 'default', '4xx']);
+    expect(codes.map((c) => [c.code, c.msg, c.examples?.map((e) => e.name) ?? []])).toEqual([
+      ['E1001', 'Out of stock', ['stock']],
+      ['foo', 'A foo', []],
+    ]);
+    // OpenAPI: the same statuses as valid response keys; the business codes with their examples in x-error-codes.
+    const openapi = await exportOf('openapi-json', handMadeModule);
+    const op = openapi.paths[url].post;
+    expect(Object.keys(op.responses)).toEqual(['200', 'default', '4XX']);
+    expect(op.responses.default.content['application/json'].examples).toEqual({ trouble: { summary: 'Trouble', value: failure } });
+    expect(op['x-error-codes']).toEqual([
+      {
+        code: 'E1001',
+        msg: 'Out of stock',
+        solution: 'Order fewer',
+        examples: [{ name: 'stock', summary: 'No stock', value: JSON.stringify(stock) }],
+      },
+      { code: 'foo', msg: 'A foo', solution: '' },
+    ]);
+    expect(await swaggerVerdict(openapi)).toBe('valid');
+    // Postman: valid v2.1; a status without a number is saved without a code, named with its status, its example the body.
+    const postman = await exportOf('postman', handMadeModule);
+    expect(postmanSchema(postman), JSON.stringify(postmanSchema.errors)).toBe(true);
+    const item = (postman.item as Obj[]).find((i) => i.name === 'Pay order');
+    expect(item?.response.map((r: Obj) => [r.code, r.name, r.status])).toEqual([
+      [200, 'Paid', 'Paid'],
+      [undefined, 'default · Error · Trouble', 'Error'],
+      [undefined, '4XX · Refused', 'Refused'],
+    ]);
+    expect(JSON.parse(item?.response[1].body)).toEqual(failure);
   });
 });

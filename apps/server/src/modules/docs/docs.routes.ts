@@ -10,6 +10,7 @@ import {
   type Action,
   DocCopyInput,
   DocDeleteInput,
+  DocDetailQuery,
   DocDetailSchema,
   DocMoveInput,
   DocOrderInput,
@@ -22,6 +23,7 @@ import {
   IdInput,
   ModuleTreeQuery,
   ProjectTreeQuery,
+  REVISION_HEADER,
   SavedIdSchema,
   SpaceTreeQuery,
   TreeList,
@@ -29,10 +31,11 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { validation } from '../../lib/errors.js';
 import { flag, registerParamNodeSchema, registerTreeNodeSchema } from '../../lib/schemas.js';
-import { authorizeDoc, authorizeModule } from '../../permissions/authorize.js';
+import { authorizeDoc, authorizeModule, authorizeSpace } from '../../permissions/authorize.js';
 import { accessOf } from '../../permissions/declared.js';
 import { requireUser } from '../../plugins/auth.js';
 import { ok, okNull, okResponse } from '../../plugins/envelope.js';
+import { viewRevision } from '../live/revision.js';
 import { trashed } from '../trash/trash.schemas.js';
 import { extrasOfBody } from './doc-extras.js';
 import { copyDoc, saveDoc } from './doc-save.service.js';
@@ -95,11 +98,20 @@ export const docsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'One doc with its parameters, spec extras and the security it needs',
-        querystring: IdInput,
+        querystring: DocDetailQuery,
         response: okResponse(DocDetailSchema),
       },
     },
-    async (req) => ok(await docs.readDocDetail(ctx, requireUser(req), ids.decode(req.query.id, 'doc'))),
+    async (req, reply) => {
+      const id = ids.decode(req.query.id, 'doc');
+      // A reading page's first doc says which revision of the page's tree it was built from (read before it).
+      if (req.query.live) {
+        const at = await authorizeDoc(req, id, 'doc.read');
+        const scope = req.query.live === 'space' ? { spaceId: at.spaceId } : { projectId: at.projectId };
+        reply.header(REVISION_HEADER, await viewRevision(req, db, scope));
+      }
+      return ok(await docs.readDocDetail(ctx, requireUser(req), id));
+    },
   );
 
   app.post(
@@ -224,6 +236,11 @@ export const docsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req, reply) => {
       const spaceId = ids.decode(req.query.spaceId, 'space');
+      // A reading page's first tree says which live revision it was built from (read before it).
+      if (req.query.live) {
+        await authorizeSpace(req, spaceId, 'space.read');
+        reply.header(REVISION_HEADER, await viewRevision(req, db, { spaceId }));
+      }
       // Authorised by the statement that reads the space's projects and applications (visible-projects.ts).
       const { visible, modules } = await readableSpaceTree(req, db, spaceId);
       const key = `space:${spaceId}:${visible.map((p) => p.id).join(',')}`;
@@ -244,6 +261,7 @@ export const docsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req, reply) => {
       const projectId = accessOf(req).id;
+      if (req.query.live) reply.header(REVISION_HEADER, await viewRevision(req, db, { projectId }));
       const modules = await loadTreeModules(db, [projectId]);
       return answers.send(req, reply, `project:${projectId}`, treeValidator([], modules), () =>
         projectTree(ctx, projectId, sortType(), db, modules),

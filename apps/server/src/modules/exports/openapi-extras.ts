@@ -3,12 +3,21 @@
  * named examples, every documented response with its body, headers and examples, parameters' named examples.
  * The inverse of the importer's reading (imports/openapi-to-push.ts), so import → export → import keeps them.
  */
-import { type DocDetail, type DocParam, type DocResponse, type NamedExample, responseStatuses, successStatus } from '@folio/shared';
+import {
+  type DocDetail,
+  type DocParam,
+  type DocResponse,
+  errorCodeResponses,
+  isHttpStatus,
+  type NamedExample,
+  responseKey,
+  responseStatuses,
+  successStatus,
+} from '@folio/shared';
 
 type Obj = Record<string, unknown>;
 
 const JSON_MEDIA = /[/+]json\b|^application\/json/i;
-const HTTP_CODE = /^([1-5]\d\d|[1-5]XX|default)$/;
 
 /** A stored example text as the value the spec gave: JSON again in a JSON media type, else the text. */
 function mediaValue(text: string, contentType: string): unknown {
@@ -89,20 +98,22 @@ function headersOf(list: DocParam[], fns: SchemaFns): Obj | undefined {
 }
 
 /**
- * The responses of an operation: one per status the doc documents (its HTTP-status codes and every stored
- * response, as the reader's tabs list them), each with what the spec said of it (description, body, headers,
- * examples); the main status's body is the doc's response params. Without extras: the codes' messages and the
- * response params under the first success status.
+ * The responses of an operation: one per HTTP status the doc documents (its HTTP-status codes and every stored
+ * response, as the reader's tabs list them), keyed as OpenAPI writes them (`2XX`, `default`), each with what the
+ * spec said of it (description, body, headers, examples); the main status's body is the doc's response params.
+ * Without extras: the codes' messages and the response params under the first success status.
  */
 export function responsesOf(d: DocDetail, fns: SchemaFns): Obj {
-  const msg = new Map(d.errorCodeParams.map((c) => [String(c.code).trim(), c.msg]));
+  const key = (s: string) => responseKey(s) ?? s;
+  const msg = new Map(d.errorCodeParams.map((c) => [key(String(c.code)), c.msg]));
   const statuses = responseStatuses(
     d.responses,
     d.errorCodeParams.map((c) => String(c.code)),
-  ).filter((s) => HTTP_CODE.test(s));
-  const extras = new Map<string, DocResponse>((d.responses ?? []).map((r) => [r.status, r]));
+  ).map(key);
+  const extras = new Map<string, DocResponse>((d.responses ?? []).filter((r) => isHttpStatus(r.status)).map((r) => [key(r.status), r]));
   // The status whose body the response params describe, as the reader marks it.
-  const main = d.responses?.find((r) => r.main === 1 && statuses.includes(r.status))?.status ?? successStatus(statuses) ?? '200';
+  const marked = d.responses?.find((r) => r.main === 1 && statuses.includes(key(r.status)))?.status;
+  const main = marked ? key(marked) : (successStatus(statuses) ?? '200');
   const responses: Obj = {};
   for (const code of statuses) responses[code] = { description: msg.get(code) || extras.get(code)?.description || code };
   const mainBody = fns.body(d.responseParams, d.isResponseArray, d.responseArrayType);
@@ -113,7 +124,8 @@ export function responsesOf(d: DocDetail, fns: SchemaFns): Obj {
     const r = extras.get(code);
     const isMain = code === main;
     const schema = isMain || r?.sameAs ? mainBody : r ? fns.body(r.params, r.isArray, r.arrayType) : null;
-    const contentType = r?.contentType || (schema ? 'application/json' : '');
+    // Examples written in Folio's editor have no media type: JSON, as the editor writes them.
+    const contentType = r?.contentType || (schema || r?.examples.length ? 'application/json' : '');
     if (contentType && (schema || r?.examples.length || r?.contentType)) {
       out.content = { [contentType]: { ...(schema ? { schema } : {}), ...mediaExamples(r?.examples, contentType) } };
     }
@@ -121,4 +133,21 @@ export function responsesOf(d: DocDetail, fns: SchemaFns): Obj {
     if (headers) out.headers = headers;
   }
   return responses;
+}
+
+/**
+ * The doc's business error codes (no HTTP status: Torna's "E1001"), as `x-error-codes` lists them: its codes, and
+ * a stored response with such a status (a push's) with its description and examples.
+ */
+export function errorCodesOf(d: DocDetail): Obj[] {
+  const business = errorCodeResponses(d.responses);
+  const byCode = new Map(business.map((r) => [r.status, r]));
+  const examples = (r: DocResponse | undefined) =>
+    r?.examples.length ? { examples: r.examples.map((e) => ({ name: e.name, summary: e.summary, value: e.value })) } : {};
+  const codes = d.errorCodeParams.filter((c) => !isHttpStatus(String(c.code)));
+  const listed = new Set(codes.map((c) => String(c.code).trim()));
+  return [
+    ...codes.map((c) => ({ code: c.code, msg: c.msg, solution: c.solution, ...examples(byCode.get(String(c.code).trim())) })),
+    ...business.filter((r) => !listed.has(r.status)).map((r) => ({ code: r.status, msg: r.description, solution: '', ...examples(r) })),
+  ];
 }

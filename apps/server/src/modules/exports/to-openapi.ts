@@ -14,7 +14,7 @@ import { offload } from '../../lib/offload.js';
 import { turnTaker } from '../../lib/turns.js';
 import type { ExportSet } from './export-scope.js';
 import { walkOutline } from './export-scope.js';
-import { mediaExamples, responsesOf, withParamExamples, withParamStyle } from './openapi-extras.js';
+import { errorCodesOf, mediaExamples, responsesOf, withParamExamples, withParamStyle } from './openapi-extras.js';
 import { yamlText } from './yaml-text.js';
 
 type Obj = Record<string, unknown>;
@@ -215,8 +215,6 @@ function bodySchema(params: DocParam[], isArray: number, arrayType: string, v: O
   return objectSchema(params, v, ctx);
 }
 
-const HTTP_CODE = /^([1-5]\d\d|[1-5]XX|default)$/;
-
 /** The extension marking a path parameter that stands for a Postman variable (the importer writes `{{name}}` back). */
 export const POSTMAN_VARIABLE = 'x-folio-variable';
 
@@ -274,8 +272,8 @@ function operation(d: DocDetail, tag: string, v: OasVersion, ctx: SchemaCtx): Ob
     body: (ps, isArray, arrayType) => bodySchema(ps, isArray, arrayType, v, ctx),
     example: exampleValue,
   });
-  const other = d.errorCodeParams.filter((c) => !HTTP_CODE.test(String(c.code)));
-  if (other.length) op['x-error-codes'] = other.map((c) => ({ code: c.code, msg: c.msg, solution: c.solution }));
+  const other = errorCodesOf(d);
+  if (other.length) op['x-error-codes'] = other;
   return op;
 }
 

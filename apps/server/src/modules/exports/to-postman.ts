@@ -7,7 +7,10 @@ import { randomUUID } from 'node:crypto';
 import {
   type DocDetail,
   type DocParam,
+  type DocResponse,
   DocType,
+  type NamedExample,
+  responseKey,
   responseStatuses,
   type SecurityData,
   type SecurityRequirement,
@@ -179,19 +182,51 @@ function responseBody(d: DocDetail): Obj {
   };
 }
 
-/** The doc's numeric statuses as saved responses: a code's solution or message names it, else the response's description. */
-function savedStatuses(d: DocDetail): { code: string; name: string; status: string; success: boolean }[] {
+/** A saved response's body from one of the doc's named examples (its media type's, JSON when it has none). */
+function exampleBody(e: NamedExample, contentType: string): Obj {
+  const type = contentType || 'application/json';
+  const json = /[/+]json\b/i.test(type);
+  return {
+    ...(json ? { _postman_previewlanguage: 'json' } : {}),
+    header: [{ key: 'Content-Type', value: type }],
+    body: e.value,
+  };
+}
+
+interface SavedStatus {
+  /** Postman's numeric code; none for a range or `default` (Postman saves numbers only). */
+  code?: number;
+  name: string;
+  status: string;
+  success: boolean;
+  response?: DocResponse;
+}
+
+/**
+ * The doc's HTTP statuses as saved responses (`responseStatuses`, as the reader's tabs and the OpenAPI export list
+ * them): a code's solution or message names it, else the response's description. A range or `default` has no
+ * number: its saved response has no code and says its status in its name ("default · Error").
+ */
+function savedStatuses(d: DocDetail): SavedStatus[] {
   const code = new Map(d.errorCodeParams.map((c) => [String(c.code).trim(), c]));
   const stored = new Map((d.responses ?? []).map((r) => [r.status, r]));
   const statuses = responseStatuses(
     d.responses,
     d.errorCodeParams.map((c) => String(c.code)),
-  ).filter((s) => /^[1-5]\d\d$/.test(s));
+  );
   const success = d.responses?.find((r) => r.main === 1 && statuses.includes(r.status))?.status ?? successStatus(statuses);
   return statuses.map((s) => {
     const c = code.get(s);
     const text = c?.msg || stored.get(s)?.description || s;
-    return { code: s, name: c?.solution || text, status: text, success: s === success };
+    const numeric = /^\d{3}$/.test(s);
+    const name = c?.solution || text;
+    return {
+      ...(numeric ? { code: Number(s) } : {}),
+      name: numeric || name === s ? name : `${responseKey(s)} · ${name}`,
+      status: text,
+      success: s === success,
+      response: stored.get(s),
+    };
   });
 }
 
@@ -205,19 +240,24 @@ function items(nodes: OutlineNode[], withHost: boolean, security: Map<string, Se
       const sec = security.get(d.moduleId);
       const auth = sec ? postmanAuth(sec.schemes, securityOfDoc(sec, d)) : null;
       if (auth) (it.request as Obj).auth = auth;
-      // Every numeric status the doc documents (its codes and stored responses, as the reader's tabs) is a saved
-      // response (name, status text); the success one (the first, without one) carries the response params as its body.
+      // Every HTTP status the doc documents (its codes and stored responses, as the reader's tabs) is a saved response
+      // (name, status text, its number when it has one) per named example of it, else one; without examples the
+      // success one (the first, without one) carries a body made from the response params.
       const hasBody = d.responseParams.length > 0 || !!d.isResponseArray;
       const codes = savedStatuses(d);
       const success = codes.findIndex((c) => c.success);
       const bodyAt = hasBody ? Math.max(0, success) : -1;
-      const responses: Obj[] = codes.map((c, i) => ({
-        name: c.name,
-        originalRequest: it.request,
-        status: c.status,
-        code: Number(c.code),
-        ...(i === bodyAt ? responseBody(d) : { header: [], body: '' }),
-      }));
+      // A status's named examples are saved responses of their own (Postman's examples), named after them.
+      const responses: Obj[] = codes.flatMap((c, i) => {
+        const saved = { originalRequest: it.request, status: c.status, ...(c.code === undefined ? {} : { code: c.code }) };
+        const examples = c.response?.examples ?? [];
+        if (!examples.length) return [{ name: c.name, ...saved, ...(i === bodyAt ? responseBody(d) : { header: [], body: '' }) }];
+        return examples.map((e) => ({
+          name: e.summary || e.name ? `${c.name} · ${e.summary || e.name}` : c.name,
+          ...saved,
+          ...exampleBody(e, c.response?.contentType ?? ''),
+        }));
+      });
       // A body without any status (a Postman example saved without one): an example without one, so the
       // import does not make up a 200.
       if (hasBody && !codes.length) responses.push({ name: 'Example', originalRequest: it.request, ...responseBody(d) });

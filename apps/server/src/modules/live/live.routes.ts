@@ -11,8 +11,7 @@ import { Type } from 'typebox';
 import { authorizeProject, authorizeSpace } from '../../permissions/authorize.js';
 import { requireUser } from '../../plugins/auth.js';
 import { okResponse } from '../../plugins/envelope.js';
-import { visibleProjects } from '../docs/visible-projects.js';
-import { projectRevisionRow, projectsRevision, sendRevision } from './revision.js';
+import { sendRevision, viewRevision } from './revision.js';
 
 /** Registers the live-docs route of the preview. */
 export const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -33,11 +32,11 @@ export const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const q = req.query;
       if (q.projectId) {
         const { projectId } = await authorizeProject(req, ids.decode(q.projectId, 'project'), 'project.read');
-        return sendRevision(req, reply, await projectsRevision(db, [await projectRevisionRow(db, projectId)]));
+        return sendRevision(req, reply, await viewRevision(req, db, { projectId }));
       }
       const spaceId = ids.decode(q.spaceId ?? '', 'space');
       await authorizeSpace(req, spaceId, 'space.read');
-      return sendRevision(req, reply, await projectsRevision(db, await visibleProjects(req, db, spaceId)));
+      return sendRevision(req, reply, await viewRevision(req, db, { spaceId }));
     },
   );
 };

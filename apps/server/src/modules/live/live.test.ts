@@ -164,3 +164,35 @@ describe('share and compose revisions', () => {
     expect(await rev()).not.toBe(r1);
   });
 });
+
+describe('the revision a page’s first tree and doc carry', () => {
+  /** The revision header of a GET asked with `live` (none when not asked). */
+  const carried = async (url: string, query: Record<string, string>, headers: Record<string, string> = { token: t.adminToken }) => {
+    const r = await t.app.inject({ method: 'GET', url, query, headers });
+    expect(r.statusCode, r.body).toBe(200);
+    return r.headers['x-folio-revision'];
+  };
+
+  it('is the revision the page polls, for the doc’s project or space; a change after it is a different one', async () => {
+    const id = await saveDoc({ name: 'Carried', url: '/carried' });
+    const [project, space] = [await viewRev(), await viewRev({ spaceId: w.spaceId })];
+    expect(await carried('/api/doc/detail', { id, live: 'project' })).toBe(project);
+    expect(await carried('/api/doc/detail', { id, live: 'space' })).toBe(space);
+    expect(await carried('/api/doc/view/dataByProject', { projectId: w.projectId, live: '1' })).toBe(project);
+    expect(await carried('/api/doc/view/data', { spaceId: w.spaceId, live: '1' })).toBe(space);
+    // Only when asked: the other reads pay nothing for it.
+    expect(await carried('/api/doc/detail', { id })).toBeUndefined();
+    expect(await carried('/api/doc/view/dataByProject', { projectId: w.projectId })).toBeUndefined();
+    await saveDoc({ id, name: 'Carried v2', url: '/carried' });
+    expect(await carried('/api/doc/detail', { id, live: 'project' })).not.toBe(project);
+    expect(await carried('/api/doc/detail', { id, live: 'project' })).toBe(await viewRev());
+  });
+
+  it('is the share’s revision for its menu and docs', async () => {
+    const id = await saveDoc({ name: 'Shared carried', url: '/shared-carried' });
+    const s = await ok<{ publicId: string }>(admin('POST', '/api/share/add', { moduleId: w.moduleId, type: 1, isAll: 1 }));
+    const rev = (await ok<{ revision: string }>(call(t.app, null, 'GET', '/api/share/revision', { id: s.publicId }))).revision;
+    expect(await carried('/api/share/menu', { id: s.publicId, live: '1' }, {})).toBe(rev);
+    expect(await carried('/api/share/doc', { id: s.publicId, docId: id, live: '1' }, {})).toBe(rev);
+  });
+});

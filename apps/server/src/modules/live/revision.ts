@@ -12,6 +12,7 @@ import { sql } from 'kysely';
 import type { Conn } from '../../db/database.js';
 import { ok } from '../../plugins/envelope.js';
 import { treeTriggersPresent } from '../docs/tree-answers.js';
+import { visibleProjects } from '../docs/visible-projects.js';
 
 const P = 1_000_000_007;
 const CHUNK = 500;
@@ -85,6 +86,16 @@ export async function projectsRevision(conn: Conn, projects: { id: number; updat
     modules.map((m) => m.id),
   );
   return digest([...projects.map((p) => `p${p.id}:${p.updatedAt}`), ...modules.map((m) => `m${m.id}:${m.updatedAt}`), docs]);
+}
+
+/**
+ * The revision of a preview tree (GET /api/live/view): a project's, or that of the projects of a space the reader
+ * may see. Also sent with a page's first tree and doc (`REVISION_HEADER`), read before them, so the page's poller
+ * starts from the revision they were built from.
+ */
+export async function viewRevision(req: FastifyRequest, conn: Conn, scope: { projectId: number } | { spaceId: number }): Promise<string> {
+  if ('projectId' in scope) return projectsRevision(conn, [await projectRevisionRow(conn, scope.projectId)]);
+  return projectsRevision(conn, await visibleProjects(req, conn, scope.spaceId));
 }
 
 /** The revision of one application's docs plus the owner's own edit time (a share or compose project). */

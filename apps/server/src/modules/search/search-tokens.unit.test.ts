@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { marksOf, snippetOf } from './search.service.js';
+import { marksOf, snippetOf } from './search-hits.js';
 import { addPath, addText, queryTerms, Weight } from './search-tokens.js';
 
 const terms = (fn: (m: Map<string, number>) => void) => {

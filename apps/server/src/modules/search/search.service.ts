@@ -12,11 +12,12 @@
  * - filters on the entry (kind, method, status, deprecated, application) or a share's docs: joined to entries.
  * Then one query reads the page's entries with their breadcrumbs (space › project › application › folder).
  */
-import type { SearchHit, SearchKind, SearchResult } from '@folio/shared';
+import type { SearchKind, SearchResult } from '@folio/shared';
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Conn, Db } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
+import { type Row, toHit } from './search-hits.js';
 import { highlightWords, type QueryTerm, queryTerms } from './search-tokens.js';
 
 type Ctx = Pick<AppContext, 'db' | 'ids' | 'dialect'>;
@@ -56,6 +57,12 @@ export const CANDIDATES = 500;
  * word (checking the others per row); past that, its count says `more`.
  */
 export const SCAN = 10_000;
+/**
+ * MariaDB materialises the driver of a query of common words (all of its `limit` rows, read and sorted) before
+ * the lookups, where SQLite and PostgreSQL stop reading it at the CANDIDATES-th match: there the driver is read
+ * FIRST_SCAN rows at a time first, and up to SCAN only when those gave fewer matches and it has more rows.
+ */
+const FIRST_SCAN = 2 * CANDIDATES;
 /** Highest upper bound of a prefix range (terms are compared bytewise / by code point on every database). */
 const TOP = '\uffff';
 
@@ -269,13 +276,15 @@ async function rank(
     (wide ? 0 : a.n - b.n) || Number(a.prefix) - Number(b.prefix) || b.term.length - a.term.length;
   const [driver, ...others] = [...counted].sort(byRarity);
   const scan = wide ? SCAN : driver.prefix ? CANDIDATES * 4 : CANDIDATES;
+  const firstScan = wide && ctx.dialect === 'mysql' ? FIRST_SCAN : scan;
   const join = where ? sql` join search_entries e on e.id = t.entry_id` : sql``;
   const filter = where ? sql` and ${where}` : sql``;
-  const rows = driver.prefix
-    ? sql`select entry_id, max(w) as w from (select t.entry_id, t.weight as w from search_terms t${join}
+  const rows = (scan: number) =>
+    driver.prefix
+      ? sql`select entry_id, max(w) as w from (select t.entry_id, t.weight as w from search_terms t${join}
         where ${termCond(driver, 't.term')}${inScope('t.scope_id')}${filter} limit ${scan}) r
         group by entry_id order by max(w) desc, entry_id desc limit ${scan}`
-    : sql`select t.entry_id, t.weight as w from search_terms t${join}
+      : sql`select t.entry_id, t.weight as w from search_terms t${join}
         where t.term = ${driver.term}${inScope('t.scope_id')}${filter} order by t.weight desc, t.entry_id desc limit ${scan}`;
   const words = others.filter((t) => !t.prefix);
   const prefixes = others.filter((t) => t.prefix);
@@ -293,42 +302,23 @@ async function rank(
     ...prefixes.map((t) => sql`${has(t)} is not null`),
   ];
   const score = sql.join([sql`c.w`, ...words.map((_, i) => sql`${x(i)}.weight`), ...prefixes.map(has)], sql` + `);
-  const matches = sql`select c.entry_id, ${score} as score from (${rows}) c${sql.join(joins, sql``)}
+  const ranked = async (scan: number) => {
+    const matches = sql`select c.entry_id, ${score} as score from (${rows(scan)}) c${sql.join(joins, sql``)}
     ${conds.length ? sql`where ${sql.join(conds, sql` and `)}` : sql``} limit ${CANDIDATES}`;
-  const r = await withEntries(
-    sql`select entry_id, score, count(*) over () as total from (${matches}) m
+    const r = await withEntries(
+      sql`select entry_id, score, count(*) over () as total from (${matches}) m
       order by score desc, entry_id desc limit ${page.pageSize} offset ${offset}`,
-    byScore,
-  ).execute(conn);
-  const total = Number(r.rows[0]?.total ?? 0);
-  if (total >= CANDIDATES) return { rows: r.rows, total, more: true };
-  if (!wide) return { rows: r.rows, total, more: driver.n >= CANDIDATES };
+      byScore,
+    ).execute(conn);
+    return { rows: r.rows, total: Number(r.rows[0]?.total ?? 0) };
+  };
+  let r = await ranked(firstScan);
+  if (r.total >= CANDIDATES) return { ...r, more: true };
+  if (!wide) return { ...r, more: driver.n >= CANDIDATES };
   const driverRows = (await countRows(conn, [driver], scopeIds, SCAN)).get(0) ?? 0;
-  return { rows: r.rows, total, more: driverRows >= SCAN };
-}
-
-/** A row of the page as the database names its columns (read without the CamelCasePlugin). */
-interface Row {
-  score: number;
-  total: number;
-  id: number;
-  kind: string;
-  ref_id: number;
-  space_id: number;
-  project_id: number;
-  module_id: number;
-  name: string;
-  method: string;
-  path: string;
-  doc_type: number;
-  status: number;
-  deprecated: number;
-  body: string;
-  webhook: string | null;
-  s: string | null;
-  p: string | null;
-  m: string | null;
-  f: string | null;
+  // The first rows of the driver gave fewer than CANDIDATES matches and it has more: the same scan, up to SCAN rows.
+  if (driverRows > firstScan) r = await ranked(scan);
+  return { ...r, more: r.total >= CANDIDATES || driverRows >= SCAN };
 }
 
 /**
@@ -398,72 +388,4 @@ async function suggest(conn: Conn, q: string, terms: CountedTerm[], scopeIds: nu
     .map((w) => fixes.get(w.normalize('NFKC').toLowerCase()) ?? w)
     .join(' ');
   return fixed === q.trim() ? null : fixed;
-}
-
-function breadcrumbOf(x: Row): string[] {
-  const names: string[] = [];
-  if (x.kind !== 'space' && x.s) names.push(x.s);
-  if (x.kind !== 'project' && x.p) names.push(x.p);
-  if (x.kind !== 'application' && x.m) names.push(x.m);
-  if (x.f) names.push(x.f);
-  return names;
-}
-
-/** Characters of snippet text around the first match. */
-const SNIPPET = 160;
-
-/** A snippet of text around the first match of any word, with the matched ranges. */
-export function snippetOf(text: string, words: string[]): { text: string; marks: [number, number][] } {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  const lower = flat.toLowerCase();
-  let first = -1;
-  for (const w of words) {
-    const i = lower.indexOf(w);
-    if (i >= 0 && (first < 0 || i < first)) first = i;
-  }
-  const start = first < 0 ? 0 : Math.max(0, first - 40);
-  let cut = flat.slice(start, start + SNIPPET);
-  const prefix = start > 0 ? '…' : '';
-  const suffix = start + SNIPPET < flat.length ? '…' : '';
-  cut = prefix + cut + suffix;
-  return { text: cut, marks: marksOf(cut, words) };
-}
-
-/** Ranges of `text` that match any of the words (longest words first, no overlaps). */
-export function marksOf(text: string, words: string[]): [number, number][] {
-  const lower = text.toLowerCase();
-  const marks: [number, number][] = [];
-  for (const w of words) {
-    if (!w) continue;
-    for (let i = lower.indexOf(w); i >= 0; i = lower.indexOf(w, i + w.length)) {
-      const end = i + w.length;
-      if (!marks.some(([a, b]) => i < b && end > a)) marks.push([i, end]);
-    }
-  }
-  return marks.sort((a, b) => a[0] - b[0]);
-}
-
-function toHit(ctx: Ctx, r: Row, score: number, words: string[]): SearchHit {
-  const kind = r.kind as SearchKind;
-  const isDoc = kind === 'doc' || kind === 'folder';
-  return {
-    kind,
-    id: ctx.ids.encode(r.ref_id),
-    docId: isDoc ? ctx.ids.encode(r.ref_id) : '',
-    moduleId: r.module_id ? ctx.ids.encode(r.module_id) : '',
-    projectId: r.project_id ? ctx.ids.encode(r.project_id) : '',
-    spaceId: r.space_id ? ctx.ids.encode(r.space_id) : '',
-    name: r.name,
-    nameMarks: marksOf(r.name, words),
-    method: r.method,
-    path: r.path,
-    pathMarks: marksOf(r.path, words),
-    docType: Number(r.doc_type),
-    status: Number(r.status),
-    deprecated: Number(r.deprecated),
-    ...(r.webhook ? { webhook: r.webhook } : {}),
-    breadcrumb: breadcrumbOf(r),
-    snippet: snippetOf(r.body ?? '', words),
-    score,
-  };
 }

@@ -270,8 +270,9 @@ describe('filters and suggestions', () => {
 
 describe('words that are all common', () => {
   it('finds every doc that has all the words when each word has 500+ matches', async () => {
-    // 600+ docs with "zinc", 600+ with "quark", a handful with both (pushed first, so they have the lowest
-    // ids and are not among either word's first 500 rows).
+    // 600+ docs with "zinc", 1,100+ with "quark", a handful with both (pushed first, so they have the lowest
+    // ids and are not among either word's first 500 rows, nor among the first 1,000 of "quark", the longer
+    // word that drives: MariaDB reads those first, then the rest).
     const bulk = await createWorld(t);
     const tok = await call(t.app, t.adminToken, 'GET', '/api/module/token/get', { moduleId: bulk.moduleId });
     const both = [
@@ -284,7 +285,7 @@ describe('words that are all common', () => {
     await push(tok.data.token, [
       ...both,
       ...Array.from({ length: 620 }, (_, i) => api(`Zinc item ${i}`, `/zinc/${i}`, 'GET')),
-      ...Array.from({ length: 620 }, (_, i) => api(`Quark item ${i}`, `/quark/${i}`, 'GET')),
+      ...Array.from({ length: 1100 }, (_, i) => api(`Quark item ${i}`, `/quark/${i}`, 'GET')),
     ]);
     expect((await search(t.adminToken, { q: 'zinc' })).data).toMatchObject({ total: 500, more: true });
     expect((await search(t.adminToken, { q: 'quark' })).data).toMatchObject({ total: 500, more: true });

@@ -7,6 +7,7 @@
 
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  REVISION_HEADER,
   RevisionSchema,
   ShareAddBody,
   ShareCheckPasswordBody,
@@ -18,6 +19,7 @@ import {
   ShareItemSchema,
   ShareLinkSchema,
   ShareListQuery,
+  ShareMenuQuery,
   SharePasswordSchema,
   SharePublicQuery,
   ShareUpdateBody,
@@ -184,9 +186,11 @@ export const sharesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/share/menu',
     {
       config: { auth: 'public' },
-      schema: { tags: ['share'], summary: "A share's folder/doc tree", querystring: SharePublicQuery, response: okResponse(TreeList()) },
+      schema: { tags: ['share'], summary: "A share's folder/doc tree", querystring: ShareMenuQuery, response: okResponse(TreeList()) },
     },
     async (req, reply) => {
+      // A page's first menu says which revision it was built from (read before it), for the page's poller.
+      if (req.query.live) reply.header(REVISION_HEADER, await shares.shareRevision(ctx, req.query.id, grantOf(req)));
       const menu = await shares.shareMenuAnswer(ctx, req.query.id, grantOf(req));
       return menus.send(req, reply, menu.key, menu.validator, menu.build);
     },
@@ -217,6 +221,9 @@ export const sharesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { auth: 'public' },
       schema: { tags: ['share'], summary: 'One doc of a share', querystring: ShareDocQuery, response: okResponse(ViewDocSchema) },
     },
-    async (req) => ok(await shares.readShareDoc(ctx, req.query.id, ids.decode(req.query.docId, 'doc'), grantOf(req))),
+    async (req, reply) => {
+      if (req.query.live) reply.header(REVISION_HEADER, await shares.shareRevision(ctx, req.query.id, grantOf(req)));
+      return ok(await shares.readShareDoc(ctx, req.query.id, ids.decode(req.query.docId, 'doc'), grantOf(req)));
+    },
   );
 };

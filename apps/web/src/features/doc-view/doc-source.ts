@@ -4,6 +4,7 @@ import { api } from '../../lib/api';
 import { queryClient } from '../../lib/query';
 import { fetchCommonParams, fetchEnvironments } from '../application/api';
 import { shareInfoQuery } from '../share/api';
+import { keepRevision } from '../view/live';
 import { grantHeaders, readGrant } from './grants';
 
 export type DocViewSource =
@@ -54,12 +55,22 @@ export const viewDocKey = (docId: string, source: DocViewSource) => [
 export const fetchComposeInfo = (showId: string, grant?: string) =>
   api.get<ComposeView>('compose/project/get', { id: showId }, grantHeaders(grant));
 
-/** Fetches the doc and the environments offered with it. */
-export async function fetchViewDoc(docId: string, source: DocViewSource): Promise<LoadedDoc> {
+/**
+ * Fetches the doc and the environments offered with it. `live` (the page opened on this doc): the doc comes with
+ * the live revision of the page's scope, read before it (`keepRevision`): the doc's project's or space's tree for a
+ * signed-in reader, the share for a share's visitor.
+ */
+export async function fetchViewDoc(docId: string, source: DocViewSource, live?: 'project' | 'space' | 'share'): Promise<LoadedDoc> {
   if (source.kind === 'share') {
     const grant = shareGrantOf(source);
     const [doc, info] = await Promise.all([
-      api.get<ViewDoc>('share/doc', { id: source.shareId, docId }, grantHeaders(grant)),
+      live
+        ? api.get<ViewDoc>(
+            'share/doc',
+            { id: source.shareId, docId, live: '1' },
+            { ...grantHeaders(grant), ...keepRevision(viewDocKey(docId, source)) },
+          )
+        : api.get<ViewDoc>('share/doc', { id: source.shareId, docId }, grantHeaders(grant)),
       // Through the query cache: a deep link's page asks for the same info at the same moment (one request, not
       // two); never older than this read (a live refresh sees the share's new debug settings).
       queryClient.fetchQuery({ ...shareInfoQuery(source.shareId), staleTime: 0 }),
@@ -79,7 +90,10 @@ export async function fetchViewDoc(docId: string, source: DocViewSource): Promis
       debug: !!info.showDebug,
     };
   }
-  const doc = await api.get<ViewDoc>('doc/detail', { id: docId });
+  const doc =
+    live === 'project' || live === 'space'
+      ? await api.get<ViewDoc>('doc/detail', { id: docId, live }, keepRevision(viewDocKey(docId, source)))
+      : await api.get<ViewDoc>('doc/detail', { id: docId });
   const [common, envs] = await Promise.all([
     fetchCommonParams(doc.moduleId).catch(() => ({ headers: [], params: [], returns: [], errorCodes: [] })),
     fetchEnvironments(doc.moduleId).catch(() => []),

@@ -93,4 +93,22 @@ describe('responses per status', () => {
     expect(codes.map((c) => c.code)).toEqual(['E_STOCK']);
     expect(tabs.map((x) => x.code)).toEqual(responseStatuses(documented, ['200', '409', 'E_STOCK']));
   });
+
+  it('lists a stored response at a business code in the error codes with its examples, never as a tab', () => {
+    const own = [
+      { code: '200', msg: 'ok', solution: '' },
+      { code: 'E1001', msg: 'Out of stock', solution: 'Order fewer' },
+    ];
+    const documented = [
+      { ...writtenResponse('200', []), main: 1 },
+      writtenResponse('E1001', [{ name: 'stock', summary: '', value: '{"error": "E1001"}' }]),
+      { ...writtenResponse('foo', []), description: 'A foo' },
+    ];
+    const { tabs, codes } = splitResponses(own, own, documented);
+    expect(tabs.map((x) => x.code)).toEqual(['200']);
+    expect(codes.map((c) => [c.code, c.msg, c.solution, c.examples?.length ?? 0])).toEqual([
+      ['E1001', 'Out of stock', 'Order fewer', 1],
+      ['foo', 'A foo', '', 0],
+    ]);
+  });
 });

@@ -6,6 +6,7 @@ import {
   duplicateNames,
   exampleErrors,
   exampleGroups,
+  isRpcAnswer,
   jsonProblem,
   newExample,
   paramExamplesInStep,
@@ -217,5 +218,17 @@ describe('the editor’s examples', () => {
     // A parameter without named examples is left alone.
     const other = paramExamplesInStep(state, { ...state, headerParams: fromDocParams([{ ...param('X-Id'), example: 'a' }]) });
     expect(other.specExtras).toBe(extras);
+  });
+
+  it('call a Dubbo method’s only answer the response, without an HTTP status, as the reader shows it', () => {
+    const written: DocSpecExtras = { responses: [{ ...extras.responses?.[0], status: '200', main: 0 } as never] };
+    // A Dubbo doc (no HTTP-status codes): one answer group, under the success status it is stored at.
+    const rpc = exampleGroups(written, true, [], []);
+    const answers = rpc.filter((g) => g.ref.kind === 'response');
+    expect(answers.map((g) => [g.status, isRpcAnswer(rpc, g, true)])).toEqual([['200', true]]);
+    // The same groups of an HTTP doc keep their status; so does a Dubbo doc given several statuses.
+    expect(isRpcAnswer(rpc, answers[0], false)).toBe(false);
+    const several = exampleGroups(written, true, ['404'], []);
+    expect(several.filter((g) => g.ref.kind === 'response').map((g) => isRpcAnswer(several, g, true))).toEqual([false, false]);
   });
 });

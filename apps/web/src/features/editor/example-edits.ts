@@ -104,6 +104,16 @@ export function exampleGroups(
   return out;
 }
 
+/**
+ * Whether a group is a Dubbo method's answer: an RPC method has no HTTP status, so its examples (kept under the
+ * success status) are "the response", as the reader shows them (beside the response parameters, no status tab)
+ * when that status is the doc's only one.
+ */
+export function isRpcAnswer(groups: ExampleGroup[], group: ExampleGroup, rpc: boolean): boolean {
+  if (!rpc || group.fit !== 'response') return false;
+  return groups.filter((g) => g.ref.kind === 'response').length === 1;
+}
+
 /** Whether a response says nothing but its status (the editor added it for examples that are all removed now). */
 const empty = (r: DocResponse) =>
   !r.examples.length && !r.params?.length && !r.headers?.length && !r.description && !r.contentType && !r.sameAs && r.main !== 1;

@@ -14,18 +14,23 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { exampleLabel } from '../doc-view/example-block';
 import { exampleFit, misfits } from '../doc-view/example-fit';
-import { duplicateNames, type ExampleGroup, exampleGroups, jsonProblem, newExample, withGroupExamples } from './example-edits';
+import { duplicateNames, type ExampleGroup, exampleGroups, isRpcAnswer, jsonProblem, newExample, withGroupExamples } from './example-edits';
 
 const valueExtensions = [json(), EditorView.lineWrapping];
 
-/** The heading of a group: "Request body", "Response 400", "Parameter page.size (query)". */
-function useGroupTitle() {
+/**
+ * The heading of a group: "Request body", "Response 400", "Parameter page.size (query)"; a Dubbo method's answer
+ * is "Response", without a status (`isRpcAnswer`).
+ */
+function useGroupTitle(groups: ExampleGroup[], rpc: boolean) {
   const { t } = useTranslation();
   return (g: ExampleGroup) =>
     g.ref.kind === 'request'
       ? t('doc.examples.request')
       : g.ref.kind === 'response'
-        ? t('doc.examples.response', { 0: g.status })
+        ? isRpcAnswer(groups, g, rpc)
+          ? t('doc.examples.answer')
+          : t('doc.examples.response', { 0: g.status })
         : t('doc.examples.param', { 0: g.in, 1: g.name });
 }
 
@@ -38,6 +43,7 @@ export function ExamplesEditor({
   statuses,
   params = [],
   gone = [],
+  rpc = false,
 }: {
   extras: DocSpecExtras;
   onChange: (next: DocSpecExtras) => void;
@@ -52,10 +58,12 @@ export function ExamplesEditor({
   params?: { in: string; name: string; example?: string }[];
   /** Statuses whose HTTP-status code was deleted since the doc was loaded (their examples go on save). */
   gone?: string[];
+  /** A Dubbo doc: its answer has no HTTP status. */
+  rpc?: boolean;
 }) {
   const { t } = useTranslation();
-  const title = useGroupTitle();
   const groups = useMemo(() => exampleGroups(extras, hasBody, statuses, params, gone), [extras, hasBody, statuses, params, gone]);
+  const title = useGroupTitle(groups, rpc);
   if (!groups.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('doc.examples.none')} />;
   return (
     <div className="examples-editor" data-testid="examples-editor">

@@ -203,6 +203,7 @@ export function ParamTabs({
                       statuses={statuses}
                       params={isHttp ? exampleParams : []}
                       gone={gone}
+                      rpc={type === DocType.DUBBO}
                     />
                   ),
                 },

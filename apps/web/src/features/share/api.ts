@@ -19,6 +19,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { queryClient } from '../../lib/query';
 import { grantHeaders } from '../doc-view/grants';
+import { keepRevision } from '../view/live';
 
 export type { ShareInfo, ShareItem } from '@folio/shared';
 
@@ -87,9 +88,14 @@ export const useShareInfoQuery = (shareId: string) => useQuery(shareInfoQuery(sh
  */
 export const shareMenuKey = (shareId: string) => ['share', shareId, 'menu'];
 
-/** The share's folder/doc tree, read with a grant (encrypted shares) or none. */
-export const fetchShareMenu = (shareId: string, grant: string | undefined) =>
-  api.get<TreeNode[]>('share/menu', { id: shareId }, grantHeaders(grant));
+/**
+ * The share's folder/doc tree, read with a grant (encrypted shares) or none; `live`: with the share's live revision
+ * it was built from (a page's first menu, fetched before its poller starts).
+ */
+export const fetchShareMenu = (shareId: string, grant: string | undefined, live = false) =>
+  live
+    ? api.get<TreeNode[]>('share/menu', { id: shareId, live: '1' }, { ...grantHeaders(grant), ...keepRevision(shareMenuKey(shareId)) })
+    : api.get<TreeNode[]>('share/menu', { id: shareId }, grantHeaders(grant));
 
 /** The share's folder/doc tree, once the visitor holds a grant (or needs none). */
 export const useShareMenuQuery = (shareId: string, grant: string | undefined, enabled: boolean) =>

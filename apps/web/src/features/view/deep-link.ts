@@ -27,7 +27,7 @@ const quiet = { retry: false, meta: { silent: true } } as const;
 const prefetchViewTree = (bySpace: boolean, id: string) =>
   queryClient.prefetchQuery({
     queryKey: viewTreeKey(bySpace, id),
-    queryFn: () => fetchViewTree(bySpace, id),
+    queryFn: () => fetchViewTree(bySpace, id, true),
     meta: { silent: true },
     staleTime: 30_000,
   });
@@ -39,7 +39,9 @@ export function prefetchDeepLink(pathname: string): void {
     const bySpace = readLocal<number>(DIM_KEY, DEFAULT_DIMENSION) === Dimension.SPACE;
     const docId = /^\/view\/([^/]+)/.exec(pathname)?.[1];
     if (docId) {
-      void queryClient.prefetchQuery({ queryKey: viewDocKey(docId, USER), queryFn: () => fetchViewDoc(docId, USER), ...quiet });
+      // The page's poller starts after these: they say which revision of the doc's tree they were built from.
+      const scope = bySpace ? 'space' : 'project';
+      void queryClient.prefetchQuery({ queryKey: viewDocKey(docId, USER), queryFn: () => fetchViewDoc(docId, USER, scope), ...quiet });
       void queryClient.prefetchQuery({
         queryKey: docLocationKey(docId),
         // The page shows the doc's own project: its tree need not wait for the project's space.
@@ -59,10 +61,14 @@ export function prefetchDeepLink(pathname: string): void {
     void queryClient.prefetchQuery(shareInfoQuery(shareId));
     void queryClient.prefetchQuery({
       queryKey: shareMenuKey(shareId),
-      queryFn: () => fetchShareMenu(shareId, readGrant('share', shareId)),
+      queryFn: () => fetchShareMenu(shareId, readGrant('share', shareId), true),
       ...quiet,
     });
     if (docId)
-      void queryClient.prefetchQuery({ queryKey: viewDocKey(docId, source), queryFn: () => fetchViewDoc(docId, source), ...quiet });
+      void queryClient.prefetchQuery({
+        queryKey: viewDocKey(docId, source),
+        queryFn: () => fetchViewDoc(docId, source, 'share'),
+        ...quiet,
+      });
   }
 }

@@ -4,8 +4,10 @@
  * moves, the tree and the open doc are refetched in place: the page keeps its scroll, tabs and state, a
  * deleted doc leaves the tree and its page says so.
  */
-import { type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query';
+import { REVISION_HEADER } from '@folio/shared';
+import { hashKey, type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import type { RequestOptions } from '../../lib/api';
 
 /** How often an open page asks for its revision (a change shows within this plus one fetch). */
 export const LIVE_POLL_MS = 1000;
@@ -19,6 +21,21 @@ export interface LiveOptions {
   /** Query keys (prefixes) refetched when the revision moves: the tree and the open doc. */
   refresh: QueryKey[];
 }
+
+/**
+ * The revision each answer fetched before its page's poller started was built from (a fresh deep link's tree
+ * and doc, asked with `live`: the server reads the revision before their rows), by query; the poller's first
+ * revision is compared with it, and the entry dropped.
+ */
+const builtFrom = new Map<string, string>();
+
+/** Request options that keep the revision an answer carries (`REVISION_HEADER`) as the one `key`'s data was built from. */
+export const keepRevision = (key: QueryKey): RequestOptions => ({
+  onHeaders: (headers) => {
+    const revision = headers.get(REVISION_HEADER);
+    if (revision) builtFrom.set(hashKey(key), revision);
+  },
+});
 
 /** Polls a scope's revision and refetches the given queries when it changes. */
 export function useLiveRevision({ scope, fetchRevision, enabled, refresh }: LiveOptions): void {
@@ -51,12 +68,17 @@ export function useLiveRevision({ scope, fetchRevision, enabled, refresh }: Live
   useEffect(() => {
     if (!rev) return;
     if (!last.current) {
-      // The first revision is the baseline. Data that arrived before it was asked for (a cached tree, a doc
-      // loaded before the poll could start) may predate it: refetch that, and only that.
+      // The first revision is the baseline. Data that says which revision it was built from (a deep link's first
+      // tree and doc) is refetched only when that is another one; other data that arrived before the poll was
+      // asked for (a cached tree, a doc loaded before the poll could start) may predate it: refetched.
       for (const key of refreshRef.current)
-        for (const cached of qc.getQueryCache().findAll({ queryKey: key }))
-          if (cached.state.dataUpdatedAt && cached.state.dataUpdatedAt < firstSentAt.current)
-            void qc.invalidateQueries({ queryKey: cached.queryKey, exact: true });
+        for (const cached of qc.getQueryCache().findAll({ queryKey: key })) {
+          const carried = builtFrom.get(cached.queryHash);
+          builtFrom.delete(cached.queryHash);
+          const stale =
+            carried !== undefined ? carried !== rev : !!cached.state.dataUpdatedAt && cached.state.dataUpdatedAt < firstSentAt.current;
+          if (stale) void qc.invalidateQueries({ queryKey: cached.queryKey, exact: true });
+        }
     } else if (last.current !== rev) {
       for (const key of refreshRef.current) void qc.invalidateQueries({ queryKey: key });
     }

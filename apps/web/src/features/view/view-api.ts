@@ -6,13 +6,22 @@ import type { Revision, TreeNode } from '@folio/shared';
 import { api } from '../../lib/api';
 import { fetchModuleOfDoc } from '../application/api';
 import { fetchProjectPlace } from '../project/project-api';
+import { keepRevision } from './live';
 
 /** Key of the preview tree of a space (bySpace) or of a project. */
 export const viewTreeKey = (bySpace: boolean, id: string) => ['view', 'tree', bySpace ? 'space' : 'project', id];
 
-/** The docs the reader may see in a space (bySpace) or in a project, as a tree. */
-export const fetchViewTree = (bySpace: boolean, id: string) =>
-  bySpace ? api.get<TreeNode[]>('doc/view/data', { spaceId: id }) : api.get<TreeNode[]>('doc/view/dataByProject', { projectId: id });
+/**
+ * The docs the reader may see in a space (bySpace) or in a project, as a tree; `live`: with the live revision it
+ * was built from (a page's first tree, fetched before its poller starts).
+ */
+export const fetchViewTree = (bySpace: boolean, id: string, live = false) => {
+  const opts = live ? keepRevision(viewTreeKey(bySpace, id)) : undefined;
+  const flag = live ? { live: '1' } : {};
+  return bySpace
+    ? api.get<TreeNode[]>('doc/view/data', { spaceId: id, ...flag }, opts)
+    : api.get<TreeNode[]>('doc/view/dataByProject', { projectId: id, ...flag }, opts);
+};
 
 /** Key of where a deep-linked doc lives. */
 export const docLocationKey = (docId: string | undefined) => ['view', 'docLocation', docId];
