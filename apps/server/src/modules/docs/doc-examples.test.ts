@@ -375,4 +375,52 @@ describe('statuses that are no HTTP status', () => {
     ]);
     expect(JSON.parse(item?.response[1].body)).toEqual(failure);
   });
+
+  it('a Postman export imports back with each status once and every example under it', async () => {
+    const url = '/orders/{id}/refund';
+    const full = { id: 'r1', amount: 100 };
+    const part = { id: 'r2', amount: 40 };
+    await save({
+      moduleId: handMadeModule,
+      name: 'Refund order',
+      url,
+      httpMethod: 'POST',
+      responseParams: [{ name: 'id', type: 'string' }],
+      errorCodeParams: [{ code: '200', msg: 'Refunded' }],
+      responses: [
+        {
+          ...writtenResponse('200', [
+            { name: 'full', summary: 'Full refund', value: JSON.stringify(full) },
+            { name: 'part', summary: 'Partial refund', value: JSON.stringify(part) },
+          ]),
+          main: 1,
+          contentType: 'application/json',
+        },
+        { ...writtenResponse('default', [{ name: 'trouble', summary: 'Trouble', value: JSON.stringify(failure) }]), description: 'Error' },
+      ],
+    });
+    const postman = await exportOf('postman', handMadeModule);
+    const item = (postman.item as Obj[]).find((i) => i.name === 'Refund order');
+    expect(item?.response.map((r: Obj) => r.code ?? r.name.split(' · ')[0])).toEqual([200, 200, 'default']);
+    const res = await admin('POST', '/api/import', {
+      projectId,
+      name: 'Postman round trip',
+      content: JSON.stringify({ ...postman, item: [item] }),
+    });
+    expect(res.code, JSON.stringify(res.body)).toBe('0');
+    await drainJobs(t.app);
+    const moduleId = (await admin('GET', '/api/import/status', { jobId: res.data.jobId })).data.moduleId;
+    const node = docsOf((await admin('GET', '/api/doc/tree', { moduleId })).data).find((n) => n.name === 'Refund order');
+    const back = await detail(node?.id);
+    // One code per status (two saved responses of 200 were two rows of 200 before), and no example lost.
+    expect(back.errorCodeParams.map((c: Obj) => [c.code, c.msg])).toEqual([
+      ['200', 'Refunded'],
+      ['default', 'Error'],
+    ]);
+    const examples = (status: string) =>
+      back.responses.find((r: Obj) => r.status === status)?.examples.map((e: Obj) => JSON.parse(e.value)) ?? [];
+    expect(examples('200')).toEqual([full, part]);
+    expect(examples('default')).toEqual([failure]);
+    expect(back.responseParams.map((p: Obj) => p.name)).toEqual(['id', 'amount']);
+  });
 });

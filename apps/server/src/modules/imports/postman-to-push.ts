@@ -8,6 +8,7 @@ import {
   type PushDocItem,
   type PushParam,
   type PushPayload,
+  type PushResponse,
   type SecurityData,
   type SecurityRequirement,
   securityDocKey,
@@ -417,7 +418,6 @@ function convertRequest(item: Obj, inheritedAuth: unknown, ctx: Ctx, where: stri
   if (!doc.contentType && contentTypeHeader) doc.contentType = contentTypeHeader;
   // Saved examples: every status listed; the first JSON (success first) becomes the response parameters.
   const responses = Array.isArray(item.response) ? (item.response.filter(isObj) as Obj[]) : [];
-  const seen = new Set<string>();
   let responseFrom = -1;
   const ordered = [...responses.keys()].sort((a, b) => Number(!isOk(responses[a])) - Number(!isOk(responses[b])));
   for (const i of ordered) {
@@ -432,20 +432,37 @@ function convertRequest(item: Obj, inheritedAuth: unknown, ctx: Ctx, where: stri
       }
     }
   }
-  for (const r of responses) {
-    const code = str(r.code || '');
-    const key = `${code}:${str(r.name)}`;
-    if (!code || seen.has(key)) continue;
-    seen.add(key);
-    doc.errorCodeParams?.push({
-      code,
-      msg: str(r.status || r.name).slice(0, 500),
-      solution: str(r.name) === str(r.status) ? '' : str(r.name).slice(0, 500),
-    });
-  }
-  if (responseFrom < 0 && responses.length) {
-    const r = responses[0];
-    if (str(r.body).trim())
+  // One code (and one documented response) per status, named by its first saved response; every saved body is a
+  // named example of its status, so several examples of one status stay one status. A saved response without a
+  // code is a status only when its name says one ("default · Error", "4XX · Client error": Folio's export of a
+  // status without a number).
+  const byStatus = new Map<string, PushResponse>();
+  const atStatus = new Set<number>();
+  responses.forEach((r, i) => {
+    const named = /^(default|[1-5]xx) · (.+)$/i.exec(str(r.name));
+    const code = str(r.code || '') || (named ? (named[1].toLowerCase() === 'default' ? 'default' : named[1].toUpperCase()) : '');
+    if (!code) return;
+    atStatus.add(i);
+    let entry = byStatus.get(code);
+    if (!entry) {
+      const name = named ? named[2] : str(r.name);
+      entry = { status: code, description: str(r.status || name).slice(0, 2000), examples: [] };
+      byStatus.set(code, entry);
+      doc.errorCodeParams?.push({
+        code,
+        msg: str(r.status || name).slice(0, 500),
+        solution: name === str(r.status) ? '' : name.slice(0, 500),
+      });
+    }
+    if (i === responseFrom) entry.main = 1;
+    const body = str(r.body).trim();
+    if (body) entry.examples?.push({ name: str(r.name).slice(0, 255) || code, value: body });
+  });
+  if (byStatus.size) doc.responses = [...byStatus.values()];
+  // A body saved without any status is not an example of one: the description shows it.
+  if (responseFrom < 0) {
+    const r = responses.find((x, i) => !atStatus.has(i) && str(x.body).trim());
+    if (r)
       descParts.push(
         `**${writeText(ctx.lang, 'import.text.example_response', { name: str(r.name) || str(r.code) })}**\n\n\`\`\`\n${str(r.body).trim().slice(0, 20000)}\n\`\`\``,
       );
