@@ -32,11 +32,15 @@ async function dialogWith(page: Page, label: string) {
   return dialog;
 }
 
-/** Confirms the open delete confirmation. */
+/**
+ * Confirms the open delete confirmation, and waits until it has gone: a confirmation still closing when the next
+ * one is asked for would otherwise be the one confirmed (under load its leave animation outlasts the next click).
+ */
 async function confirmDelete(page: Page) {
   const confirm = page.locator('.ant-modal-confirm');
   await settled(confirm);
   await confirm.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+  await poll(() => confirm.count()).toBe(0);
 }
 
 it('adds, edits and deletes a dictionary and its items', async () => {
