@@ -68,7 +68,7 @@ describe('job leases', () => {
     expect(runs).toBe(0);
     const r = await row(id);
     expect(r).toMatchObject({ state: 'failed', attempts: JOB_MAX_TAKEOVERS, leaseOwner: '' });
-    expect(r.error).toContain(`stopped ${JOB_MAX_TAKEOVERS} times`);
+    expect(r.error).toContain(`started ${JOB_MAX_TAKEOVERS} times`);
   });
 
   it('runs a job queued behind many that must wait (a busy application of a serial kind, a kind no server runs)', async () => {

@@ -138,14 +138,15 @@ export async function getJob(app: FastifyInstance, publicId: string): Promise<Jo
 }
 
 /**
- * A job is started at most this many times when its server keeps stopping while running it (a job that crashes
- * or exhausts its server would otherwise be taken over by every server in turn, for ever).
+ * Starts after which a job whose server stopped while running it is failed instead of taken over (a job that
+ * crashes or exhausts its server would otherwise be handed from server to server for ever). Every start counts,
+ * retries after a database abort included: a job already started this many times is not taken over again.
  */
 export const JOB_MAX_TAKEOVERS = 3;
 
 /**
  * Queues again every running job whose lease expired (its server stopped renewing it), counting that start as an
- * attempt; a job whose server stopped JOB_MAX_TAKEOVERS times is failed instead. Returns the jobs queued again.
+ * attempt; a job that reaches JOB_MAX_TAKEOVERS starts so is failed instead. Returns the jobs queued again.
  */
 export async function requeueAbandonedJobs(app: FastifyInstance): Promise<number> {
   const now = Date.now();
@@ -156,7 +157,7 @@ export async function requeueAbandonedJobs(app: FastifyInstance): Promise<number
     .set({ attempts: sql`attempts + 1`, leaseOwner: '', leaseUntil: 0, updatedAt: now });
   await abandoned
     .where('attempts', '>=', JOB_MAX_TAKEOVERS - 1)
-    .set({ state: 'failed', error: `stopped: the server running it stopped ${JOB_MAX_TAKEOVERS} times before it finished` })
+    .set({ state: 'failed', error: `stopped: its server stopped while running it (started ${JOB_MAX_TAKEOVERS} times)` })
     .execute();
   const r = await abandoned.set({ state: 'queued' }).executeTakeFirst();
   return Number(r.numUpdatedRows);
