@@ -3,9 +3,11 @@
  * 5,000-operation spec, opened in a new browser context, in Folio's /view (the spec imported into the built
  * server) and in Swagger UI and Scalar serving the same spec, in one run, alternating, median of RUNS each:
  * navigation → the operation shown (Folio: the doc's title; Swagger UI: the operation's row expanded; Scalar:
- * its section rendered), then the JS heap used (after a forced GC). One uncounted load of each comes first.
+ * its section rendered), the CPU the browser's renderer processes spent in that time (CDP SystemInfo; wall time is
+ * noisy on a shared machine), then the JS heap used (after a forced GC). One uncounted load of each comes first.
  * Needs the peers installed: `npm install --prefix bench/scalar` (Scalar 1.72.1 and swagger-ui-dist, outside the
- * workspaces). Run: `npm run build && npm run bench -- lead`. Env: LEAD_RUNS (default 3), LEAD_OPS (5000).
+ * workspaces). Run: `npm run build && npm run bench -- lead`. Env: LEAD_RUNS (default 3), LEAD_OPS (5000),
+ * BENCH_WEB_DIST=<dir> serves another web build (a copy of an earlier apps/web/dist), as in web.bench.ts.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -93,16 +95,30 @@ interface Viewer {
   shown: (page: Page) => Promise<void>;
 }
 
-async function once(h: Harness, v: Viewer): Promise<{ ms: number; heap: number }> {
+/** CPU seconds so far of each of the browser's renderer processes, by process id. */
+async function rendererCpu(h: Harness): Promise<Map<number, number>> {
+  const cdp = await h.browser.newBrowserCDPSession();
+  const { processInfo } = (await cdp.send('SystemInfo.getProcessInfo')) as { processInfo: { type: string; id: number; cpuTime: number }[] };
+  await cdp.detach();
+  return new Map(processInfo.filter((p) => p.type === 'renderer').map((p) => [p.id, p.cpuTime]));
+}
+
+/** Renderer CPU (ms) used between two readings; a renderer gone in between is left out. */
+const cpuSpent = (a: Map<number, number>, b: Map<number, number>) =>
+  [...b].reduce((sum, [id, t]) => sum + (t - (a.get(id) ?? 0)), 0) * 1000;
+
+async function once(h: Harness, v: Viewer): Promise<{ ms: number; heap: number; cpu: number }> {
   const page = await v.open(h);
   page.setDefaultTimeout(LIMIT_MS);
+  const cpu0 = await rendererCpu(h);
   const t0 = performance.now();
   await page.goto(v.url, { waitUntil: 'commit', timeout: LIMIT_MS });
   await v.shown(page);
   const ms = performance.now() - t0;
+  const cpu = cpuSpent(cpu0, await rendererCpu(h));
   const heap = await heapMb(page);
   await page.context().close();
-  return { ms, heap };
+  return { ms, heap, cpu };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -112,7 +128,8 @@ async function main(): Promise<void> {
     console.log('lead: skipped, Swagger UI and Scalar are not installed (npm install --prefix bench/scalar)');
     return;
   }
-  const h = await startHarness({ prefix: 'lead' });
+  const dist = process.env.BENCH_WEB_DIST;
+  const h = await startHarness({ prefix: 'lead', env: dist ? { FOLIO_WEB_DIST: dist } : {} });
   let peers: { server: Server; base: string } | undefined;
   try {
     const spec = Buffer.from(JSON.stringify(generatedSpec(OPS)));
@@ -150,10 +167,15 @@ async function main(): Promise<void> {
     // One load of each first, not counted: the server's and the disk's first reads are not what a reader waits for.
     for (const v of viewers) await once(h, v).catch(() => undefined);
     const load0 = loadavg()[0];
-    const runs = new Map<string, { ms: number; heap: number }[]>(viewers.map((v) => [v.name, []]));
+    const runs = new Map<string, { ms: number; heap: number; cpu: number }[]>(viewers.map((v) => [v.name, []]));
     for (let r = 0; r < RUNS; r++) {
       for (const v of r % 2 ? [...viewers].reverse() : viewers) {
-        const res = await once(h, v).catch((e: Error) => ({ ms: Number.NaN, heap: Number.NaN, error: e.message.split('\n')[0] }));
+        const res = await once(h, v).catch((e: Error) => ({
+          ms: Number.NaN,
+          heap: Number.NaN,
+          cpu: Number.NaN,
+          error: e.message.split('\n')[0],
+        }));
         runs.get(v.name)?.push(res);
         if ('error' in res) console.log(`${v.name}: run ${r + 1} failed: ${res.error}`);
       }
@@ -163,14 +185,14 @@ async function main(): Promise<void> {
     console.log(
       `\nDeep link to the last of ${OPS.toLocaleString('en')} operations (${METHOD.toUpperCase()} ${PATH}), new browser context, Chromium headless; median of ${RUNS}; load average ${load0.toFixed(1)} → ${load1.toFixed(1)}\n`,
     );
-    console.log('| viewer | operation shown (median) | runs | × Folio | JS heap after |');
-    console.log('|---|---:|---|---:|---:|');
+    console.log('| viewer | operation shown (median) | runs | × Folio | renderer CPU to shown (median) | JS heap after |');
+    console.log('|---|---:|---|---:|---:|---:|');
     for (const v of viewers) {
       const xs = runs.get(v.name) ?? [];
       const m = median(xs.map((x) => x.ms));
       const runsText = xs.map((x) => (Number.isNaN(x.ms) ? `> ${LIMIT_MS / 1000} s` : `${Math.round(x.ms)}`)).join(' · ');
       console.log(
-        `| ${v.name} | ${Number.isNaN(m) ? 'not shown' : `${Math.round(m)} ms`} | ${runsText} | ${(m / folio).toFixed(1)} | ${median(xs.map((x) => x.heap)).toFixed(1)} MB |`,
+        `| ${v.name} | ${Number.isNaN(m) ? 'not shown' : `${Math.round(m)} ms`} | ${runsText} | ${(m / folio).toFixed(1)} | ${Math.round(median(xs.map((x) => x.cpu)))} ms | ${median(xs.map((x) => x.heap)).toFixed(1)} MB |`,
       );
     }
   } finally {
