@@ -175,4 +175,36 @@ describe('live docs', () => {
     expect(asked).toMatchObject({ menu: 1, doc: 1 });
     await page.context().close();
   });
+
+  it('a fresh /show deep link asks for its menu and doc once over several polls; a push still shows within 2 s', async () => {
+    await push(docs('Reads an order, composed.', true));
+    const space = await h.admin<{ id: string }>('POST', 'space/add', { name: 'Live partners', isCompose: 1 });
+    const show = await h.admin<{ id: string; publicId: string }>('POST', 'compose/project/add', {
+      spaceId: space.id,
+      name: 'Live partner API',
+      type: 1,
+    });
+    await h.admin('POST', 'compose/doc/add', { projectId: show.id, docIds: [getId, cancelId] });
+    const page = await h.newPage({ lang: 'en', viewport: { width: 1440, height: 900 } });
+    const asked = { menu: 0, doc: 0, polls: 0 };
+    page.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path === '/api/compose/doc/menu') asked.menu++;
+      else if (path === '/api/compose/doc/get') asked.doc++;
+      else if (path === '/api/compose/doc/revision') asked.polls++;
+    });
+    await page.goto(`/show/${show.publicId}/${getId}`);
+    await page.getByTestId('doc-description').getByText('Reads an order, composed.').waitFor();
+    await page.locator('.vt-row', { hasText: 'Cancel order' }).waitFor();
+    // Three more polls after the page showed. /show has no deep-link prefetch: its menu and doc are asked with its
+    // first poll, after the project's info, so the old rule (data older than the first poll) refetches neither.
+    const seen = asked.polls;
+    while (asked.polls < seen + 3) await page.waitForTimeout(100);
+    expect(asked).toMatchObject({ menu: 1, doc: 1 });
+
+    await push(docs('Reads an order, composed and changed.', true));
+    await seesWithin2s(page, 'Reads an order, composed and changed.');
+    await h.shot(page, 'show-updated');
+    await page.context().close();
+  });
 });

@@ -19,7 +19,7 @@ import type * as Mysql2 from 'mysql2';
 import type PgModule from 'pg';
 import type { Dialect } from '../config.js';
 import { allMigrations } from './migrations/index.js';
-import { statementName } from './prepared.js';
+import { namedStatementClient, preparedStatementPool } from './prepared-drivers.js';
 import { ReaderWriterSqliteDialect } from './sqlite-reader.js';
 import type { Database } from './types.js';
 
@@ -70,27 +70,19 @@ function reuseStatements(file: SQLite.Database): void {
   }) as typeof prepare;
 }
 
-/**
- * A pg client that runs the statements `prepared()` compiled as named statements (prepared once per connection,
- * then bound and executed), every other query as the driver does. A migration that changes the columns a
- * prepared statement returns (a later release's, run by another server) makes PostgreSQL refuse it (0A000,
- * cached plan must not change result type): the connection then prepares it again under a new name.
- */
-function namedStatementClient(pg: typeof PgModule) {
-  return class NamedStatementClient extends pg.Client {
-    private readonly renamed = new Map<string, string>();
-    private renames = 0;
-    query(config: any, values?: any, callback?: any): any {
-      const base = typeof config === 'string' && Array.isArray(values) && !callback ? statementName(config) : undefined;
-      if (!base) return super.query(config, values, callback);
-      const name = this.renamed.get(base) ?? base;
-      return super.query({ name, text: config, values }).catch((e: { code?: string }) => {
-        if (e?.code !== '0A000') throw e;
-        const again = `${base}_${++this.renames}`;
-        this.renamed.set(base, again);
-        return super.query({ name: again, text: config, values });
-      });
-    }
+/** The mysql2 pool's options for a mysql: or mariadb: DATABASE_URL. */
+export function mysqlPoolOptions(url: string): Mysql2.PoolOptions {
+  const u = new URL(url.replace(/^mariadb:/, 'mysql:'));
+  return {
+    host: u.hostname,
+    port: Number(u.port || 3306),
+    user: decodeURIComponent(u.username),
+    password: decodeURIComponent(u.password),
+    database: u.pathname.replace(/^\//, ''),
+    connectionLimit: 10,
+    charset: 'utf8mb4',
+    supportBigNumbers: true,
+    bigNumberStrings: false,
   };
 }
 
@@ -118,20 +110,8 @@ export function openDatabase(dialect: Dialect, url: string, sqlitePath: string):
     const pg = loadPg();
     kdialect = new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 10, Client: namedStatementClient(pg) }) });
   } else {
-    const u = new URL(url.replace(/^mariadb:/, 'mysql:'));
-    kdialect = new MysqlDialect({
-      pool: (requireDriver('mysql2') as typeof Mysql2).createPool({
-        host: u.hostname,
-        port: Number(u.port || 3306),
-        user: decodeURIComponent(u.username),
-        password: decodeURIComponent(u.password),
-        database: u.pathname.replace(/^\//, ''),
-        connectionLimit: 10,
-        charset: 'utf8mb4',
-        supportBigNumbers: true,
-        bigNumberStrings: false,
-      }),
-    });
+    const mysql2 = requireDriver('mysql2') as typeof Mysql2;
+    kdialect = new MysqlDialect({ pool: preparedStatementPool(mysql2.createPool(mysqlPoolOptions(url))) });
   }
   const db = new Kysely<Database>({ dialect: kdialect, plugins: [new CamelCasePlugin()] });
   return { db, dialect, destroy: () => db.destroy() };

@@ -9,14 +9,20 @@ import type { Compilable, CompiledQuery, Kysely } from 'kysely';
 
 /**
  * The SQL texts `prepared()` compiled, each with a statement name: on PostgreSQL they run as named statements
- * (database.ts), so the server plans each of them once per connection instead of at every request (a space tree
- * read cost PostgreSQL ~0.9 ms of CPU as unnamed statements, ~0.4 ms prepared; bench/RESULTS.md, h17d).
+ * and on MySQL/MariaDB as prepared statements (prepared-drivers.ts), so the server plans each of them once per
+ * connection instead of at every request (a space tree read cost PostgreSQL ~0.9 ms of CPU as unnamed statements,
+ * ~0.4 ms prepared; bench/RESULTS.md, h17d).
  */
 const names = new Map<string, string>();
 
 /** The statement name of a text `prepared()` compiled (or `nameStatement()` named), or undefined for any other query. */
 export function statementName(sql: string): string | undefined {
   return names.get(sql);
+}
+
+/** The SQL texts `prepared()` has compiled so far in this process. */
+export function compiledTexts(): string[] {
+  return [...names.keys()];
 }
 
 /** Texts named at most: past this, `nameStatement()` leaves a text unnamed (planned at every run, as before). */

@@ -230,12 +230,13 @@ describe('a deleted error code', () => {
       errorCodeParams: [
         { code: '404', msg: 'No such order' },
         { code: '409', msg: 'Already shipped' },
+        { code: 'E1001', msg: 'Out of stock' },
       ],
-      responses: [written('404'), written('409')],
+      responses: [written('404'), written('409'), written('E1001')],
     };
     const id = await save(body);
     expect(await exported('/orders/{id}/cancel', handMadeModule)).toEqual(['200', '404', '409']);
-    // Deleted in the editor (which sends its examples back as they were).
+    // Deleted in the editor (which sends its examples back as they were); a business code's examples go too.
     await save({ ...body, id, errorCodeParams: [{ code: '409', msg: 'Already shipped' }] });
     expect((await detail(id)).responses.map((r: Obj) => r.status)).toEqual(['409']);
     expect(await exported('/orders/{id}/cancel', handMadeModule)).toEqual(['200', '409']);

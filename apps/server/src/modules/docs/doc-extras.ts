@@ -3,17 +3,16 @@
  * response (status, body, headers, examples), the webhook event name and how array/object query params are sent. Pushed as Folio's own fields, stored
  * as one JSON text in `docs.spec_extras` ('' when there is none, so Torna pushes store and hash as before).
  */
-import {
-  type DocParam,
-  type DocResponse,
-  type DocSpecExtras,
-  isHttpStatus,
-  type NamedExample,
-  type ParamExamples,
-  type ParamSerialization,
-  type PushExample,
-  type PushParam,
-  type PushResponse,
+import type {
+  DocParam,
+  DocResponse,
+  DocSpecExtras,
+  NamedExample,
+  ParamExamples,
+  ParamSerialization,
+  PushExample,
+  PushParam,
+  PushResponse,
 } from '@folio/shared';
 
 /** Column limits (characters) and list bounds of the extras. */
@@ -221,13 +220,14 @@ export function markWritten(given: DocSpecExtras, stored: DocSpecExtras): DocSpe
 }
 
 /**
- * The extras without the statuses whose HTTP-status code a save deletes (their body, headers and examples go with
- * the code, the main one too: the reader's response tabs and the OpenAPI export both follow the codes, and the
- * doc's response parameters then sit under the success status left, in both). Null when nothing goes.
+ * The extras without the statuses whose code a save deletes (their body, headers and examples go with the code, the
+ * main one too: the reader's response tabs and the OpenAPI export both follow the codes, and the doc's response
+ * parameters then sit under the success status left, in both); a business code's ("E1001") examples go with it
+ * too. Null when nothing goes.
  */
 export function withoutDeletedStatuses(extras: DocSpecExtras, before: string[], now: string[]): DocSpecExtras | null {
   const kept = new Set(now.map((c) => c.trim()));
-  const gone = new Set(before.map((c) => c.trim()).filter((c) => isHttpStatus(c) && !kept.has(c)));
+  const gone = new Set(before.map((c) => c.trim()).filter((c) => c && !kept.has(c)));
   const list = extras.responses ?? [];
   const responses = list.filter((r) => !gone.has(r.status));
   return responses.length === list.length ? null : { ...extras, responses };

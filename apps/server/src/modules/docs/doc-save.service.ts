@@ -188,7 +188,7 @@ async function planSave(
   const errors: FieldError[] = [];
   const stored = readExtras(existing?.specExtras);
   const marked = sent && mark ? markWritten(sent, stored) : sent;
-  // A status whose HTTP-status code this save deletes goes with it (also from extras this save does not send).
+  // A status whose code this save deletes goes with it (also from extras this save does not send).
   const pruned =
     before && body.errorCodeParams !== undefined
       ? withoutDeletedStatuses(

@@ -17,6 +17,7 @@ import {
 import { type StoredText, type TextParam, text } from '../../i18n/stored-text.js';
 import { turnTaker } from '../../lib/turns.js';
 import { POSTMAN_VARIABLE, SHARED_NOTE, SHARED_OPS_KEY } from '../exports/to-openapi.js';
+import { errorCodesFromSpec } from './openapi-error-codes.js';
 import { exampleOf, exampleText, MAX_PARAM_DEPTH, MAX_PARAMS_PER_DOC, SchemaWalker } from './openapi-schema.js';
 import { ImportInputError, parseStructured } from './spec-text.js';
 
@@ -484,6 +485,10 @@ function convertOperation(w: SchemaWalker, x: OpInput): PushDocItem {
       if (truncated) entry.description = `${entry.description}\n\n${w.say('import.text.params_left_out')}`.trim();
     }
   }
+  // Folio's export lists business codes (no HTTP status) with their examples beside the responses.
+  const business = errorCodesFromSpec(op['x-error-codes'], codes, MAX_EXAMPLES);
+  doc.errorCodeParams?.push(...business.codes);
+  for (const r of business.responses) documented.set(String(r.status), r);
   if (documented.size) doc.responses = [...documented.values()];
   if (w.truncated) {
     descParts.push(w.say('import.text.params_left_out_doc'));

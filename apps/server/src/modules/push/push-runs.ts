@@ -77,7 +77,7 @@ export async function loadRun(conn: Conn, moduleId: number): Promise<RunState | 
 
 /** True when a push with this signature and these top-level keys continues the run (see the rules above). */
 export function continues(app: FastifyInstance, r: RunState | null, signature: string, keys: string[], now = Date.now()): boolean {
-  if (!r || !r.lastAt) return false;
+  if (!r?.lastAt) return false;
   const win = runWindowMs(app);
   if (win <= 0 || now - r.lastAt > win || r.signature !== signature) return false;
   return !keys.some((k) => r.topKeys.has(k));

@@ -99,7 +99,7 @@ export async function verifyShareGrant(
       .where('m.isDeleted', '=', 0)
       .where('p.isDeleted', '=', 0)
       .executeTakeFirst();
-    if (!s || s.status !== 1 || (s.expiresAt != null && s.expiresAt <= now)) return null;
+    if (s?.status !== 1 || (s.expiresAt != null && s.expiresAt <= now)) return null;
     if (!safeEqual(passwordFingerprint(s.type, s.passwordEnc), claims.fp)) return null;
     if (docId !== undefined) {
       if (!(await isDocShared(db, s, docId))) return null;
@@ -108,7 +108,7 @@ export async function verifyShareGrant(
     return { kind: 'share', id: s.id, allowDebug: !!s.allowDebug, environmentIds: envs.map((e) => e.environmentId), gatewayUrl: '' };
   }
   const p = await db.selectFrom('composeProjects').selectAll().where('id', '=', claims.id).where('isDeleted', '=', 0).executeTakeFirst();
-  if (!p || p.status !== 1) return null;
+  if (p?.status !== 1) return null;
   if (!safeEqual(passwordFingerprint(p.type, p.passwordEnc), claims.fp)) return null;
   if (docId !== undefined) {
     const scope = await loadComposeScope(db, p.id);

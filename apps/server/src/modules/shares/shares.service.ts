@@ -182,7 +182,7 @@ export async function activeShare(ctx: Ctx, publicId: string): Promise<repo.Shar
 function requireAccess(ctx: Ctx, s: repo.ShareRow, grant: string | undefined): void {
   if (s.type !== ShareType.ENCRYPT) return;
   const g = readGrant(ctx.grantKey, grant);
-  if (!g || g.kind !== 'share' || g.id !== s.id) throw passwordRequired();
+  if (g?.kind !== 'share' || g.id !== s.id) throw passwordRequired();
   if (!safeEqual(g.fp, passwordFingerprint(s.type, s.passwordEnc))) throw passwordRequired();
 }
 

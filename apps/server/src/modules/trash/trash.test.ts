@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, createUser, createWorld, type TestApp } from '../../../test/harness.js';
+import { drainJobs } from '../../jobs/queue.js';
+import { openApi, tornaSdkEnvelope } from '../push/open-api.helpers.js';
+import { settleAllRuns } from '../push/push-service.js';
 import { purgeExpired } from './trash.service.js';
 
 describe('trash', () => {
@@ -145,6 +148,29 @@ describe('trash', () => {
     expect(found.data.list.map((h: { name: string }) => h.name)).toContain('invoice');
     const members = await call(t.app, admin(), 'GET', '/api/project/member/list', { projectId: p });
     expect(JSON.stringify(members.data)).toContain('trash_dev');
+  });
+
+  it('a large restore spanning two applications makes the docs of both searchable again', async () => {
+    const p = (await call(t.app, admin(), 'POST', '/api/project/add', { spaceId: w.spaceId, name: 'Fleet', description: '', isPrivate: 0 }))
+      .data.id;
+    const pushDocs = async (name: string, word: string) => {
+      const m = (await call(t.app, admin(), 'POST', '/api/module/add', { projectId: p, name })).data.id;
+      const token = (await call(t.app, admin(), 'GET', '/api/module/token/get', { moduleId: m })).data.token;
+      const apis = Array.from({ length: 60 }, (_, i) => ({ isFolder: '0', name: `${word} ${i}`, url: `/${word}/${i}`, httpMethod: 'GET' }));
+      expect((await openApi(t.app, tornaSdkEnvelope('doc.push', token, { apis }))).body.code).toBe('0');
+    };
+    await pushDocs('trucks', 'lorry');
+    await pushDocs('ships', 'vessel');
+    await settleAllRuns(t.app);
+    await drainJobs(t.app);
+    const total = async (q: string) => (await call(t.app, admin(), 'GET', '/api/search', { q, projectId: p })).data.total;
+    expect([await total('lorry'), await total('vessel')]).toEqual([60, 60]);
+    const del = await call(t.app, admin(), 'POST', '/api/project/delete', { id: p });
+    expect([await total('lorry'), await total('vessel')]).toEqual([0, 0]);
+    // 120 docs: indexed by the search catch-up job(s) the restore queues.
+    expect((await call(t.app, admin(), 'POST', '/api/trash/restore', { id: del.data.trashId })).code).toBe('0');
+    await drainJobs(t.app);
+    expect([await total('lorry'), await total('vessel')]).toEqual([60, 60]);
   });
 
   it('restores a space only for its admins and the super admin; children wait for their parent', async () => {

@@ -7,7 +7,6 @@ import {
   deprecationReason,
   type ErrorCodeParam,
   isDeprecated,
-  isHttpStatus,
   NOT_DEPRECATED,
 } from '@folio/shared';
 // With its extension: the server's form-save test imports this module (NodeNext resolution) as the browser builds it.
@@ -53,14 +52,14 @@ export interface DocParamsState {
   errorCodeParams: (ErrorCodeParam & { key: string })[];
   /** What the imported spec said beyond the params: sent back as loaded (a copy carries it), minus removed examples. */
   specExtras?: DocSpecExtras;
-  /** The HTTP-status codes of the doc as loaded (edited or copied): a response whose code is deleted since goes on save. */
+  /** The codes of the doc as loaded (edited or copied): a response whose code is deleted since goes on save. */
   loadedStatuses: string[];
 }
 
-/** The HTTP-status codes (200, 4XX, default) among a doc's error codes. */
-export const httpStatuses = (codes: { code: string | number }[]): string[] => codes.map((e) => String(e.code).trim()).filter(isHttpStatus);
+/** A doc's codes (200, 4XX, default, a business code's E1001): each holds the examples stored at its status. */
+export const codesOf = (codes: { code: string | number }[]): string[] => codes.map((e) => String(e.code).trim()).filter(Boolean);
 
-/** The loaded HTTP-status codes the error-code table no longer has. */
+/** The loaded codes the error-code table no longer has. */
 export const goneStatuses = (p: DocParamsState): string[] => {
   const current = p.errorCodeParams.map((e) => e.code.trim());
   return p.loadedStatuses.filter((s) => !current.includes(s));
@@ -177,7 +176,7 @@ export function docToForm(d: DocDetail, copy = false, copySuffix = ' Copy'): { v
       responseParams: fromDocParams(d.responseParams),
       errorCodeParams: (d.errorCodeParams ?? []).map((e) => ({ ...e, key: `e${k++}` })),
       specExtras: extrasOf(d),
-      loadedStatuses: httpStatuses(d.errorCodeParams ?? []),
+      loadedStatuses: codesOf(d.errorCodeParams ?? []),
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { DocParam, DocSpecExtras } from '@folio/shared';
+import { type DocParam, type DocSpecExtras, writtenResponse } from '@folio/shared';
 import { describe, expect, it } from 'vitest';
 import { fromDocParams } from '../../lib/param-tree';
 import type { DocParamsState } from './doc-form';
@@ -230,5 +230,41 @@ describe('the editor’s examples', () => {
     expect(isRpcAnswer(rpc, answers[0], false)).toBe(false);
     const several = exampleGroups(written, true, ['404'], []);
     expect(several.filter((g) => g.ref.kind === 'response').map((g) => isRpcAnswer(several, g, true))).toEqual([false, false]);
+  });
+
+  it('give each business code (no HTTP status) a group of its own, as the reader’s error-code table lists it', () => {
+    const stock = [{ name: 'stock', summary: 'No stock', value: '{"error": "E1001"}' }];
+    // An imported doc with a pushed E1001 example and a pushed 'foo' response that has no code row.
+    const pushed: DocSpecExtras = {
+      ...extras,
+      responses: [
+        ...(extras.responses ?? []),
+        { ...writtenResponse('E1001', stock), description: 'Out of stock' },
+        { ...writtenResponse('foo', []), description: 'A foo' },
+      ],
+    };
+    const groups = exampleGroups(pushed, false, ['200', '201', '400', 'E1001', 'E2002']);
+    const responses = groups.filter((g) => g.ref.kind === 'response');
+    expect(responses.map((g) => [g.key, Array.isArray(g.fit) ? 'own' : g.fit, g.examples.length])).toEqual([
+      ['response:200', 'response', 1],
+      ['response:201', 'response', 0],
+      ['response:400', 'own', 1],
+      ['response:E1001', null, 1],
+      ['response:E2002', null, 0],
+      ['response:foo', null, 0],
+    ]);
+    // Added to a code without a response: stored at the code; its last example removed: gone again, imported doc or not.
+    const one = [{ name: 'locked', summary: '', value: '{}' }];
+    const added = withGroupExamples(pushed, { kind: 'response', status: 'E2002' }, one);
+    expect(added.responses?.find((r) => r.status === 'E2002')?.examples).toEqual(one);
+    expect(withGroupExamples(added, { kind: 'response', status: 'E2002' }, []).responses).toEqual(pushed.responses);
+    // A pushed response that says more than its examples stays.
+    expect(withGroupExamples(pushed, { kind: 'response', status: 'E1001' }, []).responses).toHaveLength(5);
+    // A Dubbo method's answer is still the only response group among its business codes.
+    const rpc = exampleGroups({ responses: [{ ...extras.responses?.[0], status: '200', main: 0 } as never] }, true, ['E1001']);
+    expect(rpc.filter((g) => g.ref.kind === 'response').map((g) => [g.status, isRpcAnswer(rpc, g, true)])).toEqual([
+      ['200', true],
+      ['E1001', false],
+    ]);
   });
 });

@@ -8,6 +8,8 @@ import {
   type DocParam,
   type DocResponse,
   type DocSpecExtras,
+  errorCodeResponses,
+  isHttpStatus,
   type NamedExample,
   responseStatuses,
   successStatus,
@@ -42,7 +44,9 @@ const imported = (responses: DocResponse[]) => responses.some((r) => r.main === 
  * parameter that has named examples, then each parameter of the tables (`params`, top level) that has none yet,
  * so any of them can be given some. Each status is listed as the reader's tabs list it (`responseStatuses`): every
  * documented status and HTTP-status code (`statuses`, as the error-code table has them); a doc not imported
- * with its responses also gets its success status (200 when it has none).
+ * with its responses also gets its success status (200 when it has none). Each business code (a code of
+ * `statuses` or a stored response that is no HTTP status) follows with its examples, as the reader's error-code
+ * table shows them.
  */
 export function exampleGroups(
   extras: DocSpecExtras,
@@ -82,6 +86,18 @@ export function exampleGroups(
       out.push(response(status, r, status === success ? 'response' : r?.params?.length ? r.params : null));
     }
   }
+  // Then each business code (no HTTP status: a push's "E1001"), as the reader's error-code table lists them: the
+  // codes being edited, then the stored responses of such codes without a row.
+  const business = new Set(statuses.map((c) => c.trim()).filter((c) => c && !isHttpStatus(c)));
+  for (const r of errorCodeResponses(responses)) business.add(r.status);
+  for (const code of business)
+    out.push(
+      response(
+        code,
+        responses.find((x) => x.status === code),
+        null,
+      ),
+    );
   const exampleOf = (where: string, name: string) => params.find((p) => p.in === where && p.name === name)?.example ?? '';
   const param = (where: string, name: string, examples: NamedExample[]): ExampleGroup => ({
     key: `param:${where}:${name}`,
@@ -111,7 +127,7 @@ export function exampleGroups(
  */
 export function isRpcAnswer(groups: ExampleGroup[], group: ExampleGroup, rpc: boolean): boolean {
   if (!rpc || group.fit !== 'response') return false;
-  return groups.filter((g) => g.ref.kind === 'response').length === 1;
+  return groups.filter((g) => g.ref.kind === 'response' && isHttpStatus(g.ref.status)).length === 1;
 }
 
 /** Whether a response says nothing but its status (the editor added it for examples that are all removed now). */
@@ -129,7 +145,8 @@ export function withGroupExamples(extras: DocSpecExtras, ref: ExampleGroupRef, e
     const at = list.findIndex((r) => r.status === ref.status);
     if (at < 0) return examples.length ? { ...extras, responses: [...list, writtenResponse(ref.status, examples)] } : extras;
     const next = { ...list[at], examples };
-    const drop = !imported(list) && empty(next);
+    // A business code's response holds only its examples: it goes with the last of them, imported or not.
+    const drop = (!imported(list) || !isHttpStatus(ref.status)) && empty(next);
     return { ...extras, responses: drop ? list.filter((_, i) => i !== at) : list.map((r, i) => (i === at ? next : r)) };
   }
   const list = extras.paramExamples ?? [];

@@ -7,7 +7,7 @@
  */
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { json } from '@codemirror/lang-json';
-import type { DocParam, DocSpecExtras, NamedExample } from '@folio/shared';
+import { type DocParam, type DocSpecExtras, isHttpStatus, type NamedExample } from '@folio/shared';
 import CodeMirror, { EditorView } from '@uiw/react-codemirror';
 import { Button, Collapse, Empty, Flex, Input, Space, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
@@ -19,7 +19,7 @@ import { duplicateNames, type ExampleGroup, exampleGroups, isRpcAnswer, jsonProb
 const valueExtensions = [json(), EditorView.lineWrapping];
 
 /**
- * The heading of a group: "Request body", "Response 400", "Parameter page.size (query)"; a Dubbo method's answer
+ * The heading of a group: "Request body", "Response 400", "Error code E1001", "Parameter page.size (query)"; a Dubbo method's answer
  * is "Response", without a status (`isRpcAnswer`).
  */
 function useGroupTitle(groups: ExampleGroup[], rpc: boolean) {
@@ -30,7 +30,9 @@ function useGroupTitle(groups: ExampleGroup[], rpc: boolean) {
       : g.ref.kind === 'response'
         ? isRpcAnswer(groups, g, rpc)
           ? t('doc.examples.answer')
-          : t('doc.examples.response', { 0: g.status })
+          : isHttpStatus(g.status ?? '')
+            ? t('doc.examples.response', { 0: g.status })
+            : t('doc.examples.errorCode', { 0: g.status })
         : t('doc.examples.param', { 0: g.in, 1: g.name });
 }
 
@@ -52,7 +54,10 @@ export function ExamplesEditor({
   responseParams: DocParam[];
   /** Whether the doc has a request body (its examples are listed even when it has none yet). */
   hasBody: boolean;
-  /** The doc's HTTP-status codes as being edited (a doc not imported with its responses lists one group each). */
+  /**
+   * The doc's codes as being edited: each HTTP status has a group (a doc not imported with its responses lists one
+   * each), so has each business code ("E1001").
+   */
   statuses: string[];
   /** The top-level header, path and query parameters as being edited (each can be given named examples). */
   params?: { in: string; name: string; example?: string }[];

@@ -2,15 +2,15 @@
  * Parts of the editor's parameter tabs (param-tabs.tsx): the tab labels with their counts, and the doc flags shown
  * above the tables (common headers/params/returns, body is an array).
  */
-import { type DocSpecExtras, isHttpStatus } from '@folio/shared';
+import type { DocSpecExtras } from '@folio/shared';
 import { Badge, Checkbox, Form, type FormInstance, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DocFormValues } from './doc-form';
 
-/** Number of named examples in a doc's extras the Examples tab lists (its badge; a business code's are not listed). */
+/** Number of named examples in a doc's extras the Examples tab lists (its badge; a business code's included). */
 export const exampleCount = (x: DocSpecExtras) =>
   (x.requestExamples?.length ?? 0) +
-  (x.responses ?? []).filter((r) => isHttpStatus(r.status)).reduce((n, r) => n + (r.examples?.length ?? 0), 0) +
+  (x.responses ?? []).reduce((n, r) => n + (r.examples?.length ?? 0), 0) +
   (x.paramExamples ?? []).reduce((n, p) => n + p.examples.length, 0);
 
 /** A tab's label with the number of its rows. */

@@ -3,7 +3,7 @@
  * (common headers/params/returns, body is an array), error codes, and the named examples (examples-editor.tsx):
  * a spec's own for an imported doc, and those written here for any HTTP doc.
  */
-import { DocType, isHttpStatus } from '@folio/shared';
+import { DocType } from '@folio/shared';
 import { Alert, Badge, Card, Flex, Form, type FormInstance, Tabs } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -45,7 +45,7 @@ export function ParamTabs({
   dictionaries: { id: string; name: string }[];
   activeKey: string;
   onActiveKey: (key: string) => void;
-  /** The HTTP-status codes the doc had when loaded (one deleted since takes its examples along on save). */
+  /** The codes the doc had when loaded (one deleted since takes its examples along on save). */
   loadedStatuses?: string[];
 }) {
   const { t } = useTranslation();
@@ -55,8 +55,9 @@ export function ParamTabs({
   const requestDocParams = useMemo(() => toDocParams(params.requestParams), [params.requestParams]);
   const responseDocParams = useMemo(() => toDocParams(params.responseParams), [params.responseParams]);
   const httpMethod: string = Form.useWatch('httpMethod', { form, preserve: true }) ?? 'GET';
-  const statuses = useMemo(() => params.errorCodeParams.map((e) => e.code.trim()).filter(isHttpStatus), [params.errorCodeParams]);
-  const gone = useMemo(() => loadedStatuses.filter((s) => !statuses.includes(s)), [loadedStatuses, statuses]);
+  // The codes as being edited: an HTTP status is a response group of the Examples tab, a business code one too.
+  const codes = useMemo(() => params.errorCodeParams.map((e) => e.code.trim()).filter(Boolean), [params.errorCodeParams]);
+  const gone = useMemo(() => loadedStatuses.filter((s) => !codes.includes(s)), [loadedStatuses, codes]);
   // The top-level header, path and query parameters: each can be given named examples.
   const exampleParams = useMemo(
     () =>
@@ -200,7 +201,7 @@ export function ParamTabs({
                       requestParams={requestDocParams}
                       responseParams={responseDocParams}
                       hasBody={requestDocParams.length > 0 || !isHttp || !NO_BODY.includes(httpMethod)}
-                      statuses={statuses}
+                      statuses={codes}
                       params={isHttp ? exampleParams : []}
                       gone={gone}
                       rpc={type === DocType.DUBBO}
