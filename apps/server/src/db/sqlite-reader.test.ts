@@ -7,6 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, createWorld, type TestApp } from '../../test/harness.js';
 
@@ -83,5 +84,22 @@ describe('SQLite reads beside an open write transaction', () => {
     expect(write.answeredWhileOpen).toBe(false);
     const row = await t.app.ctx.db.selectFrom('modules').select('name').where('id', '=', moduleId).executeTakeFirstOrThrow();
     expect(row.name).toBe('Written after');
+  });
+
+  it('the read-only connection answers reads of docs.* after a column is added to docs (a later release migrated)', async () => {
+    const w = await createWorld(t);
+    const saved = await call(t.app, t.adminToken, 'POST', '/api/doc/save', {
+      moduleId: w.moduleId,
+      name: 'Get a train',
+      url: '/trains/{id}',
+      httpMethod: 'GET',
+    });
+    const read = () => call(t.app, t.adminToken, 'GET', '/api/doc/detail', { id: saved.data.id });
+    const before = await read();
+    expect(before.data.name).toBe('Get a train');
+    await sql`alter table docs add column later_release_note integer`.execute(t.app.ctx.db);
+    const after = await read();
+    expect(after.status).toBe(200);
+    expect(after.data).toEqual(before.data);
   });
 });
