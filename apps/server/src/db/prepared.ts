@@ -15,7 +15,7 @@ import type { Compilable, CompiledQuery, Kysely } from 'kysely';
  */
 const names = new Map<string, string>();
 
-/** The statement name of a text `prepared()` compiled, or undefined for any other query. */
+/** The statement name of a text `prepared()` compiled (or `nameStatement()` named), or undefined for any other query. */
 export function statementName(sql: string): string | undefined {
   return names.get(sql);
 }
@@ -23,6 +23,18 @@ export function statementName(sql: string): string | undefined {
 /** The SQL texts `prepared()` has compiled so far in this process. */
 export function compiledTexts(): string[] {
   return [...names.keys()];
+}
+
+/** Texts named at most: past this, `nameStatement()` leaves a text unnamed (planned at every run, as before). */
+const MAX_NAMED = 1000;
+
+/**
+ * Names an SQL text built by other means than `prepared()` (the search's statements, whose text depends only on
+ * the query's shape), so that PostgreSQL plans it once per connection too. Only the text is kept.
+ */
+export function nameStatement(sql: string): void {
+  if (names.has(sql) || names.size >= MAX_NAMED) return;
+  names.set(sql, `folio_${createHash('sha1').update(sql).digest('base64url').slice(0, 20)}`);
 }
 
 interface Compiled<R> {
