@@ -280,7 +280,7 @@ async function runOne(db: string) {
     const inProcess = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     const auth = { authorization: `Bearer ${reader.token}` };
     const port = await freePort();
-    server = spawn(process.execPath, ['--max-semi-space-size=8', join(ROOT, DIST, 'main.js')], {
+    server = spawn(process.execPath, ['--max-semi-space-size=8', resolve(ROOT, DIST, 'main.js')], {
       env: {
         ...process.env,
         DATABASE_URL: db === 'sqlite' ? sqliteUrl : t.databaseUrl,
