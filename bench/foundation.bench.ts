@@ -18,6 +18,8 @@ const DOCS_PER_APP = Number(process.env.BENCH_DOCS_PER_APP ?? 200);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CONNECTIONS = 50;
+/** The built server to run (BENCH_DIST=<dir>: one built before, for a before/after; it must sit inside the repo, as npm packages resolve from it). */
+const DIST = process.env.BENCH_DIST ?? 'apps/server/dist';
 const PASSWORD = 'bench-admin-pass-1234';
 
 const dir = mkdtempSync(join(tmpdir(), 'folio-bench-'));
@@ -40,7 +42,7 @@ const flags = (process.env.BENCH_NODE_FLAGS ?? startFlags).split(' ').filter(Boo
 
 async function startServer(port: number): Promise<ChildProcess> {
   const prof = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-  const child = spawn(process.execPath, [...prof, ...flags, 'apps/server/dist/main.js'], {
+  const child = spawn(process.execPath, [...prof, ...flags, `${DIST}/main.js`], {
     env: { ...process.env, DATABASE_URL: `sqlite:${dbFile}`, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -87,9 +89,11 @@ async function load(url: string, headers: Record<string, string>, paths?: string
 }
 
 async function main() {
-  console.log('building the server (apps/server/dist)...');
-  const b = spawnSync('npm', ['run', 'build', '-w', 'apps/server'], { stdio: 'inherit' });
-  if (b.status !== 0) throw new Error('server build failed');
+  if (!process.env.BENCH_DIST) {
+    console.log('building the server (apps/server/dist)...');
+    const b = spawnSync('npm', ['run', 'build', '-w', 'apps/server'], { stdio: 'inherit' });
+    if (b.status !== 0) throw new Error('server build failed');
+  }
   console.log(`seeding ${APPS * DOCS_PER_APP} docs in ${APPS} applications...`);
   const { spaceId, docIds, seconds } = await seedSpace(`sqlite:${dbFile}`, PASSWORD, APPS, DOCS_PER_APP);
   // BENCH_SEED_ONLY=<file>: only build the database (for profiling by hand).
@@ -213,7 +217,7 @@ async function main() {
       { metric: 'server RSS after 15 tree rebuilds (MB)', value: rssEnd.toFixed(0), target: '', result: '(heap grown, not returned)' },
     ]);
     console.log(
-      `server: node ${flags.join(' ')} apps/server/dist/main.js (as npm start); hello-world = GET /api/system/viewConfig (no token, no database); req/s are medians of ${ROUNDS} alternating ${DURATION}-s rounds` +
+      `server: node ${flags.join(' ')} ${DIST}/main.js (as npm start); hello-world = GET /api/system/viewConfig (no token, no database); req/s are medians of ${ROUNDS} alternating ${DURATION}-s rounds` +
         `\n(detail rounds: ${details.map((d) => d.rps.toFixed(0)).join(', ')}; hello rounds: ${hellos.map((d) => d.rps.toFixed(0)).join(', ')}); server LOG_LEVEL=warn.`,
     );
   } finally {

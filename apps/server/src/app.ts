@@ -95,13 +95,12 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     settings,
   };
   app.decorate('ctx', ctx);
-  app.addHook('onSend', async (req, reply) => {
-    reply.header('x-request-id', req.id);
-  });
+  // One onSend hook for the headers every answer carries (each hook is a step of every request).
   registerSecurityHeaders(app);
 
   await app.register(cors, {
-    origin: (_origin, cb) => cb(null, true),
+    // Any origin, reflected (the plugin's `true`: no origin callback to resolve on every request).
+    origin: true,
     credentials: false,
     exposedHeaders: ['target-response-headers', 'x-request-id', 'content-disposition'],
   });

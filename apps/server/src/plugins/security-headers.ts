@@ -23,8 +23,10 @@ const BASE = [
 export const PAGE_CSP = ["script-src 'self'", ...BASE].join('; ');
 export const SCRIPT_WORKER_CSP = ["script-src 'self' 'unsafe-eval'", ...BASE].join('; ');
 
+/** Installs the one onSend hook that adds these headers and the request id to every answer. */
 export function registerSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
     // A route that set a stricter policy (mock answers: a sandbox) keeps it.
     if (!reply.hasHeader('content-security-policy')) {
       const worker = /^\/assets\/script-worker-[\w-]+\.js(\?|$)/.test(req.url);

@@ -10,6 +10,7 @@ import type { DocRow } from '../../db/types.js';
 import { turnTaker } from '../../lib/turns.js';
 import { readExtras } from './doc-extras.js';
 import { buildParamTrees, loadEnums, loadParamTreeRows, type ParamTreeRow } from './doc-params.js';
+import { DOC_COLUMNS } from './docs.repo.js';
 
 const DUBBO_KEYS = ['interfaceName', 'author', 'version', 'protocol', 'dependency'] as const;
 const CHUNK = 500;
@@ -21,7 +22,7 @@ export async function loadDocRows(conn: Conn, docIds: number[], includeDeleted =
   for (let i = 0; i < unique.length; i += CHUNK) {
     let q = conn
       .selectFrom('docs')
-      .selectAll()
+      .select(DOC_COLUMNS)
       .where('id', 'in', unique.slice(i, i + CHUNK));
     if (!includeDeleted) q = q.where('isDeleted', '=', 0);
     for (const r of await q.execute()) out.push(r);

@@ -3,6 +3,60 @@ import { PropType } from '@folio/shared';
 import { sql } from 'kysely';
 import type { Conn, Db, Tx } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
+import type { DocRow } from '../../db/types.js';
+
+/**
+ * Every column of `docs`, named: a select list with `*` makes db/sqlite-reader.ts leave the row to
+ * better-sqlite3's slower dictionary objects (and the detail's rest/spread of them was slow too). A column
+ * added to DocsTable and not here fails the type check below.
+ */
+export const DOC_COLUMNS = [
+  'id',
+  'moduleId',
+  'parentId',
+  'dataId',
+  'docKey',
+  'md5',
+  'name',
+  'description',
+  'author',
+  'type',
+  'url',
+  'version',
+  'identityKey',
+  'specExtras',
+  'webhook',
+  'definition',
+  'httpMethod',
+  'contentType',
+  'deprecated',
+  'isFolder',
+  'isShow',
+  'orderIndex',
+  'status',
+  'isLocked',
+  'isUseGlobalHeaders',
+  'isUseGlobalParams',
+  'isUseGlobalReturns',
+  'isRequestArray',
+  'isResponseArray',
+  'requestArrayType',
+  'responseArrayType',
+  'createMode',
+  'modifySource',
+  'remark',
+  'creatorId',
+  'creatorName',
+  'modifierId',
+  'modifierName',
+  'isDeleted',
+  'createdAt',
+  'updatedAt',
+] as const satisfies readonly (keyof DocRow)[];
+type UnnamedDocColumn = Exclude<keyof DocRow, (typeof DOC_COLUMNS)[number]>;
+const everyDocColumn: [UnnamedDocColumn] extends [never] ? true : UnnamedDocColumn = true;
+void everyDocColumn;
+const DETAIL_DOC_COLUMNS = DOC_COLUMNS.map((c) => `d.${c}` as const);
 
 /**
  * The doc row, what authorization needs (its project, and the reader's memberships of that project and its
@@ -16,7 +70,7 @@ export const detailRow = prepared(2, (db: Db, id: number, userId: number) =>
     .leftJoin('projectMembers as pm', (j) => j.onRef('pm.projectId', '=', 'p.id').on('pm.userId', '=', userId))
     .leftJoin('spaceMembers as sm', (j) => j.onRef('sm.spaceId', '=', 'p.spaceId').on('sm.userId', '=', userId))
     .leftJoin('moduleSecurity as ms', 'ms.moduleId', 'd.moduleId')
-    .selectAll('d')
+    .select(DETAIL_DOC_COLUMNS)
     .select(['p.id as pId', 'p.spaceId as pSpaceId', 'p.isPrivate as pIsPrivate', 'pm.roleCode as pmRole', 'sm.roleCode as smRole'])
     .select('ms.body as securityBody')
     .where('d.id', '=', id)

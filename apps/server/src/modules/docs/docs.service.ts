@@ -39,19 +39,21 @@ type Ctx = Pick<AppContext, 'db' | 'ids'>;
 export async function readDocDetail(ctx: Ctx, user: SessionUser, id: number): Promise<DocDetail & { security: DocAuth | null }> {
   const [row] = await repo.detailRow(ctx.db, id, user.id);
   if (!row) throw notFound('doc');
-  const { pId, pSpaceId, pIsPrivate, pmRole, smRole, securityBody, ...doc } = row;
+  // The row is used as the doc row with its few extra columns (toDetail copies only the doc's fields): no
+  // object rest or spread here, copying the 47 columns and the ~50 fields of the detail cost ~25 µs a read.
+  const { pId, pSpaceId, pmRole, smRole, securityBody } = row;
   const memberships = {
     projects: new Map(pmRole ? [[pId, pmRole as RoleCode]] : []),
     spaces: new Map(smRole ? [[pSpaceId, smRole as RoleCode]] : []),
   };
-  const role = projectRole(user, memberships, { id: pId, spaceId: pSpaceId, isPrivate: pIsPrivate });
+  const role = projectRole(user, memberships, { id: pId, spaceId: pSpaceId, isPrivate: row.pIsPrivate });
   if (!role) throw notFound('doc');
   if (!roleAllows('doc.read', role)) throw forbidden();
-  const d = (await detailsFromRows(ctx, [doc], ctx.db)).get(id);
+  const d = (await detailsFromRows(ctx, [row], ctx.db)).get(id);
   if (!d) throw notFound('doc');
   // Readers see what authorization the doc needs (the security schemes its import brought).
   const security: SecurityData | undefined = securityBody ? JSON.parse(securityBody) : undefined;
-  return { ...d, security: docAuthOf(security, d) };
+  return Object.assign(d, { security: docAuthOf(security, d) });
 }
 
 /** A doc's props as name → value. */
