@@ -21,7 +21,7 @@ import { nameStatement, prepared } from '../../db/prepared.js';
 import { type Row, toHit } from './search-hits.js';
 import { highlightWords, type QueryTerm, queryTerms } from './search-tokens.js';
 
-type Ctx = Pick<AppContext, 'db' | 'ids' | 'dialect'>;
+type Ctx = Pick<AppContext, 'db' | 'ids' | 'dialect' | 'readWorkers'>;
 
 /**
  * What a reader may search: everything (super admin), the projects of a signed-in user's memberships
@@ -77,11 +77,16 @@ function within(dialect: Dialect, col: string, xs: number[]) {
  * Runs a statement of the index (snake_case SQL, without the CamelCasePlugin). On PostgreSQL as a named statement
  * (db/prepared.ts): its text depends only on the query's shape (terms and ids are parameters), so a connection
  * plans it once instead of at every search (planning the ranking was 0.3–0.6 ms of a search's backend CPU).
+ * On an SQLite file on a read worker (db/sqlite-read-workers.ts): better-sqlite3 runs a statement on the calling
+ * thread, and on the event loop 20 searches at once waited for each other's statements; there they run on the
+ * other core. Inside a transaction the statement must see the transaction's writes: it stays on its connection.
+ * `named`: false for a text that depends on the words (a suggestion's variants).
  */
-async function run<R>(ctx: Ctx, q: RawBuilder<R>): Promise<R[]> {
+async function run<R>(ctx: Ctx, q: RawBuilder<R>, named = true): Promise<R[]> {
   const conn = ctx.db.withoutPlugins();
   const compiled = q.compile(conn);
-  if (ctx.dialect === 'postgres') nameStatement(compiled.sql);
+  if (named && ctx.dialect === 'postgres') nameStatement(compiled.sql);
+  if (ctx.readWorkers && !ctx.db.isTransaction) return ctx.readWorkers.all<R>(compiled.sql, compiled.parameters);
   return (await conn.executeQuery(compiled)).rows;
 }
 
@@ -392,11 +397,13 @@ async function suggest(ctx: Ctx, q: string, terms: CountedTerm[], scopeIds: numb
   for (const t of terms) {
     if (t.n > 0 || t.term.length < 3 || t.term.length > 24 || !/^[a-z0-9_]+$/.test(t.term)) continue;
     const variants = oneEdit(t.term).filter((v) => v.length >= 2);
-    const r = await sql<{ term: string; n: number }>`select term, count(*) as n from (select term from search_terms
-        where term in (${sql.join(variants)})${inScope} limit ${CANDIDATES}) x group by term order by n desc, term limit 1`.execute(
-      ctx.db.withoutPlugins(),
+    const r = await run(
+      ctx,
+      sql<{ term: string; n: number }>`select term, count(*) as n from (select term from search_terms
+        where term in (${sql.join(variants)})${inScope} limit ${CANDIDATES}) x group by term order by n desc, term limit 1`,
+      false,
     );
-    const best = r.rows[0]?.term;
+    const best = r[0]?.term;
     if (!best) return null;
     fixes.set(t.term, best);
   }
