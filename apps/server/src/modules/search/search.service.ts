@@ -19,10 +19,9 @@ import type { AppContext } from '../../context.js';
 import type { Conn, Db } from '../../db/database.js';
 import { nameStatement, prepared } from '../../db/prepared.js';
 import { type Row, toHit } from './search-hits.js';
-import { suggest } from './search-suggest.js';
 import { highlightWords, type QueryTerm, queryTerms } from './search-tokens.js';
 
-type Ctx = Pick<AppContext, 'db' | 'ids' | 'dialect'>;
+type Ctx = Pick<AppContext, 'db' | 'ids' | 'dialect' | 'readWorkers'>;
 
 /**
  * What a reader may search: everything (super admin), the projects of a signed-in user's memberships
@@ -78,11 +77,16 @@ function within(dialect: Dialect, col: string, xs: number[]) {
  * Runs a statement of the index (snake_case SQL, without the CamelCasePlugin). On PostgreSQL as a named statement
  * (db/prepared.ts): its text depends only on the query's shape (terms and ids are parameters), so a connection
  * plans it once instead of at every search (planning the ranking was 0.3–0.6 ms of a search's backend CPU).
+ * On an SQLite file on a read worker (db/sqlite-read-workers.ts): better-sqlite3 runs a statement on the calling
+ * thread, and on the event loop 20 searches at once waited for each other's statements; there they run on the
+ * other core. Inside a transaction the statement must see the transaction's writes: it stays on its connection.
+ * `named`: false for a text that depends on the words (a suggestion's variants).
  */
-async function run<R>(ctx: Ctx, q: RawBuilder<R>): Promise<R[]> {
+async function run<R>(ctx: Ctx, q: RawBuilder<R>, named = true): Promise<R[]> {
   const conn = ctx.db.withoutPlugins();
   const compiled = q.compile(conn);
-  if (ctx.dialect === 'postgres') nameStatement(compiled.sql);
+  if (named && ctx.dialect === 'postgres') nameStatement(compiled.sql);
+  if (ctx.readWorkers && !ctx.db.isTransaction) return ctx.readWorkers.all<R>(compiled.sql, compiled.parameters);
   return (await conn.executeQuery(compiled)).rows;
 }
 
@@ -359,12 +363,60 @@ export async function searchDocs(ctx: Ctx, scope: ReadScope, q: string, filters:
   const terms = asked.length ? await countTerms(ctx, asked, scopeIds) : [];
   const { rows, total, more } = await rank(ctx, terms, scopeIds, entryWhere(ctx.dialect, scope, filters), page);
   if (!rows.length) {
-    const inScope = scopeIds ? sql` and ${within(ctx.dialect, 'scope_id', scopeIds)}` : sql``;
-    const suggestion = terms.some((t) => t.n === 0) ? await suggest(ctx.db, q, terms, inScope, CANDIDATES) : null;
+    const suggestion = terms.some((t) => t.n === 0) ? await suggest(ctx, q, terms, scopeIds) : null;
     if (suggestion) return { list: [], total: 0, suggestion };
     return more ? { list: [], total: 0, more } : { list: [], total: 0 };
   }
   const words = highlightWords(q);
   const list = rows.map((row) => toHit(ctx, row, Number(row.score), words));
   return more ? { list, total, more } : { list, total };
+}
+
+const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789_';
+
+/** The words one edit (delete, swap, replace, insert) away from a word. */
+export function oneEdit(w: string): string[] {
+  const out = new Set<string>();
+  for (let i = 0; i <= w.length; i++) {
+    const a = w.slice(0, i);
+    const b = w.slice(i);
+    if (b) out.add(a + b.slice(1));
+    if (b.length > 1) out.add(a + b[1] + b[0] + b.slice(2));
+    for (const c of ALPHABET) {
+      if (b) out.add(a + c + b.slice(1));
+      out.add(a + c + b);
+    }
+  }
+  out.delete(w);
+  return [...out];
+}
+
+/**
+ * "Did you mean": for a query without results, each Latin word (3+ letters) that matches nothing is replaced
+ * by the term one edit away that the reader's scope holds most often (counted up to CANDIDATES rows), so the
+ * suggestion comes from what the reader may read. Returns the corrected query, or null.
+ */
+async function suggest(ctx: Ctx, q: string, terms: CountedTerm[], scopeIds: number[] | null): Promise<string | null> {
+  const inScope = scopeIds ? sql` and ${within(ctx.dialect, 'scope_id', scopeIds)}` : sql``;
+  const fixes = new Map<string, string>();
+  for (const t of terms) {
+    if (t.n > 0 || t.term.length < 3 || t.term.length > 24 || !/^[a-z0-9_]+$/.test(t.term)) continue;
+    const variants = oneEdit(t.term).filter((v) => v.length >= 2);
+    const r = await run(
+      ctx,
+      sql<{ term: string; n: number }>`select term, count(*) as n from (select term from search_terms
+        where term in (${sql.join(variants)})${inScope} limit ${CANDIDATES}) x group by term order by n desc, term limit 1`,
+      false,
+    );
+    const best = r[0]?.term;
+    if (!best) return null;
+    fixes.set(t.term, best);
+  }
+  if (!fixes.size) return null;
+  const fixed = q
+    .trim()
+    .split(/\s+/)
+    .map((w) => fixes.get(w.normalize('NFKC').toLowerCase()) ?? w)
+    .join(' ');
+  return fixed === q.trim() ? null : fixed;
 }
