@@ -2,25 +2,26 @@
  * Business error codes in the doc editor (issue 21): a code that is no HTTP status (a push's "E1001") has an
  * example group in the Examples tab, like a response status: its pushed example can be edited, one added to a
  * code without any, and removed again; what is saved is what the reader's error-code table and the OpenAPI
- * export's `x-error-codes` show.
+ * export's `x-error-codes` show. A pushed business-code response without an error-code row is removed as a whole.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from './harness.js';
+import { tornaPush } from './world.js';
 
 let h: Harness;
 let moduleId = '';
+let token = '';
 let docId = '';
 
 type Obj = Record<string, any>;
-const enc = (s: string) => encodeURIComponent(s).replace(/%20/g, '+');
 
 beforeAll(async () => {
   h = await startHarness({ prefix: 'business-codes' });
   const space = await h.admin<{ id: string }>('POST', 'space/add', { name: 'Shop', isCompose: 0 });
   const project = await h.admin<{ id: string }>('POST', 'project/add', { spaceId: space.id, name: 'Stock', description: '', isPrivate: 0 });
   moduleId = (await h.admin<{ id: string }>('POST', 'module/add', { projectId: project.id, name: 'stock-api' })).id;
-  const token = (await h.admin<{ token: string }>('GET', 'module/token/get', { moduleId })).token;
+  token = (await h.admin<{ token: string }>('GET', 'module/token/get', { moduleId })).token;
   // Pushed as smart-doc/Torna push business codes: E1001 with an example, E1002 without.
   const data = {
     apis: [
@@ -39,13 +40,7 @@ beforeAll(async () => {
       },
     ],
   };
-  const res = await fetch(`${h.baseUrl}/api`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json; charset=utf-8' },
-    body: JSON.stringify({ name: 'doc.push', version: '1.0', access_token: token, data: enc(JSON.stringify(data)) }),
-  });
-  const body = await res.json();
-  if (body.code !== '0') throw new Error(`push failed: ${JSON.stringify(body)}`);
+  await tornaPush(h, token, data);
   const tree = await h.admin<Obj[]>('GET', 'doc/tree', { moduleId });
   docId = tree.find((n) => n.name === 'Reserve stock')?.id ?? '';
   if (!docId) throw new Error('pushed doc not found');
@@ -115,6 +110,52 @@ describe('business codes in the editor', () => {
     expect(await locked.getByTestId('example-label').count()).toBe(0);
     await page.getByTestId('doc-save').click();
     await expect.poll(async () => (await stored()).map((r: Obj) => r.status)).toEqual(['E1001']);
+    await page.context().close();
+  });
+
+  it('removes a pushed business-code response that has no error-code row, as a whole; the reader no longer shows it', async () => {
+    // A push whose response has a business code (E1003, with an example) that its error-code table does not list.
+    await tornaPush(h, token, {
+      apis: [
+        {
+          isFolder: '0',
+          name: 'Release stock',
+          url: '/stock/{sku}/release',
+          httpMethod: 'POST',
+          responses: [
+            {
+              status: 'E1003',
+              description: 'Sku retired',
+              examples: [{ name: 'retired', summary: 'Retired sku', value: { error: 'E1003' } }],
+            },
+          ],
+        },
+      ],
+    });
+    const id = (await h.admin<Obj[]>('GET', 'doc/tree', { moduleId })).find((n) => n.name === 'Release stock')?.id ?? '';
+    const statuses = async () => ((await h.admin<Obj>('GET', 'doc/detail', { id })).responses ?? []).map((r: Obj) => r.status);
+    expect(await statuses()).toEqual(['E1003']);
+    const page = await h.newPage({ token: h.adminToken, lang: 'en', viewport: { width: 1440, height: 900 } });
+    const row = page.locator('.plain-table tr', { has: page.locator('td', { hasText: /^E1003$/ }) });
+    await page.goto(`/view/${id}`);
+    await row.getByTestId('error-code-example').waitFor();
+
+    await page.goto(`/doc/edit/${moduleId}/${id}`);
+    await page.getByTestId('doc-name').waitFor({ timeout: 60_000 });
+    await page.getByTestId('examples-tab').click();
+    const retired = page.locator('[data-testid="example-group"][aria-label="Error code E1003"]');
+    // Its example removed, the response (its description) stays: the group is still there.
+    await retired.getByRole('button', { name: 'Remove example Retired sku', exact: true }).click();
+    expect(await retired.getByTestId('example-label').count()).toBe(0);
+    await retired.getByRole('button', { name: 'Remove error code E1003', exact: true }).click();
+    await retired.waitFor({ state: 'detached' });
+    await page.getByTestId('doc-save').click();
+    await expect.poll(statuses).toEqual([]);
+
+    await page.goto(`/view/${id}`);
+    await page.getByTestId('doc-title').waitFor();
+    await h.shot(page, 'removed-reader');
+    expect(await page.getByText('Sku retired').count()).toBe(0);
     await page.context().close();
   });
 });

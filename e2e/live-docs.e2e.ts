@@ -6,24 +6,15 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from './harness.js';
+import { tornaPush } from './world.js';
 
 let h: Harness;
 let token = '';
 let projectId = '';
 let moduleId = '';
 
-const enc = (s: string) => encodeURIComponent(s).replace(/%20/g, '+');
-
 /** Pushes through the Torna open API, as smart-doc or a CI job would. */
-async function push(data: unknown) {
-  const res = await fetch(`${h.baseUrl}/api`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json; charset=utf-8' },
-    body: JSON.stringify({ name: 'doc.push', version: '1.0', access_token: token, data: enc(JSON.stringify(data)) }),
-  });
-  const body = await res.json();
-  if (body.code !== '0') throw new Error(`push failed: ${JSON.stringify(body)}`);
-}
+const push = (data: unknown) => tornaPush(h, token, data);
 
 /** Many response fields, so the page scrolls. */
 const fields = Array.from({ length: 60 }, (_, i) => ({ name: `field${i}`, type: 'string', description: `Field number ${i}` }));
@@ -186,10 +177,11 @@ describe('live docs', () => {
     });
     await h.admin('POST', 'compose/doc/add', { projectId: show.id, docIds: [getId, cancelId] });
     const page = await h.newPage({ lang: 'en', viewport: { width: 1440, height: 900 } });
-    const asked = { menu: 0, doc: 0, polls: 0 };
+    const asked = { info: 0, menu: 0, doc: 0, polls: 0 };
     page.on('request', (r) => {
       const path = new URL(r.url()).pathname;
-      if (path === '/api/compose/doc/menu') asked.menu++;
+      if (path === '/api/compose/project/get') asked.info++;
+      else if (path === '/api/compose/doc/menu') asked.menu++;
       else if (path === '/api/compose/doc/get') asked.doc++;
       else if (path === '/api/compose/doc/revision') asked.polls++;
     });
@@ -197,10 +189,11 @@ describe('live docs', () => {
     await page.getByTestId('doc-description').getByText('Reads an order, composed.').waitFor();
     await page.locator('.vt-row', { hasText: 'Cancel order' }).waitFor();
     // Three more polls after the page showed. /show has no deep-link prefetch: its menu and doc are asked with its
-    // first poll, after the project's info, so the old rule (data older than the first poll) refetches neither.
+    // first poll, after the project's info, so the old rule (data older than the first poll) refetches neither. The
+    // info is read once: the doc takes its debug settings from it, and the first poll does not refetch it.
     const seen = asked.polls;
     while (asked.polls < seen + 3) await page.waitForTimeout(100);
-    expect(asked).toMatchObject({ menu: 1, doc: 1 });
+    expect(asked).toMatchObject({ info: 1, menu: 1, doc: 1 });
 
     await push(docs('Reads an order, composed and changed.', true));
     await seesWithin2s(page, 'Reads an order, composed and changed.');

@@ -161,3 +161,19 @@ export async function importWithWarnings(page: Page, appName: string): Promise<v
   await expect.poll(() => progress.locator('.ant-list-item').count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(4);
   await page.waitForTimeout(600); // the bar finishes its animation
 }
+
+const formEncoded = (s: string) => encodeURIComponent(s).replace(/%20/g, '+');
+
+/**
+ * Pushes docs through the Torna open API (`doc.push` with an application's token), as smart-doc or a CI job would.
+ * Throws with the answer unless the push succeeded.
+ */
+export async function tornaPush(h: Harness, token: string, data: unknown): Promise<void> {
+  const res = await fetch(`${h.baseUrl}/api`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+    body: JSON.stringify({ name: 'doc.push', version: '1.0', access_token: token, data: formEncoded(JSON.stringify(data)) }),
+  });
+  const body = await res.json();
+  if (body.code !== '0') throw new Error(`push failed: ${JSON.stringify(body)}`);
+}

@@ -2,9 +2,16 @@
 import { build } from 'esbuild';
 
 await build({
-  // The mock sandbox and heavy one-off tasks (lib/offload.ts) run on worker threads: their entries are built
-  // next to main.js (dist/modules/mock/, dist/lib/).
-  entryPoints: ['src/main.ts', 'src/migrate.ts', 'src/cli/main.ts', 'src/modules/mock/sandbox-worker.ts', 'src/lib/offload-worker.ts'],
+  // The mock sandbox, heavy one-off tasks (lib/offload.ts) and the SQLite read workers (db/sqlite-read-workers.ts)
+  // run on worker threads: their entries are built next to main.js (dist/modules/mock/, dist/lib/, dist/db/).
+  entryPoints: [
+    'src/main.ts',
+    'src/migrate.ts',
+    'src/cli/main.ts',
+    'src/modules/mock/sandbox-worker.ts',
+    'src/lib/offload-worker.ts',
+    'src/db/sqlite-read-worker.ts',
+  ],
   outdir: 'dist',
   bundle: true,
   platform: 'node',

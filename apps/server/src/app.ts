@@ -87,6 +87,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   const ctx: AppContext = {
     db: database.db,
     dialect: database.dialect,
+    readWorkers: database.readWorkers,
     config,
     // The salt as the settings hold it on each use (a Torna migration through any server replaces it).
     ids: new IdCodec(() => settings.get('folio.secret.hashids-salt') || salt),

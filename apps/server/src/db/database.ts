@@ -20,7 +20,9 @@ import type PgModule from 'pg';
 import type { Dialect } from '../config.js';
 import { allMigrations } from './migrations/index.js';
 import { namedStatementClient, preparedStatementPool } from './prepared-drivers.js';
+import { SqliteReadWorkers } from './sqlite-read-workers.js';
 import { ReaderWriterSqliteDialect } from './sqlite-reader.js';
+import { reuseStatements } from './sqlite-statements.js';
 import type { Database } from './types.js';
 
 export type Db = KyselyType<Database>;
@@ -44,30 +46,9 @@ function loadPg(): typeof PgModule {
 export interface DatabaseHandle {
   db: Db;
   dialect: Dialect;
+  /** Worker threads with read-only connections to the SQLite file (none in memory, on PostgreSQL or MySQL). */
+  readWorkers: SqliteReadWorkers | null;
   destroy(): Promise<void>;
-}
-
-/**
- * Reuses prepared statements on an SQLite connection: Kysely's driver prepares every query again (a
- * measurable share of a read). Long statements are mostly one-off IN lists, but full chunks of a bulk insert
- * repeat the same text (hundreds of times in a large import), so a few of them are kept too.
- */
-function reuseStatements(file: SQLite.Database): void {
-  const stmts = new Map<string, ReturnType<typeof file.prepare>>();
-  const longStmts = new Map<string, ReturnType<typeof file.prepare>>();
-  const prepare = file.prepare.bind(file);
-  (file as { prepare: typeof prepare }).prepare = ((source: string) => {
-    const cache = source.length <= 2000 ? stmts : /^insert /i.test(source) ? longStmts : null;
-    let st = cache?.get(source);
-    if (!st) {
-      st = prepare(source);
-      if (cache) {
-        if (cache.size >= (cache === stmts ? 500 : 16)) cache.clear();
-        cache.set(source, st);
-      }
-    }
-    return st;
-  }) as typeof prepare;
 }
 
 /** The mysql2 pool's options for a mysql: or mariadb: DATABASE_URL. */
@@ -89,6 +70,7 @@ export function mysqlPoolOptions(url: string): Mysql2.PoolOptions {
 /** Opens a connection pool for a DATABASE_URL. */
 export function openDatabase(dialect: Dialect, url: string, sqlitePath: string): DatabaseHandle {
   let kdialect: ReaderWriterSqliteDialect | PostgresDialect | MysqlDialect;
+  let readWorkers: SqliteReadWorkers | null = null;
   if (dialect === 'sqlite') {
     if (sqlitePath !== ':memory:') mkdirSync(dirname(sqlitePath), { recursive: true });
     const file = new SQLite(sqlitePath);
@@ -102,6 +84,8 @@ export function openDatabase(dialect: Dialect, url: string, sqlitePath: string):
     if (sqlitePath !== ':memory:') {
       reader = new SQLite(sqlitePath, { readonly: true });
       reader.pragma('busy_timeout = 5000');
+      // The search index's statements run on worker threads (started on first use), off the event loop.
+      readWorkers = new SqliteReadWorkers(sqlitePath);
     }
     reuseStatements(file);
     if (reader) reuseStatements(reader);
@@ -114,7 +98,15 @@ export function openDatabase(dialect: Dialect, url: string, sqlitePath: string):
     kdialect = new MysqlDialect({ pool: preparedStatementPool(mysql2.createPool(mysqlPoolOptions(url))) });
   }
   const db = new Kysely<Database>({ dialect: kdialect, plugins: [new CamelCasePlugin()] });
-  return { db, dialect, destroy: () => db.destroy() };
+  return {
+    db,
+    dialect,
+    readWorkers,
+    async destroy() {
+      await readWorkers?.close();
+      await db.destroy();
+    },
+  };
 }
 
 class StaticProvider implements MigrationProvider {

@@ -5,25 +5,12 @@
  * receiving thread more than parsing it (bench/RESULTS.md). Tasks are named in offload-worker.ts. At most
  * MAX_RUNNING run at once in a process (each holds a thread and its heap); more wait their turn.
  */
-import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import type { OffloadTasks } from './offload-worker.js';
+import { startWorker } from './worker-entry.js';
 
 type Input<K extends keyof OffloadTasks> = Parameters<OffloadTasks[K]>[0];
 type Output<K extends keyof OffloadTasks> = Awaited<ReturnType<OffloadTasks[K]>>;
-
-/** Where the worker entry is: next to this file (sources, run through tsx) or in the server bundle. */
-function workerSpec(): { url: URL; viaTsx: boolean } {
-  const here = import.meta.url;
-  if (here.endsWith('.ts')) return { url: new URL('./offload-worker.ts', here), viaTsx: true };
-  for (const rel of ['./lib/offload-worker.js', '../lib/offload-worker.js', './offload-worker.js']) {
-    const u = new URL(rel, here);
-    if (existsSync(fileURLToPath(u))) return { url: u, viaTsx: false };
-  }
-  throw new Error('offload worker entry not found (build the server with apps/server/build.mjs)');
-}
 
 const MAX_RUNNING = Math.max(2, availableParallelism());
 let running = 0;
@@ -42,14 +29,7 @@ export async function offload<K extends keyof OffloadTasks>(task: K, input: Inpu
 }
 
 function runOnWorker<K extends keyof OffloadTasks>(task: K, input: Input<K>): Promise<Output<K>> {
-  const spec = workerSpec();
-  const workerData = { task, input };
-  const worker = spec.viaTsx
-    ? new Worker(
-        `(async () => { const { register } = await import('tsx/esm/api'); register(); await import(${JSON.stringify(spec.url.href)}); })();`,
-        { eval: true, name: `folio-${task}`, workerData },
-      )
-    : new Worker(spec.url, { name: `folio-${task}`, workerData });
+  const worker = startWorker('lib/offload-worker', { name: `folio-${task}`, workerData: { task, input } });
   return new Promise((resolve, reject) => {
     let settled = false;
     worker.once('message', (m: { ok: boolean; result?: unknown; error?: string }) => {

@@ -21,7 +21,7 @@ import { nameStatement, prepared } from '../../db/prepared.js';
 import { type Row, toHit } from './search-hits.js';
 import { highlightWords, type QueryTerm, queryTerms } from './search-tokens.js';
 
-type Ctx = Pick<AppContext, 'db' | 'ids' | 'dialect'>;
+type Ctx = Pick<AppContext, 'db' | 'ids' | 'dialect' | 'readWorkers'>;
 
 /**
  * What a reader may search: everything (super admin), the projects of a signed-in user's memberships
@@ -77,11 +77,16 @@ function within(dialect: Dialect, col: string, xs: number[]) {
  * Runs a statement of the index (snake_case SQL, without the CamelCasePlugin). On PostgreSQL as a named statement
  * (db/prepared.ts): its text depends only on the query's shape (terms and ids are parameters), so a connection
  * plans it once instead of at every search (planning the ranking was 0.3–0.6 ms of a search's backend CPU).
+ * On an SQLite file on a read worker (db/sqlite-read-workers.ts): better-sqlite3 runs a statement on the calling
+ * thread, and on the event loop 20 searches at once waited for each other's statements; there they run on the
+ * other core. Inside a transaction the statement must see the transaction's writes: it stays on its connection.
+ * `named`: false for a text that depends on the words (a suggestion's variants).
  */
-async function run<R>(ctx: Ctx, q: RawBuilder<R>): Promise<R[]> {
+async function run<R>(ctx: Ctx, q: RawBuilder<R>, named = true): Promise<R[]> {
   const conn = ctx.db.withoutPlugins();
   const compiled = q.compile(conn);
-  if (ctx.dialect === 'postgres') nameStatement(compiled.sql);
+  if (named && ctx.dialect === 'postgres') nameStatement(compiled.sql);
+  if (ctx.readWorkers && !ctx.db.isTransaction) return ctx.readWorkers.all<R>(compiled.sql, compiled.parameters);
   return (await conn.executeQuery(compiled)).rows;
 }
 
@@ -256,6 +261,11 @@ async function rank(
   page: SearchPage,
 ): Promise<RankedPage> {
   const offset = (Math.max(1, page.page) - 1) * page.pageSize;
+  // The page size is written into the text (1–100, so at most 100 texts a shape): PostgreSQL plans a named
+  // statement with `limit $n` anew at every run (its generic plan guesses 10 % of the term's rows for an unknown
+  // limit, so it never wins over the custom plan), with `limit 20` once per connection: planning the one-word page
+  // statement was ~0.5 ms of backend CPU, more than running it.
+  const pageRows = sql`limit ${sql.lit(Math.trunc(page.pageSize))} offset ${offset}`;
   const inScope = (col: string) => (scopeIds ? sql` and ${within(ctx.dialect, col, scopeIds)}` : sql``);
   const byScore = sql`r.score desc, r.entry_id desc`;
   if (!counted.length) {
@@ -265,7 +275,7 @@ async function rank(
       withEntries(
         sql`select e.id as entry_id, 0 as score, e.updated_at, count(*) over () as total from search_entries e
       where e.kind = 'doc'${inScope('e.project_id')}${where ? sql` and ${where}` : sql``}
-      order by e.updated_at desc, e.id desc limit ${page.pageSize} offset ${offset}`,
+      order by e.updated_at desc, e.id desc ${pageRows}`,
         sql`r.updated_at desc, r.entry_id desc`,
       ),
     );
@@ -277,7 +287,7 @@ async function rank(
       ctx,
       withEntries(
         sql`select entry_id, weight as score, 0 as total from search_terms where term = ${counted[0].term}${inScope('scope_id')}
-        order by weight desc, entry_id desc limit ${page.pageSize} offset ${offset}`,
+        order by weight desc, entry_id desc ${pageRows}`,
         byScore,
       ),
     );
@@ -324,7 +334,7 @@ async function rank(
       ctx,
       withEntries(
         sql`select entry_id, score, count(*) over () as total from (${matches}) m
-      order by score desc, entry_id desc limit ${page.pageSize} offset ${offset}`,
+      order by score desc, entry_id desc ${pageRows}`,
         byScore,
       ),
     );
@@ -392,11 +402,13 @@ async function suggest(ctx: Ctx, q: string, terms: CountedTerm[], scopeIds: numb
   for (const t of terms) {
     if (t.n > 0 || t.term.length < 3 || t.term.length > 24 || !/^[a-z0-9_]+$/.test(t.term)) continue;
     const variants = oneEdit(t.term).filter((v) => v.length >= 2);
-    const r = await sql<{ term: string; n: number }>`select term, count(*) as n from (select term from search_terms
-        where term in (${sql.join(variants)})${inScope} limit ${CANDIDATES}) x group by term order by n desc, term limit 1`.execute(
-      ctx.db.withoutPlugins(),
+    const r = await run(
+      ctx,
+      sql<{ term: string; n: number }>`select term, count(*) as n from (select term from search_terms
+        where term in (${sql.join(variants)})${inScope} limit ${CANDIDATES}) x group by term order by n desc, term limit 1`,
+      false,
     );
-    const best = r.rows[0]?.term;
+    const best = r[0]?.term;
     if (!best) return null;
     fixes.set(t.term, best);
   }

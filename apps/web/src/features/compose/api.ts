@@ -14,15 +14,12 @@ import type {
   ComposePassword,
   ComposeProject,
   ComposeProjectInput,
-  ComposeViewPage,
-  Revision,
   ShareGrant,
   TreeNode,
 } from '@folio/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { queryClient } from '../../lib/query';
-import { grantHeaders } from '../doc-view/grants';
 
 export type { ComposePage, ComposeProject } from '@folio/shared';
 
@@ -129,19 +126,7 @@ export const useSaveComposePageMutation = (projectId: string) =>
 export const useDeleteComposePageMutation = (projectId: string) =>
   useRefreshingMutation(pagesKey(projectId), (id: string) => api.post<null>('compose/page/delete', { id }));
 
-// ---------- anonymous reads of /show/{publicId} (the grant of a password is sent as a header) ----------
-
-/** The menu of a compose view. */
-export const fetchComposeMenu = (showId: string, grant: string) =>
-  api.get<TreeNode[]>('compose/doc/menu', { projectId: showId }, grantHeaders(grant));
-
-/** The revision of what a compose view shows (live docs poll it). */
-export const fetchComposeRevision = (showId: string, grant: string) =>
-  api.get<Revision>('compose/doc/revision', { projectId: showId }, grantHeaders(grant));
-
-/** An extra page of a compose view. */
-export const fetchComposePage = (showId: string, pageId: string, grant: string) =>
-  api.get<ComposeViewPage>('compose/page/get', { projectId: showId, id: pageId }, grantHeaders(grant));
+// ---------- the password check of /show/{publicId} (its reads are in show-api.ts) ----------
 
 /** Checks an encrypted compose view's password (md5 of the trimmed text); returns the grant. */
 export const checkComposePassword = (showId: string, passwordMd5: string) =>

@@ -1,26 +1,27 @@
 /**
  * Compose view (/show/{showId}[/{docId}]): 'Document not found' when the project is disabled or unknown,
- * the password box when encrypted, then the composed tree, its extra pages and the docs.
+ * the password box when encrypted, then the composed tree, its extra pages and the docs. A deep link to a doc loads
+ * the reader's chunk and this small one: the gates, the project's intro and its extra pages are chunks of their own
+ * (antd's Form, Card and Result, the Markdown renderer), fetched when shown.
  */
 import { FolderType, type TreeNode } from '@folio/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Result, Skeleton, Spin, Typography } from 'antd';
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { Markdown } from '../../components/markdown';
 import type { ApiError } from '../../lib/api';
-import { Description } from '../doc-view/description';
-import { fetchComposeInfo } from '../doc-view/doc-source';
+import { composeInfoQuery } from '../doc-view/doc-source';
 import { DocView } from '../doc-view/doc-view';
 import { readGrant, storeGrant } from '../doc-view/grants';
 import { SearchBox } from '../search/search-box';
-import { GateMessage, PasswordBox } from '../share/password-box';
-import { firstDoc } from '../share/share-page';
+import { firstDoc, GateMessage, gate, PasswordBox, spin } from '../share/share-page';
 import { LangPicker } from '../view/lang-picker';
 import { useLiveRevision } from '../view/live';
 import { ReaderLayout } from '../view/reader-layout';
-import { fetchComposeMenu, fetchComposePage, fetchComposeRevision } from './api';
+import { fetchComposeMenu, fetchComposeRevision } from './show-api';
+
+const ShowIntro = lazy(() => import('./show-extras').then((m) => ({ default: m.ShowIntro })));
+const ExtraPage = lazy(() => import('./show-extras').then((m) => ({ default: m.ExtraPage })));
 
 const PAGE_PREFIX = 'page-';
 
@@ -28,13 +29,7 @@ export function ShowPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { showId = '', docId } = useParams();
-  // The stored grant is read when fetching (public projects hand out a fresh grant on every read).
-  const info = useQuery({
-    queryKey: ['show', showId],
-    queryFn: () => fetchComposeInfo(showId, readGrant('compose', showId)),
-    retry: false,
-    meta: { silent: true },
-  });
+  const info = useQuery(composeInfoQuery(showId));
   const grant = info.data ? info.data.grant || readGrant('compose', showId) : '';
   // The key leaves the grant out too: a public project's info re-signs it on every read, and a key holding it
   // fetched the menu again after each live refresh of the info (the fetch uses the grant of the latest render).
@@ -52,8 +47,12 @@ export function ShowPage() {
     scope: ['show', showId],
     enabled: !!info.data && (!info.data.needPassword || !!grant),
     fetchRevision: () => fetchComposeRevision(showId, grant),
+    // The info was read before the poll could start (it says whether a password is asked): refetched on a change
+    // only (`follow`), else every visit read it twice.
+    follow: [['show', showId]],
     refresh: [
-      ['show', showId],
+      ['show', showId, 'menu'],
+      ['show', showId, 'page'],
       ['viewDoc', 'compose', showId],
     ],
   });
@@ -87,15 +86,15 @@ export function ShowPage() {
     if (first) navigate(`/show/${showId}/${first.docId || first.id}`, { replace: true });
   }, [docId, menu.data, nodes, navigate, showId]);
 
-  if (info.isLoading) return <Spin style={{ display: 'block', margin: '20vh auto' }} />;
-  if (info.error || !info.data) return <GateMessage status="404" title={t('view.docNotFound')} />;
+  if (info.isLoading) return spin;
+  if (info.error || !info.data) return gate(<GateMessage status="404" title={t('view.docNotFound')} />);
   const data = info.data;
   const menuError = menu.error as ApiError | null;
   if ((data.needPassword && !grant) || menuError?.error === 'share_password_required') {
     if (menuError) storeGrant('compose', showId, '');
-    return <PasswordBox kind="compose" id={showId} title={data.name} />;
+    return gate(<PasswordBox kind="compose" id={showId} title={data.name} />);
   }
-  if (menuError) return <GateMessage status="404" title={t('view.docNotFound')} />;
+  if (menuError) return gate(<GateMessage status="404" title={t('view.docNotFound')} />);
 
   const isPage = docId?.startsWith(PAGE_PREFIX);
   return (
@@ -113,30 +112,16 @@ export function ShowPage() {
       docId={docId}
     >
       {!docId ? (
-        <Result status="info" title={data.name} subTitle={<Description text={data.description} />} />
+        <Suspense>
+          <ShowIntro name={data.name} description={data.description} />
+        </Suspense>
       ) : isPage ? (
-        <ExtraPage showId={showId} pageId={docId.slice(PAGE_PREFIX.length)} grant={grant} />
+        <Suspense>
+          <ExtraPage showId={showId} pageId={docId.slice(PAGE_PREFIX.length)} grant={grant} />
+        </Suspense>
       ) : (
         <DocView key={docId} docId={docId} source={{ kind: 'compose', showId, grant }} />
       )}
     </ReaderLayout>
-  );
-}
-
-function ExtraPage({ showId, pageId, grant }: { showId: string; pageId: string; grant: string }) {
-  const { t } = useTranslation();
-  const q = useQuery({
-    queryKey: ['show', showId, 'page', pageId],
-    retry: false,
-    meta: { silent: true },
-    queryFn: () => fetchComposePage(showId, pageId, grant),
-  });
-  if (q.isLoading) return <Skeleton active />;
-  if (!q.data) return <Result status="404" title={t('view.docNotFound')} />;
-  return (
-    <article className="doc-content">
-      <Typography.Title level={3}>{q.data.title}</Typography.Title>
-      <Markdown source={q.data.content} />
-    </article>
   );
 }

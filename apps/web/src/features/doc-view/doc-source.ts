@@ -56,6 +56,17 @@ export const fetchComposeInfo = (showId: string, grant?: string) =>
   api.get<ComposeView>('compose/project/get', { id: showId }, grantHeaders(grant));
 
 /**
+ * A compose view's info as a query: the /show page reads it (the stored grant is read when fetching: public projects
+ * hand out a fresh grant on every read), and its docs take their debug settings from the same cache entry.
+ */
+export const composeInfoQuery = (showId: string) => ({
+  queryKey: ['show', showId],
+  queryFn: () => fetchComposeInfo(showId, readGrant('compose', showId)),
+  retry: false,
+  meta: { silent: true },
+});
+
+/**
  * Fetches the doc and the environments offered with it. `live` (the page opened on this doc): the doc comes with
  * the live revision of the page's scope, read before it (`keepRevision`): the doc's project's or space's tree for a
  * signed-in reader, the share for a share's visitor.
@@ -81,7 +92,9 @@ export async function fetchViewDoc(docId: string, source: DocViewSource, live?: 
     const grant = composeGrantOf(source);
     const [doc, info] = await Promise.all([
       api.get<ViewDoc>('compose/doc/get', { projectId: source.showId, docId }, grantHeaders(grant)),
-      fetchComposeInfo(source.showId, grant),
+      // The page's info, not read again: its live poller refetches it when the view's revision (which covers the
+      // project's row) moves, and this read then waits for that refetch (the entry is invalidated before the doc's).
+      queryClient.fetchQuery({ ...composeInfoQuery(source.showId), staleTime: Number.POSITIVE_INFINITY }),
     ]);
     // Debugging in a compose view goes through its gateway, when the project allows it.
     return {

@@ -11,6 +11,7 @@ import {
   newExample,
   paramExamplesInStep,
   withGroupExamples,
+  withoutResponse,
 } from './example-edits';
 
 const param = (name: string): DocParam => ({
@@ -266,5 +267,29 @@ describe('the editor’s examples', () => {
       ['200', true],
       ['E1001', false],
     ]);
+  });
+
+  it('let a stored business-code response without a code row be removed as a whole; a code with a row is the table’s', () => {
+    const retired = [{ name: 'retired', summary: 'Retired sku', value: '{"error": "E1003"}' }];
+    // Pushed: E1001 has a row in the error-code table, E1003 is only a response (with a description).
+    const pushed: DocSpecExtras = {
+      responses: [
+        { ...writtenResponse('E1001', []), description: 'Out of stock' },
+        { ...writtenResponse('E1003', retired), description: 'Sku retired' },
+      ],
+    };
+    const groups = exampleGroups(pushed, false, ['E1001', 'E2002']).filter((g) => g.ref.kind === 'response');
+    expect(groups.map((g) => [g.status, !!g.removable])).toEqual([
+      ['200', false],
+      ['E1001', false],
+      ['E2002', false],
+      ['E1003', true],
+    ]);
+    // Its examples removed, its description keeps it; removed as a whole, it is gone and the rest stays.
+    expect(withGroupExamples(pushed, { kind: 'response', status: 'E1003' }, []).responses?.map((r) => r.status)).toEqual([
+      'E1001',
+      'E1003',
+    ]);
+    expect(withoutResponse(pushed, 'E1003').responses).toEqual([pushed.responses?.[0]]);
   });
 });

@@ -34,6 +34,11 @@ export interface ExampleGroup {
   fit: 'request' | 'response' | DocParam[] | null;
   /** What a new example's value starts as: a body's `{}`; a parameter's example for its first, else empty. */
   start: string;
+  /**
+   * A stored business-code response with no row in the error-code table (a push's response for "E1003"): removed
+   * here as a whole (`withoutResponse`), as a code with a row is removed from that table.
+   */
+  removable?: boolean;
 }
 
 /** Whether the responses came from a spec (one of them holds the doc's response body), not from this editor. */
@@ -90,14 +95,11 @@ export function exampleGroups(
   // codes being edited, then the stored responses of such codes without a row.
   const business = new Set(statuses.map((c) => c.trim()).filter((c) => c && !isHttpStatus(c)));
   for (const r of errorCodeResponses(responses)) business.add(r.status);
-  for (const code of business)
-    out.push(
-      response(
-        code,
-        responses.find((x) => x.status === code),
-        null,
-      ),
-    );
+  const rows = new Set(statuses.map((c) => c.trim()));
+  for (const code of business) {
+    const r = responses.find((x) => x.status === code);
+    out.push({ ...response(code, r, null), removable: !!r && !rows.has(code) });
+  }
   const exampleOf = (where: string, name: string) => params.find((p) => p.in === where && p.name === name)?.example ?? '';
   const param = (where: string, name: string, examples: NamedExample[]): ExampleGroup => ({
     key: `param:${where}:${name}`,
@@ -154,6 +156,11 @@ export function withGroupExamples(extras: DocSpecExtras, ref: ExampleGroupRef, e
   if (at < 0) return examples.length ? { ...extras, paramExamples: [...list, { in: ref.in, name: ref.name, examples }] } : extras;
   const paramExamples = examples.length ? list.map((p, i) => (i === at ? { ...p, examples } : p)) : list.filter((_, i) => i !== at);
   return { ...extras, paramExamples };
+}
+
+/** The extras without one status's response (its description, body and examples). */
+export function withoutResponse(extras: DocSpecExtras, status: string): DocSpecExtras {
+  return { ...extras, responses: (extras.responses ?? []).filter((r) => r.status !== status) };
 }
 
 /** The parameter table that holds a parameter of a location (cookies are listed with the headers). */

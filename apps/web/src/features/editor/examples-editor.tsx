@@ -14,7 +14,16 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { exampleLabel } from '../doc-view/example-block';
 import { exampleFit, misfits } from '../doc-view/example-fit';
-import { duplicateNames, type ExampleGroup, exampleGroups, isRpcAnswer, jsonProblem, newExample, withGroupExamples } from './example-edits';
+import {
+  duplicateNames,
+  type ExampleGroup,
+  exampleGroups,
+  isRpcAnswer,
+  jsonProblem,
+  newExample,
+  withGroupExamples,
+  withoutResponse,
+} from './example-edits';
 
 const valueExtensions = [json(), EditorView.lineWrapping];
 
@@ -83,6 +92,18 @@ export function ExamplesEditor({
               <Typography.Text type="secondary" ellipsis className="example-group-description">
                 {g.description}
               </Typography.Text>
+            )}
+            {g.removable && g.status && (
+              <Button
+                size="small"
+                type="text"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={t('doc.examples.removeCode', { 0: g.status })}
+                title={t('doc.examples.removeCode', { 0: g.status })}
+                data-testid="example-group-remove"
+                onClick={() => onChange(withoutResponse(extras, g.status ?? ''))}
+              />
             )}
           </Flex>
           <GroupExamples

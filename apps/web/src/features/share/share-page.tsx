@@ -18,10 +18,11 @@ import { useLiveRevision } from '../view/live';
 import { ReaderLayout } from '../view/reader-layout';
 import { fetchShareRevision, useShareInfoQuery, useShareMenuQuery } from './api';
 
-const PasswordBox = lazy(() => import('./password-box').then((m) => ({ default: m.PasswordBox })));
-const GateMessage = lazy(() => import('./password-box').then((m) => ({ default: m.GateMessage })));
-const spin = <Spin style={{ display: 'block', margin: '20vh auto' }} />;
-const gate = (page: ReactNode) => <Suspense fallback={spin}>{page}</Suspense>;
+// Also the compose view's (show-page.tsx) gates.
+export const PasswordBox = lazy(() => import('./password-box').then((m) => ({ default: m.PasswordBox })));
+export const GateMessage = lazy(() => import('./password-box').then((m) => ({ default: m.GateMessage })));
+export const spin = <Spin style={{ display: 'block', margin: '20vh auto' }} />;
+export const gate = (page: ReactNode) => <Suspense fallback={spin}>{page}</Suspense>;
 
 /** The first doc of a tree (depth first). */
 export function firstDoc(nodes: TreeNode[]): TreeNode | undefined {

@@ -20,6 +20,13 @@ export interface LiveOptions {
   enabled: boolean;
   /** Query keys (prefixes) refetched when the revision moves: the tree and the open doc. */
   refresh: QueryKey[];
+  /**
+   * Query keys (exact) refetched when the revision moves, before `refresh`, but not at the baseline: what the page
+   * needed before it could poll at all (a compose view's info says whether a password is asked), so read a round
+   * trip before the first revision with none to compare; refetching it there read it twice on every visit. A change
+   * made in that round trip shows with the next one.
+   */
+  follow?: QueryKey[];
 }
 
 /**
@@ -38,7 +45,7 @@ export const keepRevision = (key: QueryKey): RequestOptions => ({
 });
 
 /** Polls a scope's revision and refetches the given queries when it changes. */
-export function useLiveRevision({ scope, fetchRevision, enabled, refresh }: LiveOptions): void {
+export function useLiveRevision({ scope, fetchRevision, enabled, refresh, follow = [] }: LiveOptions): void {
   const qc = useQueryClient();
   const firstSentAt = useRef(0);
   const last = useRef<string | undefined>(undefined);
@@ -64,6 +71,8 @@ export function useLiveRevision({ scope, fetchRevision, enabled, refresh }: Live
   });
   const refreshRef = useRef(refresh);
   refreshRef.current = refresh;
+  const followRef = useRef(follow);
+  followRef.current = follow;
   const rev = q.data?.revision;
   useEffect(() => {
     if (!rev) return;
@@ -80,6 +89,7 @@ export function useLiveRevision({ scope, fetchRevision, enabled, refresh }: Live
           if (stale) void qc.invalidateQueries({ queryKey: cached.queryKey, exact: true });
         }
     } else if (last.current !== rev) {
+      for (const key of followRef.current) void qc.invalidateQueries({ queryKey: key, exact: true });
       for (const key of refreshRef.current) void qc.invalidateQueries({ queryKey: key });
     }
     last.current = rev;

@@ -512,6 +512,7 @@ export const webCore: Record<string, string> = {
   'doc.examples.request': 'Request body',
   'doc.examples.response': 'Response {0}',
   'doc.examples.errorCode': 'Error code {0}',
+  'doc.examples.removeCode': 'Remove error code {0}',
   'doc.examples.answer': 'Response',
   'doc.examples.param': 'Parameter {1} ({0})',
   'doc.examples.add': 'Add example',

@@ -509,6 +509,7 @@ export const webCore: Record<string, string> = {
   'doc.examples.request': '请求体',
   'doc.examples.response': '响应 {0}',
   'doc.examples.errorCode': '错误码 {0}',
+  'doc.examples.removeCode': '移除错误码 {0}',
   'doc.examples.answer': '响应',
   'doc.examples.param': '参数 {1}（{0}）',
   'doc.examples.add': '添加示例',
