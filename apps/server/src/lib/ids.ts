@@ -2,6 +2,9 @@
 import Hashids from 'hashids';
 import { notFound } from './errors.js';
 
+/** The largest internal key (the tables' ids are 32-bit integers). */
+const MAX_KEY = 2_147_483_647;
+
 export class IdCodec {
   private h: Hashids;
   private salt: string;
@@ -65,7 +68,8 @@ export class IdCodec {
       const r = h.decode(s);
       if (r.length !== 1) return null;
       const n = Number(r[0]);
-      if (!Number.isSafeInteger(n) || n <= 0) return null;
+      // Keys are 32-bit serials: a larger number names no row (PostgreSQL would refuse it with a 500).
+      if (!Number.isSafeInteger(n) || n <= 0 || n > MAX_KEY) return null;
       this.remember(n, s);
       return n;
     } catch {

@@ -10,6 +10,14 @@ describe('IdCodec', () => {
     expect(codec.encode(0)).toBe('');
   });
 
+  it('decodes a well-formed id beyond the 32-bit keys as no id (a random 8-character string sometimes is one)', () => {
+    const codec = new IdCodec('beyond');
+    const h = new Hashids('beyond', 8);
+    expect(codec.tryDecode(h.encode(2 ** 31 - 1))).toBe(2 ** 31 - 1);
+    expect(codec.tryDecode(h.encode(2 ** 31))).toBeNull();
+    expect(codec.tryDecode(h.encode(267302352276))).toBeNull();
+  });
+
   it('encodes as the Hashids library does (min length 8), before and after the Map holds the id', () => {
     const codec = new IdCodec('folio-salt-1');
     const h = new Hashids('folio-salt-1', 8);
