@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { agent, freePort, get, pct, waitReady } from './lib/http-client.js';
+import { settlePostgres } from './lib/pg-settle.js';
 import { seedSpace } from './lib/space-seed.js';
 
 const DBS = (process.env.BENCH_DBS ?? 'sqlite,postgres').split(',');
@@ -85,6 +86,8 @@ async function benchDatabase(name: string, rows: Row[]): Promise<void> {
   }
   console.log(`${name}: seeding 10,000 docs...`);
   const seeded = await seedSpace(databaseUrl, PASSWORD, 50, 200);
+  // A default PostgreSQL would have vacuumed and analysed the seeded space by now (autovacuum is off on the test server).
+  await settlePostgres(databaseUrl);
   const port = await freePort();
   const server = spawn(process.execPath, ['--max-semi-space-size=8', `${DIST}/main.js`], {
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
