@@ -15,13 +15,13 @@
 import type { SearchKind, SearchResult } from '@folio/shared';
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Dialect } from '../../config.js';
-import type { AppContext } from '../../context.js';
 import type { Conn, Db } from '../../db/database.js';
-import { nameStatement, prepared } from '../../db/prepared.js';
+import { prepared } from '../../db/prepared.js';
 import { type Row, toHit } from './search-hits.js';
+import { CANDIDATES, type CountedTerm, type Ctx, run, within } from './search-sql.js';
+import { suggest } from './search-suggest.js';
 import { highlightWords, type QueryTerm, queryTerms } from './search-tokens.js';
 
-type Ctx = Pick<AppContext, 'db' | 'ids' | 'dialect' | 'readWorkers'>;
 
 /**
  * What a reader may search: everything (super admin), the projects of a signed-in user's memberships
@@ -51,8 +51,6 @@ export interface SearchPage {
   pageSize: number;
 }
 
-/** A query counts and ranks at most this many candidates (entries of its rarest term); counts stop here. */
-export const CANDIDATES = 500;
 /**
  * A query of several words that all have CANDIDATES rows or more reads at most this many rows of its rarest
  * word (checking the others per row); past that, its count says `more`.
@@ -66,29 +64,6 @@ export const SCAN = 10_000;
 const FIRST_SCAN = 2 * CANDIDATES;
 /** Highest upper bound of a prefix range (terms are compared bytewise / by code point on every database). */
 const TOP = '\uffff';
-
-/** `col` among the ids `xs`; on PostgreSQL one array parameter, so the text does not depend on how many (see `run`). */
-function within(dialect: Dialect, col: string, xs: number[]) {
-  if (dialect === 'postgres') return sql`${sql.ref(col)} = any(${sql.val(xs)})`;
-  return sql`${sql.ref(col)} in (${xs.length ? sql.join(xs.map((n) => sql`${n}`)) : sql`null`})`;
-}
-
-/**
- * Runs a statement of the index (snake_case SQL, without the CamelCasePlugin). On PostgreSQL as a named statement
- * (db/prepared.ts): its text depends only on the query's shape (terms and ids are parameters), so a connection
- * plans it once instead of at every search (planning the ranking was 0.3–0.6 ms of a search's backend CPU).
- * On an SQLite file on a read worker (db/sqlite-read-workers.ts): better-sqlite3 runs a statement on the calling
- * thread, and on the event loop 20 searches at once waited for each other's statements; there they run on the
- * other core. Inside a transaction the statement must see the transaction's writes: it stays on its connection.
- * `named`: false for a text that depends on the words (a suggestion's variants).
- */
-async function run<R>(ctx: Ctx, q: RawBuilder<R>, named = true): Promise<R[]> {
-  const conn = ctx.db.withoutPlugins();
-  const compiled = q.compile(conn);
-  if (named && ctx.dialect === 'postgres') nameStatement(compiled.sql);
-  if (ctx.readWorkers && !ctx.db.isTransaction) return ctx.readWorkers.all<R>(compiled.sql, compiled.parameters);
-  return (await conn.executeQuery(compiled)).rows;
-}
 
 /**
  * The statement of a reader's projects within the filters (a `member` or `user` scope; `all` with a filter). A
@@ -153,11 +128,6 @@ async function scopeIdsOf(conn: Db, scope: ReadScope, f: SearchFilters): Promise
     for (const s of spaces) if (!f.spaceId || s === f.spaceId) out.push(-s);
   }
   return out;
-}
-
-/** A query term with the number of its rows the reader may see (counted up to CANDIDATES). */
-interface CountedTerm extends QueryTerm {
-  n: number;
 }
 
 function termCond(t: QueryTerm, col = 'term') {
@@ -370,53 +340,4 @@ export async function searchDocs(ctx: Ctx, scope: ReadScope, q: string, filters:
   const words = highlightWords(q);
   const list = rows.map((row) => toHit(ctx, row, Number(row.score), words));
   return more ? { list, total, more } : { list, total };
-}
-
-const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789_';
-
-/** The words one edit (delete, swap, replace, insert) away from a word. */
-export function oneEdit(w: string): string[] {
-  const out = new Set<string>();
-  for (let i = 0; i <= w.length; i++) {
-    const a = w.slice(0, i);
-    const b = w.slice(i);
-    if (b) out.add(a + b.slice(1));
-    if (b.length > 1) out.add(a + b[1] + b[0] + b.slice(2));
-    for (const c of ALPHABET) {
-      if (b) out.add(a + c + b.slice(1));
-      out.add(a + c + b);
-    }
-  }
-  out.delete(w);
-  return [...out];
-}
-
-/**
- * "Did you mean": for a query without results, each Latin word (3+ letters) that matches nothing is replaced
- * by the term one edit away that the reader's scope holds most often (counted up to CANDIDATES rows), so the
- * suggestion comes from what the reader may read. Returns the corrected query, or null.
- */
-async function suggest(ctx: Ctx, q: string, terms: CountedTerm[], scopeIds: number[] | null): Promise<string | null> {
-  const inScope = scopeIds ? sql` and ${within(ctx.dialect, 'scope_id', scopeIds)}` : sql``;
-  const fixes = new Map<string, string>();
-  for (const t of terms) {
-    if (t.n > 0 || t.term.length < 3 || t.term.length > 24 || !/^[a-z0-9_]+$/.test(t.term)) continue;
-    const variants = oneEdit(t.term).filter((v) => v.length >= 2);
-    const r = await run(
-      ctx,
-      sql<{ term: string; n: number }>`select term, count(*) as n from (select term from search_terms
-        where term in (${sql.join(variants)})${inScope} limit ${CANDIDATES}) x group by term order by n desc, term limit 1`,
-      false,
-    );
-    const best = r[0]?.term;
-    if (!best) return null;
-    fixes.set(t.term, best);
-  }
-  if (!fixes.size) return null;
-  const fixed = q
-    .trim()
-    .split(/\s+/)
-    .map((w) => fixes.get(w.normalize('NFKC').toLowerCase()) ?? w)
-    .join(' ');
-  return fixed === q.trim() ? null : fixed;
 }
