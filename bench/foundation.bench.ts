@@ -217,7 +217,7 @@ async function main() {
       { metric: 'server RSS after 15 tree rebuilds (MB)', value: rssEnd.toFixed(0), target: '', result: '(heap grown, not returned)' },
     ]);
     console.log(
-      `server: node ${flags.join(' ')} ${DIST}/main.js (as npm start); hello-world = GET /api/system/viewConfig (no token, no database); req/s are medians of ${ROUNDS} alternating ${DURATION}-s rounds` +
+      `server: node ${flags.join(' ')} ${DIST}/main.js (as npm start); hello-world = GET /api/system/viewConfig (no token; the auth hook still reads the settings revision); req/s are medians of ${ROUNDS} alternating ${DURATION}-s rounds` +
         `\n(detail rounds: ${details.map((d) => d.rps.toFixed(0)).join(', ')}; hello rounds: ${hellos.map((d) => d.rps.toFixed(0)).join(', ')}); server LOG_LEVEL=warn.`,
     );
   } finally {
