@@ -22,7 +22,6 @@ import { CANDIDATES, type CountedTerm, type Ctx, run, within } from './search-sq
 import { suggest } from './search-suggest.js';
 import { highlightWords, type QueryTerm, queryTerms } from './search-tokens.js';
 
-
 /**
  * What a reader may search: everything (super admin), the projects of a signed-in user's memberships
  * (private ones only as a member; public ones of member spaces) given as ids (`member`) or read with the
