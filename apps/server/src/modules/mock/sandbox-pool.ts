@@ -11,10 +11,9 @@
  *   a Retry-After), and a free worker takes the oldest script of the application with the fewest running,
  *   so one application's slow scripts cannot starve another's.
  */
-import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startWorker } from '../../lib/worker-entry.js';
 import type { MockRequestData, SandboxLimits, SandboxResult } from './mock-sandbox.js';
 
 /** A script's answer, or why it did not run: `busy` says when to retry (seconds) and which bound was hit. */
@@ -46,17 +45,6 @@ const MIN_START_MS = 20;
 /** Scripts of one application running or waiting in one server (more answer 429). */
 export const DEFAULT_MAX_PER_APP = 64;
 
-/** Where the worker entry is: next to this file (sources, run through tsx) or in the server bundle. */
-function workerSpec(): { url: URL; viaTsx: boolean } {
-  const here = import.meta.url;
-  if (here.endsWith('.ts')) return { url: new URL('./sandbox-worker.ts', here), viaTsx: true };
-  for (const rel of ['./modules/mock/sandbox-worker.js', './sandbox-worker.js']) {
-    const u = new URL(rel, here);
-    if (existsSync(fileURLToPath(u))) return { url: u, viaTsx: false };
-  }
-  throw new Error('mock sandbox worker entry not found (build the server with apps/server/build.mjs)');
-}
-
 export class SandboxPool {
   private slots: Slot[] = [];
   private queue: Pending[] = [];
@@ -75,15 +63,9 @@ export class SandboxPool {
   ) {}
 
   private spawn(): Worker {
-    const spec = workerSpec();
     // The V8 heap of a worker holds only the request, the result text and the template engine.
     const resourceLimits = { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16 };
-    const worker = spec.viaTsx
-      ? new Worker(
-          `(async () => { const { register } = await import('tsx/esm/api'); register(); await import(${JSON.stringify(spec.url.href)}); })();`,
-          { eval: true, name: 'folio-mock-sandbox', resourceLimits },
-        )
-      : new Worker(spec.url, { name: 'folio-mock-sandbox', resourceLimits });
+    const worker = startWorker('modules/mock/sandbox-worker', { name: 'folio-mock-sandbox', resourceLimits });
     worker.unref();
     return worker;
   }
