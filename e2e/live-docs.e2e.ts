@@ -127,11 +127,13 @@ describe('live docs', () => {
     await push(docs('Reads an order, before the link.', true));
     // A new browser: nothing remembered, nothing cached.
     const page = await h.newPage({ token: h.adminToken, lang: 'en', viewport: { width: 1440, height: 900 } });
-    const asked = { tree: 0, doc: 0, polls: 0 };
+    // `app`: the application's common params and environments asked apart (they come with the doc, one round trip).
+    const asked = { tree: 0, doc: 0, app: 0, polls: 0 };
     page.on('request', (r) => {
       const path = new URL(r.url()).pathname;
       if (path === '/api/doc/view/dataByProject' || path === '/api/doc/view/data') asked.tree++;
       else if (path === '/api/doc/detail') asked.doc++;
+      else if (path === '/api/module/commonParam/list' || path === '/api/module/environment/list') asked.app++;
       else if (path === '/api/live/view') asked.polls++;
     });
     await page.goto(`/view/${getId}`);
@@ -140,11 +142,11 @@ describe('live docs', () => {
     // Three more polls after the page showed: the first revision is the one the tree and doc were built from.
     const seen = asked.polls;
     while (asked.polls < seen + 3) await page.waitForTimeout(100);
-    expect(asked).toMatchObject({ tree: 1, doc: 1 });
+    expect(asked).toMatchObject({ tree: 1, doc: 1, app: 0 });
 
     await push(docs('Reads an order, changed after the link.', true));
     await seesWithin2s(page, 'Reads an order, changed after the link.');
-    expect(asked).toMatchObject({ tree: 2, doc: 2 });
+    expect(asked).toMatchObject({ tree: 2, doc: 2, app: 0 });
     await page.context().close();
   });
 

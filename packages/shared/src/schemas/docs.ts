@@ -16,6 +16,7 @@ import type {
   ParamExamples,
   ParamSerialization,
 } from '../types.js';
+import { EnvironmentSchema } from './applications.js';
 import { type Covers, Flag, IdString, NameString, OptionalIdString } from './common.js';
 import { type EnumInfoSchema, ParamInputList, type ParamNodeSchema, ParamTreeList } from './params.js';
 
@@ -136,7 +137,17 @@ export const DocDetailQuery = Type.Object({
       description: "the doc's project or space: the answer carries that tree's live-docs revision (REVISION_HEADER)",
     }),
   ),
+  with: Type.Optional(
+    Type.Literal('app', {
+      description:
+        "also answer the doc's application's common headers/params/returns/error codes (globalHeaders, globalParams, " +
+        'globalReturns, globalErrorCodes) and its debug environments (environments), as module/commonParam/list and ' +
+        'module/environment/list answer them: a reading page needs no second round trip',
+    }),
+  ),
 });
+/** Query of GET /api/doc/detail. */
+export type DocDetailRequest = Static<typeof DocDetailQuery>;
 /** Query of GET /api/doc/view/data (a space's tree). */
 export const SpaceTreeQuery = Type.Object({ spaceId: IdString, live: Type.Optional(LiveFlag) });
 /** Query of GET /api/doc/view/dataByProject (a project's tree). */
@@ -280,6 +291,27 @@ export const ViewDocSchema = Type.Object({
   globalReturns: ParamTreeList(),
   globalErrorCodes: ParamTreeList(),
 });
+
+/**
+ * A doc as GET /api/doc/detail answers it: the detail, and with `with=app` its application's common params (the
+ * viewers' names) and debug environments. Without the flag the answer is DocDetailSchema's.
+ */
+export const DocReadSchema = Type.Object({
+  ...DocDetailFields,
+  globalHeaders: Type.Optional(ParamTreeList()),
+  globalParams: Type.Optional(ParamTreeList()),
+  globalReturns: Type.Optional(ParamTreeList()),
+  globalErrorCodes: Type.Optional(ParamTreeList()),
+  environments: Type.Optional(Type.Array(EnvironmentSchema)),
+});
+/** GET /api/doc/detail's answer with `with=app`. */
+export type DocReadWithApp = DocDetail & {
+  globalHeaders: DocParam[];
+  globalParams: DocParam[];
+  globalReturns: DocParam[];
+  globalErrorCodes: DocParam[];
+  environments: Static<typeof EnvironmentSchema>[];
+};
 
 /** A doc's props (name → value). */
 export const DocPropsSchema = Type.Record(Type.String(), Type.String());

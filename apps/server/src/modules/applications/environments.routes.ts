@@ -35,7 +35,7 @@ export const environmentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/module/environment/list',
     {
-      config: { action: 'doc.read', resource: { kind: 'module', from: 'query.moduleId' } },
+      config: { action: environments.ENVIRONMENT_READ, resource: { kind: 'module', from: 'query.moduleId' } },
       schema: {
         tags: ['module'],
         summary: "An application's debug environments",

@@ -3,6 +3,7 @@
  * codes: validation, one transaction per write. No HTTP types: routes decode and authorise, then call these.
  */
 import {
+  type Action,
   type CommonParams,
   type DocParam,
   type EnvironmentInfo,
@@ -24,6 +25,10 @@ import { refreshDefaultMocks } from '../mock/mock.service.js';
 import * as repo from './applications.repo.js';
 
 type Ctx = Pick<AppContext, 'db' | 'dialect' | 'ids' | 'settings'>;
+type ReadCtx = Pick<AppContext, 'db' | 'ids'>;
+
+/** Who may list an application's debug environments (module/environment/list; doc/detail's `with=app` too). */
+export const ENVIRONMENT_READ: Action = 'doc.read';
 
 // An environment is read and edited with the role of its application.
 defineResource('environment', async (ctx, id) => {
@@ -44,7 +49,7 @@ const COMMON_STYLES: readonly number[] = [ParamStyle.HEADER, ParamStyle.REQUEST,
 const initOrder = (ctx: Ctx) => ctx.settings.getInt('folio.init-order', INITIAL_ORDER_INDEX);
 
 /** Parameter trees of some owners: ownerId → style → roots. */
-async function paramTrees(ctx: Ctx, ownerType: number, ownerIds: number[]) {
+async function paramTrees(ctx: ReadCtx, ownerType: number, ownerIds: number[]) {
   const rows = await loadParamTreeRows(ctx.db, ownerType, ownerIds);
   const enums = await loadEnums(
     ctx.db,
@@ -55,7 +60,7 @@ async function paramTrees(ctx: Ctx, ownerType: number, ownerIds: number[]) {
 }
 
 /** The environments of an application, each with its headers and params. */
-export async function listEnvironments(ctx: Ctx, moduleId: number): Promise<EnvironmentInfo[]> {
+export async function listEnvironments(ctx: ReadCtx, moduleId: number): Promise<EnvironmentInfo[]> {
   const envs = await repo.listEnvironments(ctx.db, moduleId);
   const trees = await paramTrees(
     ctx,

@@ -11,10 +11,10 @@ import {
   DocCopyInput,
   DocDeleteInput,
   DocDetailQuery,
-  DocDetailSchema,
   DocMoveInput,
   DocOrderInput,
   DocPropsSchema,
+  DocReadSchema,
   DocSaveInput,
   type DocSaveRequest,
   DocStatusInput,
@@ -97,9 +97,9 @@ export const docsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { action: 'doc.read' },
       schema: {
         tags,
-        summary: 'One doc with its parameters, spec extras and the security it needs',
+        summary: 'One doc with its parameters, spec extras and the security it needs (with=app: and its application)',
         querystring: DocDetailQuery,
-        response: okResponse(DocDetailSchema),
+        response: okResponse(DocReadSchema),
       },
     },
     async (req, reply) => {
@@ -110,7 +110,7 @@ export const docsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const scope = req.query.live === 'space' ? { spaceId: at.spaceId } : { projectId: at.projectId };
         reply.header(REVISION_HEADER, await viewRevision(req, db, scope));
       }
-      return ok(await docs.readDocDetail(ctx, requireUser(req), id));
+      return ok(await docs.readDocDetail(ctx, requireUser(req), id, req.query.with === 'app'));
     },
   );
 

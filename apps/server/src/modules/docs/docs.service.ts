@@ -27,6 +27,7 @@ import { placeOf, recordTrash } from '../trash/trash.service.js';
 import { detailsFromRows, loadDocDetails } from './doc-detail.js';
 import { folderKey, dataId as makeDataId } from './doc-keys.js';
 import { checkParent, claimDataId, descendants, nextOrderIndex } from './doc-places.js';
+import { type DocRead, withApplication } from './doc-with-app.js';
 import * as repo from './docs.repo.js';
 
 type Ctx = Pick<AppContext, 'db' | 'ids'>;
@@ -34,9 +35,12 @@ type Ctx = Pick<AppContext, 'db' | 'ids'>;
 /**
  * A doc's detail for a signed-in reader, with the security its application's schemes say it needs. Authorised
  * by the statement that reads the row (it joins the reader's memberships: doc detail is the hottest read), so
- * a doc the reader may not see answers as a missing one.
+ * a doc the reader may not see answers as a missing one. `withApp`: with its application's common params and the
+ * debug environments the reader may see (doc-with-app.ts).
  */
-export async function readDocDetail(ctx: Ctx, user: SessionUser, id: number): Promise<DocDetail & { security: DocAuth | null }> {
+export async function readDocDetail(ctx: Ctx, user: SessionUser, id: number): Promise<DocDetail & { security: DocAuth | null }>;
+export async function readDocDetail(ctx: Ctx, user: SessionUser, id: number, withApp: boolean): Promise<DocRead>;
+export async function readDocDetail(ctx: Ctx, user: SessionUser, id: number, withApp = false): Promise<DocRead> {
   const [row] = await repo.detailRow(ctx.db, id, user.id);
   if (!row) throw notFound('doc');
   // The row is used as the doc row with its few extra columns (toDetail copies only the doc's fields): no
@@ -53,7 +57,8 @@ export async function readDocDetail(ctx: Ctx, user: SessionUser, id: number): Pr
   if (!d) throw notFound('doc');
   // Readers see what authorization the doc needs (the security schemes its import brought).
   const security: SecurityData | undefined = securityBody ? JSON.parse(securityBody) : undefined;
-  return Object.assign(d, { security: docAuthOf(security, d) });
+  const detail = Object.assign(d, { security: docAuthOf(security, d) });
+  return withApp ? withApplication(ctx, detail, row.moduleId, role) : detail;
 }
 
 /** A doc's props as name → value. */

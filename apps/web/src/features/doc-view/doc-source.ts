@@ -1,8 +1,7 @@
 /** Loads a doc for reading from where the reader is: management/preview (session), a share, or a compose view. */
-import type { ComposeView, DocAuth, DocDetail, DocParam } from '@folio/shared';
+import type { ComposeView, DocAuth, DocDetail, DocDetailRequest, DocParam, DocReadWithApp } from '@folio/shared';
 import { api } from '../../lib/api';
 import { queryClient } from '../../lib/query';
-import { fetchCommonParams, fetchEnvironments } from '../application/api';
 import { shareInfoQuery } from '../share/api';
 import { keepRevision } from '../view/live';
 import { grantHeaders, readGrant } from './grants';
@@ -124,23 +123,16 @@ export async function fetchViewDoc(
       debug: !!info.showDebug,
     };
   }
+  // The doc comes with its application's common params and the environments the reader may see: one round trip.
+  const query = { id: docId, with: 'app' } satisfies DocDetailRequest;
   const doc =
     live === 'project' || live === 'space'
-      ? await api.get<ViewDoc>('doc/detail', { id: docId, live }, keepRevision(viewDocKey(docId, source)))
-      : await api.get<ViewDoc>('doc/detail', { id: docId });
-  const [common, envs] = await Promise.all([
-    fetchCommonParams(doc.moduleId).catch(() => ({ headers: [], params: [], returns: [], errorCodes: [] })),
-    fetchEnvironments(doc.moduleId).catch(() => []),
-  ]);
+      ? await api.get<DocReadWithApp>('doc/detail', { ...query, live }, keepRevision(viewDocKey(docId, source)))
+      : await api.get<DocReadWithApp>('doc/detail', query);
+  const { environments, ...rest } = doc;
   return {
-    doc: {
-      ...doc,
-      globalHeaders: doc.globalHeaders ?? common.headers,
-      globalParams: doc.globalParams ?? common.params,
-      globalReturns: doc.globalReturns ?? common.returns,
-      globalErrorCodes: doc.globalErrorCodes ?? common.errorCodes ?? [],
-    },
-    environments: envs.map((e) => ({ id: e.id, name: e.name, url: e.url })),
+    doc: rest,
+    environments: environments.map((e) => ({ id: e.id, name: e.name, url: e.url })),
     debug: true,
   };
 }
