@@ -1,7 +1,7 @@
 /**
  * Browser benchmark of the reading experience (issues 3 and 21) against the built server in Debian's Chromium,
- * the signed-in preview (/view) next to the anonymous share page (/share, a public share of the application)
- * on two data sets: a project of 10,000 docs in 50 applications (10 folders each; the share is one application
+ * the signed-in preview (/view) next to the anonymous share page (/share, a public share of the application) and
+ * compose view (/show, a public compose project of the application's top-level folders and docs) on two data sets: a project of 10,000 docs in 50 applications (10 folders each; the share is one application
  * of 200 docs), and a generated 5,000-operation OpenAPI spec imported as one application (deep link to its last
  * operation). For each page:
  *   - JavaScript shipped for the first doc (raw and gzip, files),
@@ -19,6 +19,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { FolderType } from '@folio/shared';
 import type { Page } from 'playwright-core';
 import { type Harness, ROOT, startHarness } from '../e2e/harness.js';
 import { generatedSpec } from './import.bench.js';
@@ -52,7 +53,7 @@ const median = (xs: number[]) => {
 };
 
 /** Creates the space/project/applications through the API and bulk-inserts folders and docs into SQLite. */
-async function seed(h: Harness): Promise<{ projectId: string; deepDocId: string; moduleIds: string[] }> {
+export async function seed(h: Harness): Promise<{ projectId: string; deepDocId: string; moduleIds: string[] }> {
   const space = await h.admin<{ id: string }>('POST', 'space/add', { name: 'Bench space', isCompose: 0 });
   const project = await h.admin<{ id: string }>('POST', 'project/add', {
     spaceId: space.id,
@@ -133,7 +134,7 @@ interface Figures {
 
 /** The tree answer among the page's requests: size as sent and as JSON (Resource Timing). */
 const TREE_BYTES = `(() => {
-  const e = performance.getEntriesByType('resource').find((r) => /share\\/menu|doc\\/view\\/data/.test(r.name));
+  const e = performance.getEntriesByType('resource').find((r) => /share\\/menu|compose\\/doc\\/menu|doc\\/view\\/data/.test(r.name));
   return e ? [e.encodedBodySize, e.decodedBodySize] : [0, 0];
 })()`;
 
@@ -230,6 +231,23 @@ async function shareOf(h: Harness, moduleId: string): Promise<string> {
   return (await h.admin<{ publicId: string }>('POST', 'share/add', { moduleId, type: 1, isAll: 1, remark: 'bench' })).publicId;
 }
 
+export interface BenchNode {
+  id: string;
+  type: number;
+  isFolder: number;
+  children?: BenchNode[];
+}
+
+/** A public compose project of an application's top-level folders and docs (read from `tree`); its public id. */
+export async function composeOf(h: Harness, tree: BenchNode[], moduleId: string): Promise<string> {
+  const app = tree.find((n) => n.type === FolderType.MODULE && n.id === `m_${moduleId}`);
+  if (!app?.children?.length) throw new Error(`application ${moduleId} not found in the tree`);
+  const space = await h.admin<{ id: string }>('POST', 'space/add', { name: `Bench compose ${moduleId}`, isCompose: 1 });
+  const p = await h.admin<{ id: string; publicId: string }>('POST', 'compose/project/add', { spaceId: space.id, name: 'Bench', type: 1 });
+  await h.admin('POST', 'compose/doc/add', { projectId: p.id, docIds: app.children.map((c) => c.id) });
+  return p.publicId;
+}
+
 /** The last doc of a tree in its order (the deep link of the spec case). */
 function lastDoc(nodes: { id: string; isFolder: number; children?: unknown[] }[]): string {
   for (let i = nodes.length - 1; i >= 0; i--) {
@@ -243,39 +261,55 @@ function lastDoc(nodes: { id: string; isFolder: number; children?: unknown[] }[]
 
 const ms = (xs: number[]) => `${median(xs).toFixed(0)} ms (max ${Math.max(...xs).toFixed(0)})`;
 
-/** One table: /view beside /share, with the targets. */
-function table(title: string, view: Figures, share: Figures): void {
-  const ratio = median(share.cold) / median(view.cold);
-  const rows: [string, string, string, string][] = [
+/** One table: /view beside /share and /show, with the targets. */
+function table(title: string, view: Figures, share: Figures, show: Figures): void {
+  const vs = (f: Figures) => `${ms(f.cold)}, ${(median(f.cold) / median(view.cold)).toFixed(2)}× /view`;
+  const rows: [string, string, string, string, string][] = [
     [
       'JS shipped for the first doc (gzip)',
       `${view.jsGzKb.toFixed(1)} KB (${view.jsFiles} files)`,
       `${share.jsGzKb.toFixed(1)} KB (${share.jsFiles} files)`,
+      `${show.jsGzKb.toFixed(1)} KB (${show.jsFiles} files)`,
       `each < ${TARGETS.jsGzipKb} KB, /share <= /view`,
     ],
-    ['JS shipped (raw)', `${view.jsRawKb.toFixed(0)} KB`, `${share.jsRawKb.toFixed(0)} KB`, '-'],
+    ['JS shipped (raw)', `${view.jsRawKb.toFixed(0)} KB`, `${share.jsRawKb.toFixed(0)} KB`, `${show.jsRawKb.toFixed(0)} KB`, '-'],
     [
       'deep link → doc visible (new context)',
       ms(view.cold),
-      `${ms(share.cold)}, ${ratio.toFixed(2)}× /view`,
-      `< ${TARGETS.deepLinkMs} ms, /share <= ${TARGETS.shareOverView}× /view`,
+      vs(share),
+      vs(show),
+      `< ${TARGETS.deepLinkMs} ms, /share and /show <= ${TARGETS.shareOverView}× /view`,
     ],
-    ['deep link → its tree row selected (new context)', ms(view.coldTree), ms(share.coldTree), '-'],
-    ['deep link → doc visible (reload)', ms(view.warm), ms(share.warm), `< ${TARGETS.deepLinkMs} ms`],
-    [
-      'tree answer: sent / JSON',
-      `${view.treeSentKb.toFixed(1)} / ${view.treeJsonKb.toFixed(0)} KB`,
-      `${share.treeSentKb.toFixed(1)} / ${share.treeJsonKb.toFixed(0)} KB`,
-      '-',
+    ['deep link → its tree row selected (new context)', ms(view.coldTree), ms(share.coldTree), ms(show.coldTree), '-'],
+    ['deep link → doc visible (reload)', ms(view.warm), ms(share.warm), ms(show.warm), `< ${TARGETS.deepLinkMs} ms`],
+    ['tree answer: sent / JSON', ...[view, share, show].map((f) => `${f.treeSentKb.toFixed(1)} / ${f.treeJsonKb.toFixed(0)} KB`), '-'] as [
+      string,
+      string,
+      string,
+      string,
+      string,
     ],
-    ['filter keystroke → tree updated', ms(view.filter), ms(share.filter), `< ${TARGETS.filterMs} ms`],
-    ['JS heap used after the runs', `${view.heapMb.toFixed(1)} MB`, `${share.heapMb.toFixed(1)} MB`, '-'],
+    ['filter keystroke → tree updated', ms(view.filter), ms(share.filter), ms(show.filter), `< ${TARGETS.filterMs} ms`],
+    ['JS heap used after the runs', ...[view, share, show].map((f) => `${f.heapMb.toFixed(1)} MB`), '-'] as [
+      string,
+      string,
+      string,
+      string,
+      string,
+    ],
   ];
-  const w = [0, 1, 2].map((i) => Math.max(['measure', '/view', '/share'][i].length, ...rows.map((r) => r[i].length)));
+  const heads = ['measure', '/view', '/share', '/show'];
+  const w = heads.map((head, i) => Math.max(head.length, ...rows.map((r) => r[i].length)));
   console.log(`\n${title}\n`);
-  console.log(`| ${'measure'.padEnd(w[0])} | ${'/view'.padEnd(w[1])} | ${'/share'.padEnd(w[2])} | target |`);
-  console.log(`|${'-'.repeat(w[0] + 2)}|${'-'.repeat(w[1] + 2)}|${'-'.repeat(w[2] + 2)}|---|`);
-  for (const r of rows) console.log(`| ${r[0].padEnd(w[0])} | ${r[1].padEnd(w[1])} | ${r[2].padEnd(w[2])} | ${r[3]} |`);
+  console.log(`| ${heads.map((head, i) => head.padEnd(w[i])).join(' | ')} | target |`);
+  console.log(`|${w.map((n) => '-'.repeat(n + 2)).join('|')}|---|`);
+  for (const r of rows)
+    console.log(
+      `| ${r
+        .slice(0, 4)
+        .map((c, i) => c.padEnd(w[i]))
+        .join(' | ')} | ${r[4]} |`,
+    );
 }
 
 export async function run(): Promise<void> {
@@ -283,39 +317,47 @@ export async function run(): Promise<void> {
   const h = await startHarness({ prefix: 'bench', env: dist ? { FOLIO_WEB_DIST: dist } : {} });
   try {
     const load0 = loadavg()[0];
-    const { deepDocId, moduleIds } = await seed(h);
+    const { projectId: benchId, deepDocId, moduleIds } = await seed(h);
     const bigShare = await shareOf(h, moduleIds[0]);
     // Each changes what the tree shows (in the 200-doc share too: a query showing the same rows would wait 5 s).
     const docQueries = ['doc 1', 'doc 19', 'doc 198', '/api/m0/', 'RES19', 'zzz-none', ''];
+    const bigShow = await composeOf(h, await h.admin<BenchNode[]>('GET', 'doc/view/dataByProject', { projectId: benchId }), moduleIds[0]);
     const view10k = await measure(h, `/view/${deepDocId}`, h.adminToken, docQueries);
     const share10k = await measure(h, `/share/${bigShare}/${deepDocId}`, undefined, docQueries);
+    const show10k = await measure(h, `/show/${bigShow}/${deepDocId}`, undefined, docQueries);
 
     // A 5,000-operation spec imported as one application; deep link to its last operation.
     const projectId = await benchProject(h, 'Spec bench');
     const spec = Buffer.from(JSON.stringify(generatedSpec(SPEC_OPS)));
     const imported = await importSpec(h, projectId, 'generated', spec, 'generated.json');
-    const tree = await h.admin<{ id: string; isFolder: number; children?: unknown[] }[]>('GET', 'doc/view/dataByProject', { projectId });
+    const tree = await h.admin<BenchNode[]>('GET', 'doc/view/dataByProject', { projectId });
     const last = lastDoc(tree);
     const specShare = await shareOf(h, imported.moduleId);
+    const specShow = await composeOf(h, tree, imported.moduleId);
     const specQueries = ['Operation 49', 'Operation 4999', '/svc7/', 'RES99', 'zzz-none', ''];
     const viewSpec = await measure(h, `/view/${last}`, h.adminToken, specQueries);
     const shareSpec = await measure(h, `/share/${specShare}/${last}`, undefined, specQueries);
+    const showSpec = await measure(h, `/show/${specShow}/${last}`, undefined, specQueries);
     const load1 = loadavg()[0];
 
     console.log(
       `\nWeb reading benchmark, Chromium headless (load average ${load0.toFixed(1)} at the start, ${load1.toFixed(1)} at the end`,
     );
-    console.log('on this machine; timings scale with it). /share is an anonymous visitor of a public share of the application.');
+    console.log(
+      'on this machine; timings scale with it). /share and /show are anonymous visitors of a public share and a public compose project of the application.',
+    );
     if (LATENCY_MS > 0) console.log(`Every request of the reader's pages has ${LATENCY_MS} ms of added latency (BENCH_LATENCY_MS).`);
     table(
       `${DOCS.toLocaleString('en')} docs in ${APPS} applications (the share: one application of ${DOCS / APPS} docs)`,
       view10k,
       share10k,
+      show10k,
     );
     table(
       `A generated ${SPEC_OPS.toLocaleString('en')}-operation spec imported as one application (${imported.docs} docs, import ${(imported.ms / 1000).toFixed(1)} s), deep link to its last operation`,
       viewSpec,
       shareSpec,
+      showSpec,
     );
   } finally {
     await h.stop();

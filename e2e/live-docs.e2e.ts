@@ -178,19 +178,26 @@ describe('live docs', () => {
     await h.admin('POST', 'compose/doc/add', { projectId: show.id, docIds: [getId, cancelId] });
     const page = await h.newPage({ lang: 'en', viewport: { width: 1440, height: 900 } });
     const asked = { info: 0, menu: 0, doc: 0, polls: 0 };
+    const order: string[] = [];
     page.on('request', (r) => {
       const path = new URL(r.url()).pathname;
       if (path === '/api/compose/project/get') asked.info++;
       else if (path === '/api/compose/doc/menu') asked.menu++;
       else if (path === '/api/compose/doc/get') asked.doc++;
       else if (path === '/api/compose/doc/revision') asked.polls++;
+      if (path === '/api/compose/doc/menu' || path === '/api/compose/doc/get') order.push(`asked ${path}`);
+    });
+    page.on('response', (r) => {
+      if (new URL(r.url()).pathname === '/api/compose/project/get') order.push('info answered');
     });
     await page.goto(`/show/${show.publicId}/${getId}`);
     await page.getByTestId('doc-description').getByText('Reads an order, composed.').waitFor();
     await page.locator('.vt-row', { hasText: 'Cancel order' }).waitFor();
-    // Three more polls after the page showed. /show has no deep-link prefetch: its menu and doc are asked with its
-    // first poll, after the project's info, so the old rule (data older than the first poll) refetches neither. The
-    // info is read once: the doc takes its debug settings from it, and the first poll does not refetch it.
+    // The deep link's menu and doc are asked as the entry runs, with the info, not a round trip after it (as /view's
+    // and /share's are).
+    expect(order.slice(0, 3)).toEqual([expect.stringMatching(/^asked /), expect.stringMatching(/^asked /), 'info answered']);
+    // Three more polls after the page showed: the info, menu and doc carry the revision they were built from, so the
+    // first poll refetches none of them. The doc takes its debug settings from the page's info.
     const seen = asked.polls;
     while (asked.polls < seen + 3) await page.waitForTimeout(100);
     expect(asked).toMatchObject({ info: 1, menu: 1, doc: 1 });
@@ -198,6 +205,31 @@ describe('live docs', () => {
     await push(docs('Reads an order, composed and changed.', true));
     await seesWithin2s(page, 'Reads an order, composed and changed.');
     await h.shot(page, 'show-updated');
+    await page.context().close();
+  });
+
+  it('a compose project changed between /show’s info read and its first poll shows without a further change', async () => {
+    const space = await h.admin<{ id: string }>('POST', 'space/add', { name: 'Gap partners', isCompose: 1 });
+    const show = await h.admin<{ id: string; publicId: string }>('POST', 'compose/project/add', {
+      spaceId: space.id,
+      name: 'Gap partner API',
+      type: 1,
+    });
+    await h.admin('POST', 'compose/doc/add', { projectId: show.id, docIds: [getId] });
+    const page = await h.newPage({ lang: 'en', viewport: { width: 1440, height: 900 } });
+    // The change lands after the page read the project's info, before its first poll reads the revision.
+    let renamed = false;
+    await page.route('**/api/compose/doc/revision?*', async (route) => {
+      if (!renamed) {
+        renamed = true;
+        await h.admin('POST', 'compose/project/update', { id: show.id, name: 'Gap partner API, renamed', type: 1 });
+      }
+      await route.continue();
+    });
+    await page.goto(`/show/${show.publicId}/${getId}`);
+    await page.getByTestId('doc-title').waitFor();
+    await page.getByTestId('reader-brand').getByText('Gap partner API, renamed').waitFor({ timeout: 3000 });
+    expect(renamed).toBe(true);
     await page.context().close();
   });
 });

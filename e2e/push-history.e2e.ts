@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, settled, startHarness } from './harness.js';
+import { tornaPush } from './world.js';
 
 let h: Harness;
 let moduleId: string;
@@ -14,24 +15,8 @@ let token: string;
 let docId: string;
 let projectId: string;
 
-const enc = (s: string) => encodeURIComponent(s).replace(/%20/g, '+');
-
-async function push(data: unknown) {
-  const res = await fetch(`${h.baseUrl}/api`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json; charset=utf-8', 'accept-language': 'en' },
-    body: JSON.stringify({
-      name: 'doc.push',
-      version: '1.0',
-      access_token: token,
-      data: enc(JSON.stringify(data)),
-      timestamp: '2024-06-26 10:00:00',
-    }),
-  });
-  const body = await res.json();
-  if (body.code !== '0') throw new Error(`push failed: ${JSON.stringify(body)}`);
-  return body.data;
-}
+/** Pushes through the Torna open API, as smart-doc would. */
+const push = (data: unknown) => tornaPush(h, token, data);
 
 const api = (params: unknown[]) => ({
   author: 'smart-doc',

@@ -4,6 +4,7 @@
  * preview bar, and composed projects under /show (public, encrypted, disabled).
  */
 import { createHash } from 'node:crypto';
+import type { Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from './harness.js';
 import { createShopWorld, type ShopWorld } from './world.js';
@@ -114,8 +115,20 @@ describe('compose view (/show)', () => {
     });
     await h.admin('POST', 'compose/doc/add', { projectId: p.id, docIds: [w.getDocId] });
     const page = await h.newPage({ lang: 'en' });
+    // The deep link asks for the menu and doc before it knows a password is needed: the server answers neither.
+    const answers: { path: string; status: number; body: Promise<string> }[] = [];
+    const onResponse = (r: Response) => {
+      const path = new URL(r.url()).pathname;
+      if (path.startsWith('/api/compose/')) answers.push({ path, status: r.status(), body: r.text() });
+    };
+    page.on('response', onResponse);
     await page.goto(`/show/${p.publicId}/${w.getDocId}`);
     await expect.poll(() => page.getByTestId('password-box').isVisible()).toBe(true);
+    page.off('response', onResponse);
+    const read = answers.filter((a) => a.path === '/api/compose/doc/get' || a.path === '/api/compose/doc/menu');
+    expect(read.map((a) => a.status)).toEqual([403, 403]);
+    for (const a of answers) expect(await a.body).not.toContain('Get order');
+    expect(await page.getByTestId('doc-title').count()).toBe(0);
     await page.getByTestId('share-password').fill('nope');
     await page.getByTestId('share-password-submit').click();
     await expect.poll(() => page.locator('.ant-form-item-explain-error').textContent()).toBe('Wrong password');

@@ -166,9 +166,9 @@ const formEncoded = (s: string) => encodeURIComponent(s).replace(/%20/g, '+');
 
 /**
  * Pushes docs through the Torna open API (`doc.push` with an application's token), as smart-doc or a CI job would.
- * Throws with the answer unless the push succeeded.
+ * Throws with the answer unless the push succeeded; returns the answer's data (what the push added, updated, ...).
  */
-export async function tornaPush(h: Harness, token: string, data: unknown): Promise<void> {
+export async function tornaPush(h: Harness, token: string, data: unknown): Promise<unknown> {
   const res = await fetch(`${h.baseUrl}/api`, {
     method: 'POST',
     headers: { 'content-type': 'application/json; charset=utf-8' },
@@ -176,4 +176,5 @@ export async function tornaPush(h: Harness, token: string, data: unknown): Promi
   });
   const body = await res.json();
   if (body.code !== '0') throw new Error(`push failed: ${JSON.stringify(body)}`);
+  return body.data;
 }

@@ -131,12 +131,19 @@ export const ComposePageUpdateBody = Type.Object({ id: IdString, ...PageFields }
 export type ComposePageInput = Omit<Static<typeof ComposePageAddBody>, 'projectId'>;
 
 // ---------- anonymous reads (/show/{publicId}) ----------
+/**
+ * `live=1`: a page's first info, menu or doc, answered with the compose view's live-docs revision (REVISION_HEADER) read
+ * before it (none while the visitor lacks the grant of an encrypted project).
+ */
+const ComposeLive = Type.Optional(Type.Literal('1', { description: "'1': answer with the revision header of live docs" }));
 /** Query of GET /api/compose/project/get. */
-export const ComposePublicQuery = Type.Object({ id: ComposePublicId });
-/** Query of the menu, revision and search of a compose view. */
+export const ComposePublicQuery = Type.Object({ id: ComposePublicId, live: ComposeLive });
+/** Query of the revision and search of a compose view. */
 export const ComposeViewQuery = Type.Object({ projectId: ComposePublicId });
+/** Query of GET /api/compose/doc/menu. */
+export const ComposeMenuQuery = Type.Object({ projectId: ComposePublicId, live: ComposeLive });
 /** Query of GET /api/compose/doc/get. */
-export const ComposeViewDocQuery = Type.Object({ projectId: ComposePublicId, docId: IdString });
+export const ComposeViewDocQuery = Type.Object({ projectId: ComposePublicId, docId: IdString, live: ComposeLive });
 /** Query of GET /api/compose/page/get. */
 export const ComposeViewPageQuery = Type.Object({ projectId: ComposePublicId, id: IdString });
 /** Body of POST /api/compose/project/checkPassword (md5 of the password, as Torna's viewer sends it). */

@@ -27,11 +27,16 @@ async function activeProject(ctx: Ctx, publicId: string): Promise<repo.ComposePr
   return p;
 }
 
-/** Encrypted projects need a valid grant for this project and its current password. */
-function requireAccess(ctx: Ctx, p: repo.ComposeProjectRow, grant: string | undefined): void {
-  if (p.type !== ComposeType.ENCRYPT) return;
+/** Whether the visitor may read the project: encrypted ones need a valid grant for it and its current password. */
+function mayRead(ctx: Ctx, p: repo.ComposeProjectRow, grant: string | undefined): boolean {
+  if (p.type !== ComposeType.ENCRYPT) return true;
   const g = readGrant(ctx.grantKey, grant);
-  if (g?.kind !== 'compose' || g.id !== p.id || !safeEqual(g.fp, passwordFingerprint(p.type, p.passwordEnc))) throw passwordRequired();
+  return g?.kind === 'compose' && g.id === p.id && safeEqual(g.fp, passwordFingerprint(p.type, p.passwordEnc));
+}
+
+/** Throws 'share_password_required' unless the visitor may read the project. */
+function requireAccess(ctx: Ctx, p: repo.ComposeProjectRow, grant: string | undefined): void {
+  if (!mayRead(ctx, p, grant)) throw passwordRequired();
 }
 
 /** A live, enabled project the visitor may read (holding `grant` when it is encrypted). */
@@ -89,7 +94,19 @@ export async function viewMenu(ctx: Ctx, publicId: string, grant: string | undef
 
 /** The compose view's revision: its rows and the docs of the applications they reach. */
 export async function viewRevision(ctx: Ctx, publicId: string, grant: string | undefined): Promise<string> {
-  const p = await accessibleProject(ctx, publicId, grant);
+  return revisionOf(ctx, await accessibleProject(ctx, publicId, grant));
+}
+
+/**
+ * The revision a page's first info, menu or doc was built from (read before it, for the page's poller); none while
+ * the visitor may not read the project (an encrypted one without its grant: the answer itself says so, or asks).
+ */
+export async function readableRevision(ctx: Ctx, publicId: string, grant: string | undefined): Promise<string | undefined> {
+  const p = await activeProject(ctx, publicId);
+  return mayRead(ctx, p, grant) ? revisionOf(ctx, p) : undefined;
+}
+
+async function revisionOf(ctx: Ctx, p: repo.ComposeProjectRow): Promise<string> {
   const rows = await repo.revisionRows(ctx.db, p.id);
   const moduleIds = [...new Set(rows.flatMap((r) => (r.moduleId ? [r.moduleId] : [])))].sort((a, b) => a - b);
   return modulesRevision(ctx.db, moduleIds, `c${p.id}:${p.updatedAt}:${JSON.stringify(rows)}`);

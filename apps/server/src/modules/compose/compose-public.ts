@@ -7,17 +7,20 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ComposeCheckPasswordBody,
+  ComposeMenuQuery,
   ComposePublicQuery,
   ComposeViewDocQuery,
   ComposeViewPageQuery,
   ComposeViewPageSchema,
   ComposeViewQuery,
   ComposeViewSchema,
+  REVISION_HEADER,
   RevisionSchema,
   ShareGrantSchema,
   TreeList,
   ViewDocSchema,
 } from '@folio/shared';
+import type { FastifyReply } from 'fastify';
 import { ok, okResponse } from '../../plugins/envelope.js';
 import { sendRevision } from '../live/revision.js';
 import { publicSearchSchema } from '../search/search.routes.js';
@@ -31,6 +34,11 @@ const anonymous = { auth: 'public' } as const;
 /** Registers the public compose-view routes. */
 export const composePublicRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
+  /** `live`: the answer carries the view's revision, read before it (a page's first info, menu and doc, for its poller). */
+  const carryRevision = async (reply: FastifyReply, live: string | undefined, publicId: string, grant: string | undefined) => {
+    const revision = live ? await view.readableRevision(ctx, publicId, grant) : undefined;
+    if (revision) reply.header(REVISION_HEADER, revision);
+  };
 
   app.get(
     '/compose/project/get',
@@ -43,7 +51,10 @@ export const composePublicRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: okResponse(ComposeViewSchema),
       },
     },
-    async (req) => ok(await view.viewInfo(ctx, req.query.id, grantOf(req))),
+    async (req, reply) => {
+      await carryRevision(reply, req.query.live, req.query.id, grantOf(req));
+      return ok(await view.viewInfo(ctx, req.query.id, grantOf(req)));
+    },
   );
 
   app.post(
@@ -64,9 +75,12 @@ export const composePublicRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/compose/doc/menu',
     {
       config: anonymous,
-      schema: { tags, summary: "A compose view's menu", querystring: ComposeViewQuery, response: okResponse(TreeList()) },
+      schema: { tags, summary: "A compose view's menu", querystring: ComposeMenuQuery, response: okResponse(TreeList()) },
     },
-    async (req) => ok(await view.viewMenu(ctx, req.query.projectId, grantOf(req))),
+    async (req, reply) => {
+      await carryRevision(reply, req.query.live, req.query.projectId, grantOf(req));
+      return ok(await view.viewMenu(ctx, req.query.projectId, grantOf(req)));
+    },
   );
 
   // Live docs: the compose view's revision (its rows, the docs of the applications they reach), polled by open pages.
@@ -94,7 +108,10 @@ export const composePublicRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: anonymous,
       schema: { tags, summary: 'One doc of a compose view', querystring: ComposeViewDocQuery, response: okResponse(ViewDocSchema) },
     },
-    async (req) => ok(await view.viewDoc(ctx, req.query.projectId, req.query.docId, grantOf(req))),
+    async (req, reply) => {
+      await carryRevision(reply, req.query.live, req.query.projectId, grantOf(req));
+      return ok(await view.viewDoc(ctx, req.query.projectId, req.query.docId, grantOf(req)));
+    },
   );
 
   app.get(

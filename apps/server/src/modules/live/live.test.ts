@@ -3,6 +3,7 @@
  * delete, restore), stays the same otherwise (answering 304 to a matching If-None-Match), and is read with
  * the permissions of what it describes (project tree, share with password, compose view).
  */
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, createUser, createWorld, type TestApp } from '../../../test/harness.js';
 import { mergePush } from '../push/push-merge.js';
@@ -194,5 +195,40 @@ describe('the revision a page’s first tree and doc carry', () => {
     const rev = (await ok<{ revision: string }>(call(t.app, null, 'GET', '/api/share/revision', { id: s.publicId }))).revision;
     expect(await carried('/api/share/menu', { id: s.publicId, live: '1' }, {})).toBe(rev);
     expect(await carried('/api/share/doc', { id: s.publicId, docId: id, live: '1' }, {})).toBe(rev);
+  });
+
+  it('is the compose view’s revision for its info, menu and docs; none for an encrypted one’s visitor without the grant', async () => {
+    const id = await saveDoc({ name: 'Composed carried', url: '/composed-carried' });
+    const space = await ok<{ id: string }>(admin('POST', '/api/space/add', { name: `carried-${Date.now()}`, isCompose: 1 }));
+    const add = (body: Record<string, unknown>) =>
+      ok<{ id: string; publicId: string }>(admin('POST', '/api/compose/project/add', { spaceId: space.id, name: 'C', ...body }));
+    const open = await add({ type: 1 });
+    await ok(admin('POST', '/api/compose/doc/add', { projectId: open.id, docIds: [id] }));
+    const rev = async (projectId: string, headers: Record<string, string> = {}) => {
+      const r = await t.app.inject({ method: 'GET', url: '/api/compose/doc/revision', query: { projectId }, headers });
+      return r.json().data.revision as string;
+    };
+    const r0 = await rev(open.publicId);
+    expect(await carried('/api/compose/project/get', { id: open.publicId, live: '1' }, {})).toBe(r0);
+    expect(await carried('/api/compose/doc/menu', { projectId: open.publicId, live: '1' }, {})).toBe(r0);
+    expect(await carried('/api/compose/doc/get', { projectId: open.publicId, docId: id, live: '1' }, {})).toBe(r0);
+    expect(await carried('/api/compose/project/get', { id: open.publicId }, {})).toBeUndefined();
+    // The project's own row counts: its info, read after a rename, carries the new revision.
+    await ok(admin('POST', '/api/compose/project/update', { id: open.id, name: 'C renamed', type: 1 }));
+    const r1 = await rev(open.publicId);
+    expect(r1).not.toBe(r0);
+    expect(await carried('/api/compose/project/get', { id: open.publicId, live: '1' }, {})).toBe(r1);
+
+    const locked = await add({ type: 2, password: 'carried-pass' });
+    await ok(admin('POST', '/api/compose/doc/add', { projectId: locked.id, docIds: [id] }));
+    expect(await carried('/api/compose/project/get', { id: locked.publicId, live: '1' }, {})).toBeUndefined();
+    const md5 = createHash('md5').update('carried-pass').digest('hex');
+    const { grant } = await ok<{ grant: string }>(
+      call(t.app, null, 'POST', '/api/compose/project/checkPassword', { id: locked.publicId, password: md5 }),
+    );
+    const withGrant = { 'x-share-grant': grant };
+    expect(await carried('/api/compose/project/get', { id: locked.publicId, live: '1' }, withGrant)).toBe(
+      await rev(locked.publicId, withGrant),
+    );
   });
 });

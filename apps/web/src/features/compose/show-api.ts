@@ -5,10 +5,23 @@
 import type { ComposeViewPage, Revision, TreeNode } from '@folio/shared';
 import { api } from '../../lib/api';
 import { grantHeaders } from '../doc-view/grants';
+import { keepRevision } from '../view/live';
 
-/** The menu of a compose view. */
-export const fetchComposeMenu = (showId: string, grant: string) =>
-  api.get<TreeNode[]>('compose/doc/menu', { projectId: showId }, grantHeaders(grant));
+/** Key of a compose view's menu (the grant left out: a public project's info signs a fresh one on every read). */
+export const composeMenuKey = (showId: string) => ['show', showId, 'menu'];
+
+/**
+ * The menu of a compose view; `live`: with the view's live revision it was built from (a deep link's first menu,
+ * fetched before the page's poller starts).
+ */
+export const fetchComposeMenu = (showId: string, grant: string, live = false) =>
+  live
+    ? api.get<TreeNode[]>(
+        'compose/doc/menu',
+        { projectId: showId, live: '1' },
+        { ...grantHeaders(grant), ...keepRevision(composeMenuKey(showId)) },
+      )
+    : api.get<TreeNode[]>('compose/doc/menu', { projectId: showId }, grantHeaders(grant));
 
 /** The revision of what a compose view shows (live docs poll it). */
 export const fetchComposeRevision = (showId: string, grant: string) =>

@@ -10,7 +10,7 @@ import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { ApiError } from '../../lib/api';
-import { composeInfoQuery } from '../doc-view/doc-source';
+import { composeInfoKey, composeInfoQuery } from '../doc-view/doc-source';
 import { DocView } from '../doc-view/doc-view';
 import { readGrant, storeGrant } from '../doc-view/grants';
 import { SearchBox } from '../search/search-box';
@@ -18,7 +18,7 @@ import { firstDoc, GateMessage, gate, PasswordBox, spin } from '../share/share-p
 import { LangPicker } from '../view/lang-picker';
 import { useLiveRevision } from '../view/live';
 import { ReaderLayout } from '../view/reader-layout';
-import { fetchComposeMenu, fetchComposeRevision } from './show-api';
+import { composeMenuKey, fetchComposeMenu, fetchComposeRevision } from './show-api';
 
 const ShowIntro = lazy(() => import('./show-extras').then((m) => ({ default: m.ShowIntro })));
 const ExtraPage = lazy(() => import('./show-extras').then((m) => ({ default: m.ExtraPage })));
@@ -34,7 +34,7 @@ export function ShowPage() {
   // The key leaves the grant out too: a public project's info re-signs it on every read, and a key holding it
   // fetched the menu again after each live refresh of the info (the fetch uses the grant of the latest render).
   const menu = useQuery({
-    queryKey: ['show', showId, 'menu'],
+    queryKey: composeMenuKey(showId),
     enabled: !!info.data && (!info.data.needPassword || !!grant),
     retry: false,
     meta: { silent: true },
@@ -47,14 +47,10 @@ export function ShowPage() {
     scope: ['show', showId],
     enabled: !!info.data && (!info.data.needPassword || !!grant),
     fetchRevision: () => fetchComposeRevision(showId, grant),
-    // The info was read before the poll could start (it says whether a password is asked): refetched on a change
-    // only (`follow`), else every visit read it twice.
-    follow: [['show', showId]],
-    refresh: [
-      ['show', showId, 'menu'],
-      ['show', showId, 'page'],
-      ['viewDoc', 'compose', showId],
-    ],
+    // The info was read before the poll could start (it says whether a password is asked), with the revision it was
+    // built from: refetched at the baseline only when that moved, then on every change (`follow`).
+    follow: [composeInfoKey(showId)],
+    refresh: [composeMenuKey(showId), ['show', showId, 'page'], ['viewDoc', 'compose', showId]],
   });
   useEffect(() => {
     if (info.data?.grant) storeGrant('compose', showId, info.data.grant);

@@ -51,16 +51,26 @@ export const viewDocKey = (docId: string, source: DocViewSource) => [
   docId,
 ];
 
-/** What a visitor needs before reading a compose view (its grant sent when held). */
+/** Key of a compose view's info. */
+export const composeInfoKey = (showId: string) => ['show', showId];
+
+/**
+ * What a visitor needs before reading a compose view (its grant sent when held), with the view's live revision it was
+ * built from (none without an encrypted project's grant): the page's poller starts after it.
+ */
 export const fetchComposeInfo = (showId: string, grant?: string) =>
-  api.get<ComposeView>('compose/project/get', { id: showId }, grantHeaders(grant));
+  api.get<ComposeView>(
+    'compose/project/get',
+    { id: showId, live: '1' },
+    { ...grantHeaders(grant), ...keepRevision(composeInfoKey(showId)) },
+  );
 
 /**
  * A compose view's info as a query: the /show page reads it (the stored grant is read when fetching: public projects
  * hand out a fresh grant on every read), and its docs take their debug settings from the same cache entry.
  */
 export const composeInfoQuery = (showId: string) => ({
-  queryKey: ['show', showId],
+  queryKey: composeInfoKey(showId),
   queryFn: () => fetchComposeInfo(showId, readGrant('compose', showId)),
   retry: false,
   meta: { silent: true },
@@ -69,9 +79,13 @@ export const composeInfoQuery = (showId: string) => ({
 /**
  * Fetches the doc and the environments offered with it. `live` (the page opened on this doc): the doc comes with
  * the live revision of the page's scope, read before it (`keepRevision`): the doc's project's or space's tree for a
- * signed-in reader, the share for a share's visitor.
+ * signed-in reader, the share or compose view for their visitors.
  */
-export async function fetchViewDoc(docId: string, source: DocViewSource, live?: 'project' | 'space' | 'share'): Promise<LoadedDoc> {
+export async function fetchViewDoc(
+  docId: string,
+  source: DocViewSource,
+  live?: 'project' | 'space' | 'share' | 'compose',
+): Promise<LoadedDoc> {
   if (source.kind === 'share') {
     const grant = shareGrantOf(source);
     const [doc, info] = await Promise.all([
@@ -90,8 +104,15 @@ export async function fetchViewDoc(docId: string, source: DocViewSource, live?: 
   }
   if (source.kind === 'compose') {
     const grant = composeGrantOf(source);
+    const query = { projectId: source.showId, docId };
     const [doc, info] = await Promise.all([
-      api.get<ViewDoc>('compose/doc/get', { projectId: source.showId, docId }, grantHeaders(grant)),
+      live
+        ? api.get<ViewDoc>(
+            'compose/doc/get',
+            { ...query, live: '1' },
+            { ...grantHeaders(grant), ...keepRevision(viewDocKey(docId, source)) },
+          )
+        : api.get<ViewDoc>('compose/doc/get', query, grantHeaders(grant)),
       // The page's info, not read again: its live poller refetches it when the view's revision (which covers the
       // project's row) moves, and this read then waits for that refetch (the entry is invalidated before the doc's).
       queryClient.fetchQuery({ ...composeInfoQuery(source.showId), staleTime: Number.POSITIVE_INFINITY }),

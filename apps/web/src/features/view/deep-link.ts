@@ -3,14 +3,18 @@
  * (which used to start these fetches only once it had loaded, 0.3–0.5 s later on a fresh visit):
  *   - /view/{docId}: the doc, where it lives and, as soon as its project is known, that project's tree (the tree
  *     the page shows by default), plus the remembered project's or space's tree;
- *   - /share/{shareId}[/{docId}]: the share, its tree (the grant kept from an earlier visit goes along) and the doc.
+ *   - /share/{shareId}[/{docId}]: the share, its tree (the grant kept from an earlier visit goes along) and the doc;
+ *   - /show/{showId}[/{docId}]: the compose view's info, its menu and the doc, likewise (an encrypted project's
+ *     server answers its menu and doc to the grant only: without one the page shows its password box).
  * The pages read the same query keys, so nothing is asked twice; the server checks everything on each call.
+ * The first tree and doc (and /show's info) carry the live revision they were built from, for the page's poller.
  */
 import { DEFAULT_DIMENSION, Dimension } from '@folio/shared';
 import { getToken } from '../../lib/api';
 import { queryClient } from '../../lib/query';
 import { readLocal } from '../../lib/storage';
-import { type DocViewSource, fetchViewDoc, viewDocKey } from '../doc-view/doc-source';
+import { composeMenuKey, fetchComposeMenu } from '../compose/show-api';
+import { composeInfoQuery, type DocViewSource, fetchViewDoc, viewDocKey } from '../doc-view/doc-source';
 import { readGrant } from '../doc-view/grants';
 import { fetchShareMenu, shareInfoQuery, shareMenuKey } from '../share/api';
 import { docLocationKey, fetchDocLocation, fetchViewTree, viewTreeKey } from './view-api';
@@ -54,6 +58,10 @@ export function prefetchDeepLink(pathname: string): void {
     if (sel) void prefetchViewTree(bySpace, sel);
     return;
   }
+  if (pathname.startsWith('/show/')) {
+    prefetchShow(pathname);
+    return;
+  }
   const m = /^\/share\/([^/]+)(?:\/([^/]+))?/.exec(pathname);
   if (m) {
     const [, shareId, docId] = m;
@@ -71,4 +79,24 @@ export function prefetchDeepLink(pathname: string): void {
         ...quiet,
       });
   }
+}
+
+/** A compose view's info, menu and doc (not an extra page: `page-…`, read from the info's list when shown). */
+function prefetchShow(pathname: string): void {
+  const m = /^\/show\/([^/]+)(?:\/([^/]+))?/.exec(pathname);
+  if (!m) return;
+  const [, showId, docId] = m;
+  const source = { kind: 'compose', showId } as const;
+  void queryClient.prefetchQuery(composeInfoQuery(showId));
+  void queryClient.prefetchQuery({
+    queryKey: composeMenuKey(showId),
+    queryFn: () => fetchComposeMenu(showId, readGrant('compose', showId), true),
+    ...quiet,
+  });
+  if (docId && !docId.startsWith('page-'))
+    void queryClient.prefetchQuery({
+      queryKey: viewDocKey(docId, source),
+      queryFn: () => fetchViewDoc(docId, source, 'compose'),
+      ...quiet,
+    });
 }

@@ -21,10 +21,10 @@ export interface LiveOptions {
   /** Query keys (prefixes) refetched when the revision moves: the tree and the open doc. */
   refresh: QueryKey[];
   /**
-   * Query keys (exact) refetched when the revision moves, before `refresh`, but not at the baseline: what the page
-   * needed before it could poll at all (a compose view's info says whether a password is asked), so read a round
-   * trip before the first revision with none to compare; refetching it there read it twice on every visit. A change
-   * made in that round trip shows with the next one.
+   * Query keys (exact) refetched when the revision moves, before `refresh`: what the page needed before it could poll
+   * at all (a compose view's info says whether a password is asked). At the baseline only when it says which revision
+   * it was built from (`keepRevision`) and that is another one: refetching it there otherwise read it twice on every
+   * visit.
    */
   follow?: QueryKey[];
 }
@@ -78,8 +78,15 @@ export function useLiveRevision({ scope, fetchRevision, enabled, refresh, follow
     if (!rev) return;
     if (!last.current) {
       // The first revision is the baseline. Data that says which revision it was built from (a deep link's first
-      // tree and doc) is refetched only when that is another one; other data that arrived before the poll was
-      // asked for (a cached tree, a doc loaded before the poll could start) may predate it: refetched.
+      // tree and doc, a compose view's info) is refetched only when that is another one; other data that arrived
+      // before the poll was asked for (a cached tree, a doc loaded before the poll could start) may predate it:
+      // refetched (what the page `follow`s: not).
+      for (const key of followRef.current) {
+        const hash = hashKey(key);
+        const carried = builtFrom.get(hash);
+        builtFrom.delete(hash);
+        if (carried !== undefined && carried !== rev) void qc.invalidateQueries({ queryKey: key, exact: true });
+      }
       for (const key of refreshRef.current)
         for (const cached of qc.getQueryCache().findAll({ queryKey: key })) {
           const carried = builtFrom.get(cached.queryHash);
