@@ -215,6 +215,9 @@ export const docsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // validator lists what the answer is made of (visible projects, applications with their tree revisions,
   // the sort order and the id codec in force).
   const answers = new TreeAnswers(ctx);
+  // Tree answers are sent as bytes compressed once per answer (tree-answers.ts): the compress plugin's three
+  // hooks would only find them already encoded, on every read.
+  const ownCompression = { compress: false, decompress: false } as const;
   const treeValidator = (projects: { id: number; name: string }[], modules: TreeModule[]) =>
     JSON.stringify([
       sortType(),
@@ -226,6 +229,7 @@ export const docsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/doc/view/data',
     {
+      ...ownCompression,
       config: { action: 'space.read' },
       schema: {
         tags,
@@ -251,6 +255,7 @@ export const docsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/doc/view/dataByProject',
     {
+      ...ownCompression,
       config: { action: 'project.read', resource: { kind: 'project', from: 'query.projectId' } },
       schema: {
         tags,
@@ -272,6 +277,7 @@ export const docsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/doc/tree',
     {
+      ...ownCompression,
       config: { action: 'doc.read', resource: { kind: 'module', from: 'query.moduleId' } },
       schema: { tags, summary: "An application's folders and docs", querystring: ModuleTreeQuery, response: okResponse(TreeList()) },
     },

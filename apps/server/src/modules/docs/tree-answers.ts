@@ -21,6 +21,12 @@ const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 const MAX_ENTRIES = 64;
 const MAX_BYTES = 256 * 1024 * 1024;
+/** Answers smaller than this go out as they are (the compress plugin's threshold, app.ts). */
+const MIN_COMPRESS = 1024;
+
+/** The ETag of an answer: a function of its key and validator. */
+const etagOf = (key: string, validator: string) =>
+  `W/"${createHash('sha1').update(key).update('\0').update(validator).digest('base64url')}"`;
 
 interface Entry {
   validator: string;
@@ -88,13 +94,24 @@ export class TreeAnswers {
     validator: string,
     build: () => Promise<unknown>,
   ): Promise<FastifyReply> {
-    if (!(await treeTriggersPresent(this.ctx.db))) return reply.send(ok(await build()));
-    const etag = `W/"${createHash('sha1').update(key).update('\0').update(validator).digest('base64url')}"`;
-    reply.header('etag', etag).header('cache-control', 'private, no-cache').header('vary', 'accept-encoding');
+    if (!(await treeTriggersPresent(this.ctx.db))) {
+      return this.write(req, reply, { validator, etag: '', json: Buffer.from(JSON.stringify(ok(await build()))) });
+    }
+    // The ETag is a function of the key and the validator: a kept answer's is reused, not hashed again.
+    const hit = this.entries.get(key);
+    const etag = hit?.validator === validator ? hit.etag : etagOf(key, validator);
+    reply.header('etag', etag).header('cache-control', 'private, no-cache');
     if (req.headers['if-none-match'] === etag) return reply.code(304).send();
-    const entry = await this.entry(key, validator, etag, build);
-    const enc = encodingOf(req);
-    reply.header('content-type', 'application/json; charset=utf-8');
+    return this.write(req, reply, await this.entry(key, validator, etag, build));
+  }
+
+  /**
+   * Sends an answer's bytes in the encoding the client accepts. The tree routes opt out of the compress plugin's
+   * hooks (their config `compress: false`): the bytes are compressed here, once per answer kept.
+   */
+  private async write(req: FastifyRequest, reply: FastifyReply, entry: Entry): Promise<FastifyReply> {
+    const enc = entry.json.length < MIN_COMPRESS ? 'identity' : encodingOf(req);
+    reply.header('content-type', 'application/json; charset=utf-8').header('vary', 'accept-encoding');
     if (enc === 'identity') return reply.send(entry.json);
     entry[enc] ??= enc === 'br' ? brotli(entry.json, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }) : gz(entry.json, { level: 6 });
     const body = await entry[enc];
