@@ -4,7 +4,10 @@
  * server) and in Swagger UI and Scalar serving the same spec, in one run, alternating, median of RUNS each:
  * navigation → the operation shown (Folio: the doc's title; Swagger UI: the operation's row expanded; Scalar:
  * its section rendered), the CPU the browser's renderer processes spent in that time (CDP SystemInfo; wall time is
- * noisy on a shared machine), then the JS heap used (after a forced GC). One uncounted load of each comes first.
+ * noisy on a shared machine), the CPU of the page's renderer main thread in that time (a `toplevel` trace: the
+ * thread time of its tasks started before the operation was seen; the main thread is what a reader waits on, the
+ * rest of the renderer's CPU is background compile, raster and GC helpers), then the JS heap used (after a forced
+ * GC). One uncounted load of each comes first.
  * Needs the peers installed: `npm install --prefix bench/scalar` (Scalar 1.72.1 and swagger-ui-dist, outside the
  * workspaces). Run: `npm run build && npm run bench -- lead`. Env: LEAD_RUNS (default 3), LEAD_OPS (5000),
  * BENCH_WEB_DIST=<dir> serves another web build (a copy of an earlier apps/web/dist), as in web.bench.ts.
@@ -107,18 +110,64 @@ async function rendererCpu(h: Harness): Promise<Map<number, number>> {
 const cpuSpent = (a: Map<number, number>, b: Map<number, number>) =>
   [...b].reduce((sum, [id, t]) => sum + (t - (a.get(id) ?? 0)), 0) * 1000;
 
-async function once(h: Harness, v: Viewer): Promise<{ ms: number; heap: number; cpu: number }> {
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  args?: { name?: string };
+}
+
+/** The top-level units of work of a thread: its tasks and the microtask checkpoints run outside a task. */
+const TOP_LEVEL = new Set(['ThreadControllerImpl::RunTask', 'RunTask', 'BlinkScheduler_PerformMicrotaskCheckpoint']);
+
+/** Thread time (ms) of one thread's top-level events, each counted once (an event inside a counted one is not). */
+function threadCpu(events: TraceEvent[]): number {
+  let end = 0;
+  let sum = 0;
+  for (const e of [...events].sort((x, y) => x.ts - y.ts)) {
+    if (e.ts < end) continue;
+    end = e.ts + (e.dur ?? 0);
+    sum += (e.tdur ?? 0) / 1000;
+  }
+  return sum;
+}
+
+/** CPU (ms) of the busiest renderer main thread in a `toplevel` trace: the page's, next to a blank tab's. */
+function mainThreadCpu(trace: Buffer): number {
+  const events = (JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] }).traceEvents;
+  const mains = new Set(
+    events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}/${e.tid}`),
+  );
+  const byThread = new Map<string, TraceEvent[]>();
+  for (const e of events) {
+    const key = `${e.pid}/${e.tid}`;
+    if (e.ph !== 'X' || !mains.has(key) || !TOP_LEVEL.has(e.name)) continue;
+    byThread.set(key, [...(byThread.get(key) ?? []), e]);
+  }
+  return Math.max(0, ...[...byThread.values()].map(threadCpu));
+}
+
+async function once(h: Harness, v: Viewer): Promise<{ ms: number; heap: number; cpu: number; main: number }> {
   const page = await v.open(h);
   page.setDefaultTimeout(LIMIT_MS);
+  await h.browser.startTracing(undefined, { categories: ['toplevel'] });
   const cpu0 = await rendererCpu(h);
   const t0 = performance.now();
   await page.goto(v.url, { waitUntil: 'commit', timeout: LIMIT_MS });
-  await v.shown(page);
+  await v.shown(page).catch(async (e) => {
+    await h.browser.stopTracing();
+    throw e;
+  });
   const ms = performance.now() - t0;
   const cpu = cpuSpent(cpu0, await rendererCpu(h));
+  const main = mainThreadCpu(await h.browser.stopTracing());
   const heap = await heapMb(page);
   await page.context().close();
-  return { ms, heap, cpu };
+  return { ms, heap, cpu, main };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -167,13 +216,14 @@ async function main(): Promise<void> {
     // One load of each first, not counted: the server's and the disk's first reads are not what a reader waits for.
     for (const v of viewers) await once(h, v).catch(() => undefined);
     const load0 = loadavg()[0];
-    const runs = new Map<string, { ms: number; heap: number; cpu: number }[]>(viewers.map((v) => [v.name, []]));
+    const runs = new Map<string, { ms: number; heap: number; cpu: number; main: number }[]>(viewers.map((v) => [v.name, []]));
     for (let r = 0; r < RUNS; r++) {
       for (const v of r % 2 ? [...viewers].reverse() : viewers) {
         const res = await once(h, v).catch((e: Error) => ({
           ms: Number.NaN,
           heap: Number.NaN,
           cpu: Number.NaN,
+          main: Number.NaN,
           error: e.message.split('\n')[0],
         }));
         runs.get(v.name)?.push(res);
@@ -185,14 +235,16 @@ async function main(): Promise<void> {
     console.log(
       `\nDeep link to the last of ${OPS.toLocaleString('en')} operations (${METHOD.toUpperCase()} ${PATH}), new browser context, Chromium headless; median of ${RUNS}; load average ${load0.toFixed(1)} → ${load1.toFixed(1)}\n`,
     );
-    console.log('| viewer | operation shown (median) | runs | × Folio | renderer CPU to shown (median) | JS heap after |');
-    console.log('|---|---:|---|---:|---:|---:|');
+    console.log(
+      '| viewer | operation shown (median) | runs | × Folio | renderer CPU to shown (median) | JS heap after | main-thread CPU to shown (median; runs) |',
+    );
+    console.log('|---|---:|---|---:|---:|---:|---:|');
     for (const v of viewers) {
       const xs = runs.get(v.name) ?? [];
       const m = median(xs.map((x) => x.ms));
       const runsText = xs.map((x) => (Number.isNaN(x.ms) ? `> ${LIMIT_MS / 1000} s` : `${Math.round(x.ms)}`)).join(' · ');
       console.log(
-        `| ${v.name} | ${Number.isNaN(m) ? 'not shown' : `${Math.round(m)} ms`} | ${runsText} | ${(m / folio).toFixed(1)} | ${Math.round(median(xs.map((x) => x.cpu)))} ms | ${median(xs.map((x) => x.heap)).toFixed(1)} MB |`,
+        `| ${v.name} | ${Number.isNaN(m) ? 'not shown' : `${Math.round(m)} ms`} | ${runsText} | ${(m / folio).toFixed(1)} | ${Math.round(median(xs.map((x) => x.cpu)))} ms | ${median(xs.map((x) => x.heap)).toFixed(1)} MB | ${Math.round(median(xs.map((x) => x.main)))} ms (${xs.map((x) => Math.round(x.main)).join(' · ')}) |`,
       );
     }
   } finally {
