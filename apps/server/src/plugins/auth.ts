@@ -33,6 +33,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | null;
     lang: string;
+    /** The rows the route's `sessionRead` read with the session, or null. */
+    sessionRows: RequestRow[] | null;
   }
   interface FastifyContextConfig {
     auth?: AuthMode;
@@ -44,6 +46,8 @@ declare module 'fastify' {
     action?: Action;
     /** The resource the action is on and where its id is read (`body.id`, `query.moduleId`...). */
     resource?: ResourceDecl;
+    /** The route's first statement, read with the session in one statement (see SessionRead). */
+    sessionRead?: SessionRead;
   }
 }
 
@@ -57,11 +61,12 @@ export function readToken(req: FastifyRequest): string | null {
 }
 
 /**
- * The statement every request starts with: the settings revision and, when the token names a live session,
- * the session with its user (one row whatever the token; built once).
+ * The session part of every request's first statement: the settings revision and, when the token names a live
+ * session, the session with its user (one row whatever the token). A route that reads more adds its own columns
+ * to it (config `sessionRead`), so its first read costs no round trip of its own.
  */
-const requestRow = prepared(2, (db: Db, hash: string, now: number) =>
-  db
+export function sessionQuery(db: Db, hash: string, now: number) {
+  return db
     .selectFrom(sql<{ one: number }>`(select 1 as one)`.as('one'))
     .leftJoin('systemConfigs as r', (j) => j.on('r.configKey', '=', REVISION_KEY))
     .leftJoin('userSessions as s', (j) => j.on('s.tokenHash', '=', hash).on('s.revokedAt', 'is', null).on('s.expiresAt', '>', now))
@@ -79,17 +84,37 @@ const requestRow = prepared(2, (db: Db, hash: string, now: number) =>
       'u.status',
       'u.source',
       'u.lang',
-    ]),
-);
+    ]);
+}
+
+/** The statement every request starts with (built once). */
+const requestRow = prepared(2, sessionQuery);
+
+/** A row of `sessionQuery`: what every request's first statement reads. */
+export type RequestRow = Awaited<ReturnType<typeof requestRow>>[number];
+
+/**
+ * A route's own first statement in place of the session's (route config `sessionRead`): `sessionQuery` with the
+ * route's columns added (subqueries of the session's user: a revoked or expired session reads nothing of them).
+ * The hook keeps its rows on the request for the handler (`req.sessionRows`); null when the request cannot use
+ * it (the plain session statement runs).
+ */
+export type SessionRead = (req: FastifyRequest, hash: string, now: number) => Promise<RequestRow[]> | null;
 
 /**
  * Brings the settings up to date with the database and resolves the session user of a token (or null):
- * one statement, which reads the settings revision beside the session looked up by its token's hash.
+ * one statement, which reads the settings revision beside the session looked up by its token's hash (and,
+ * given `read`, the route's own rows).
  */
-export async function userForToken(app: FastifyInstance, token: string | null): Promise<SessionUser | null> {
+export async function userForToken(
+  app: FastifyInstance,
+  token: string | null,
+  read?: (hash: string, now: number) => Promise<RequestRow[]> | null,
+): Promise<SessionUser | null> {
   const now = Date.now();
+  const hash = token ? sha256(token) : '';
   const [row] = await app.ctx.settings.readWith(
-    () => requestRow(app.ctx.db, token ? sha256(token) : '', now),
+    () => read?.(hash, now) ?? requestRow(app.ctx.db, hash, now),
     ([r]) => r?.revision,
   );
   if (!row || row.id === null || row.sessionId === null || row.status === UserStatus.DISABLED) return null;
@@ -115,10 +140,13 @@ export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('user', null);
   app.decorateRequest('lang', 'zh-CN');
   app.decorateRequest('access', null);
+  app.decorateRequest('sessionRows', null);
   app.addHook('onRequest', async (req) => {
     // Settings first: the one statement that reads the session checks them against the database too.
     const token = readToken(req);
-    req.user = await userForToken(app, token);
+    const read = req.routeOptions.config?.sessionRead;
+    const routeRead = (hash: string, now: number) => read?.(req, hash, now)?.then((rows) => (req.sessionRows = rows)) ?? null;
+    req.user = await userForToken(app, token, read && routeRead);
     const fallback = app.ctx.settings.get('folio.default-lang') || 'zh-CN';
     // The web app names the language its user sees in a `lang` header: it wins over the saved preference,
     // which wins over the browser's Accept-Language.

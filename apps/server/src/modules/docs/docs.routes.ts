@@ -44,7 +44,7 @@ import * as repo from './docs.repo.js';
 import * as docs from './docs.service.js';
 import { registerParamSchema } from './param-input.js';
 import { TreeAnswers } from './tree-answers.js';
-import { readableSpaceTree } from './visible-projects.js';
+import { readableSpaceTree, spaceTreeSession } from './visible-projects.js';
 
 const tags = ['doc'];
 const onDoc = (action: Action) => ({ action, resource: { kind: 'doc', from: 'body.id' } }) as const;
@@ -230,7 +230,7 @@ export const docsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/doc/view/data',
     {
       ...ownCompression,
-      config: { action: 'space.read' },
+      config: { action: 'space.read', sessionRead: spaceTreeSession },
       schema: {
         tags,
         summary: "A space's tree: the projects the reader may see, their applications, folders and docs",

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UserStatus } from '@folio/shared';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { call, createTestApp, createUser, createWorld, type TestApp } from '../../../test/harness.js';
 import { type DocChange, onDocChanges } from '../doc-events.js';
 
@@ -358,5 +359,55 @@ describe('docs', () => {
     expect(byProject.map((m: { label: string }) => m.label)).toContain('app');
     const strangerToken = (await createUser(t, 'doc_stranger')).token;
     expect((await call(t.app, strangerToken, 'GET', '/api/doc/view/data', { spaceId: w.spaceId })).status).toBe(404);
+  });
+});
+
+describe('a warm space tree read', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  /** The statements the app's database runs during `run`. */
+  const statementsDuring = async (run: () => Promise<unknown>) => {
+    const executor = t.app.ctx.db.getExecutor();
+    const spy = vi.spyOn(executor, 'executeQuery');
+    try {
+      await run();
+      return spy.mock.calls.length;
+    } finally {
+      spy.mockRestore();
+    }
+  };
+
+  it('reads the session and the space in one statement, and still refuses a logged-out or disabled reader at once', async () => {
+    const w = await createWorld(t);
+    const reader = await createUser(t, 'tree_reader');
+    await call(t.app, t.adminToken, 'POST', '/api/space/member/add', { spaceId: w.spaceId, userIds: [reader.id], roleCode: 'guest' });
+    const tree = (token: string) => call(t.app, token, 'GET', '/api/doc/view/data', { spaceId: w.spaceId });
+    expect((await tree(reader.token)).code).toBe('0');
+    // One round trip per warm read: on PostgreSQL and MySQL each statement is one (bench/RESULTS.md, issue 17).
+    expect(await statementsDuring(() => tree(reader.token))).toBe(1);
+    // In tree order: projects, then each project's applications (the space's rows come back as one JSON array).
+    const later = (await call(t.app, t.adminToken, 'POST', '/api/project/add', { spaceId: w.spaceId, name: 'later', isPrivate: 0 })).data
+      .id;
+    await call(t.app, t.adminToken, 'POST', '/api/module/add', { projectId: later, name: 'z-first' });
+    await call(t.app, t.adminToken, 'POST', '/api/module/add', { projectId: later, name: 'a-second' });
+    const ordered = (await tree(reader.token)).data as { label: string; children: { label: string }[] }[];
+    expect(ordered.map((p) => [p.label, p.children.map((m) => m.label)])).toEqual([
+      ['project', ['app']],
+      ['later', ['z-first', 'a-second']],
+    ]);
+
+    await call(t.app, reader.token, 'POST', '/api/user/logout', {});
+    expect((await tree(reader.token)).code).toBe('1000');
+    const again = await createUser(t, 'tree_reader2');
+    await call(t.app, t.adminToken, 'POST', '/api/space/member/add', { spaceId: w.spaceId, userIds: [again.id], roleCode: 'guest' });
+    expect((await tree(again.token)).code).toBe('0');
+    await t.app.ctx.db.updateTable('users').set({ status: UserStatus.DISABLED }).where('id', '=', t.app.ctx.ids.decode(again.id)).execute();
+    expect((await tree(again.token)).code).toBe('1000');
+    expect((await tree('not-a-token')).code).toBe('1000');
+    expect((await call(t.app, t.adminToken, 'GET', '/api/doc/view/data', { spaceId: t.app.ctx.ids.encode(987654) })).status).toBe(404);
   });
 });

@@ -1,11 +1,13 @@
 /** The live projects of a space the reader may see, in tree order (the space tree and its live revision). */
 import { type RoleCode, roleAllows } from '@folio/shared';
 import type { FastifyRequest } from 'fastify';
+import { PostgresAdapter, SqliteAdapter, sql } from 'kysely';
 import type { Conn, Db } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
+import { sha256 } from '../../lib/crypto.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { type Memberships, membershipsOf, projectRole, spaceRole } from '../../permissions/authorize.js';
-import { requireUser } from '../../plugins/auth.js';
+import { readToken, requireUser, type SessionRead, sessionQuery } from '../../plugins/auth.js';
 import type { TreeModule } from './doc-tree.js';
 
 export async function visibleProjects(req: FastifyRequest, conn: Conn, spaceId: number) {
@@ -23,35 +25,89 @@ export async function visibleProjects(req: FastifyRequest, conn: Conn, spaceId: 
 }
 
 /**
- * A live space with the reader's membership, its live projects with the reader's memberships, and their live
- * applications with their tree revisions: everything a space tree read checks, in one statement (it runs on
- * every tree read, so it is compiled once).
+ * A live space's rows for the reader `u` (of the enclosing session statement), as one JSON array: the space with
+ * the reader's membership, its live projects with the reader's memberships, their live applications with their
+ * tree revisions and both order indexes. One value instead of a row per application: each row would repeat the
+ * session's columns, and every field a read brings back costs the server more than the round trip it saves
+ * (bench/RESULTS.md, session 21 hT). Only the aggregate's name differs between the dialects; the order is
+ * restored in JavaScript (MySQL's JSON_ARRAYAGG takes no ORDER BY).
  */
-const spaceTreeRows = prepared(2, (db: Db, spaceId: number, userId: number) =>
-  db
-    .selectFrom('spaces as s')
-    .leftJoin('spaceMembers as sm', (j) => j.onRef('sm.spaceId', '=', 's.id').on('sm.userId', '=', userId))
-    .leftJoin('projects as p', (j) => j.onRef('p.spaceId', '=', 's.id').on('p.isDeleted', '=', 0))
-    .leftJoin('projectMembers as pm', (j) => j.onRef('pm.projectId', '=', 'p.id').on('pm.userId', '=', userId))
-    .leftJoin('modules as m', (j) => j.onRef('m.projectId', '=', 'p.id').on('m.isDeleted', '=', 0))
-    .leftJoin('treeRevisions as r', 'r.moduleId', 'm.id')
-    .select(['sm.roleCode as spaceRole', 'p.id as projectId', 'p.name as projectName', 'p.isPrivate', 'pm.roleCode as projectRole'])
-    .select(['m.id as moduleId', 'm.name as moduleName', 'r.rev'])
-    .where('s.id', '=', spaceId)
-    .where('s.isDeleted', '=', 0)
-    .orderBy('p.orderIndex')
-    .orderBy('p.id')
-    .orderBy('m.orderIndex')
-    .orderBy('m.id'),
+function spaceJson(db: Db, spaceId: number) {
+  const adapter = db.getExecutor().adapter;
+  const [agg, array] =
+    adapter instanceof PostgresAdapter
+      ? ['json_agg', 'json_build_array']
+      : adapter instanceof SqliteAdapter
+        ? ['json_group_array', 'json_array']
+        : ['json_arrayagg', 'json_array'];
+  return sql<unknown[][] | string | null>`(select ${sql.raw(agg)}(${sql.raw(array)}(sp.id, sm.role_code, p.id, p.name, p.is_private,
+      pm.role_code, m.id, m.name, tr.rev, p.order_index, m.order_index))
+    from spaces sp
+    left join space_members sm on sm.space_id = sp.id and sm.user_id = u.id
+    left join projects p on p.space_id = sp.id and p.is_deleted = 0
+    left join project_members pm on pm.project_id = p.id and pm.user_id = u.id
+    left join modules m on m.project_id = p.id and m.is_deleted = 0
+    left join tree_revisions tr on tr.module_id = m.id
+    where sp.id = ${spaceId} and sp.is_deleted = 0 and u.id is not null)`;
+}
+
+/** The session statement (plugins/auth.ts) with the space's rows (spaceJson) as its `space` column; compiled once. */
+const spaceTreeRows = prepared(3, (db: Db, hash: string, now: number, spaceId: number) =>
+  sessionQuery(db, hash, now).select(spaceJson(db, spaceId).as('space')),
 );
+
+type SpaceTreeRead = Awaited<ReturnType<typeof spaceTreeRows>>;
+
+interface SpaceTreeRow {
+  spaceRole: string | null;
+  projectId: number | null;
+  projectName: string | null;
+  isPrivate: number | null;
+  projectRole: string | null;
+  moduleId: number | null;
+  moduleName: string | null;
+  rev: number | null;
+}
+
+/** The rows of a space (empty when it is missing or deleted) in tree order: projects, then their applications. */
+function spaceRows(read: SpaceTreeRead): SpaceTreeRow[] {
+  const raw = read[0]?.space ?? [];
+  // PostgreSQL's driver parses JSON; SQLite and MariaDB give its text.
+  const items = (typeof raw === 'string' ? JSON.parse(raw) : raw) as (number | string | null)[][];
+  const n = (x: number | string | null) => Number(x ?? 0);
+  items.sort((x, y) => n(x[9]) - n(y[9]) || n(x[2]) - n(y[2]) || n(x[10]) - n(y[10]) || n(x[6]) - n(y[6]));
+  return items.map((a) => ({
+    spaceRole: a[1] as string | null,
+    projectId: a[2] as number | null,
+    projectName: a[3] as string | null,
+    isPrivate: a[4] as number | null,
+    projectRole: a[5] as string | null,
+    moduleId: a[6] as number | null,
+    moduleName: a[7] as string | null,
+    rev: a[8] as number | null,
+  }));
+}
+
+/**
+ * The space tree route's first statement (its config `sessionRead`): the session and the space's rows in one
+ * round trip. Null when the query names no space id (the handler refuses it).
+ */
+export const spaceTreeSession: SessionRead = (req, hash, now) => {
+  const raw = (req.query as { spaceId?: unknown }).spaceId;
+  const spaceId = typeof raw === 'string' ? req.server.ctx.ids.tryDecode(raw) : null;
+  return spaceId ? spaceTreeRows(req.server.ctx.db, hash, now, spaceId) : null;
+};
 
 /**
  * Authorizes `space.read` and returns the projects the reader may see and their applications (each with its tree
  * revision), in tree order. A missing space is 'space not found'; a space the reader is not in, not found.
+ * The rows come from the request's first statement (spaceTreeSession), or are read here.
  */
 export async function readableSpaceTree(req: FastifyRequest, db: Db, spaceId: number) {
   const u = requireUser(req);
-  const rows = await spaceTreeRows(db, spaceId, u.id);
+  // Only this route's sessionRead fills req.sessionRows, from the same query's space id.
+  const read = (req.sessionRows as SpaceTreeRead | null) ?? (await spaceTreeRows(db, sha256(readToken(req) ?? ''), Date.now(), spaceId));
+  const rows = spaceRows(read);
   if (!rows.length) throw notFound('space');
   const m: Memberships = { spaces: new Map(), projects: new Map() };
   if (rows[0].spaceRole) m.spaces.set(spaceId, rows[0].spaceRole as RoleCode);
