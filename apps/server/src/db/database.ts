@@ -95,7 +95,11 @@ export function openDatabase(dialect: Dialect, url: string, sqlitePath: string):
     kdialect = new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 10, Client: namedStatementClient(pg) }) });
   } else {
     const mysql2 = requireDriver('mysql2') as typeof Mysql2;
-    kdialect = new MysqlDialect({ pool: preparedStatementPool(mysql2.createPool(mysqlPoolOptions(url))) });
+    const pool = mysql2.createPool(mysqlPoolOptions(url));
+    // JSON_ARRAYAGG and GROUP_CONCAT results are cut at group_concat_max_len (1 MB by default), which a big space's
+    // tree rows (visible-projects.ts) can pass: 64 MB per connection, under max_allowed_packet's own bound.
+    pool.on('connection', (c) => c.query('SET SESSION group_concat_max_len = 67108864', () => {}));
+    kdialect = new MysqlDialect({ pool: preparedStatementPool(pool) });
   }
   const db = new Kysely<Database>({ dialect: kdialect, plugins: [new CamelCasePlugin()] });
   return {

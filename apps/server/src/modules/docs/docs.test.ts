@@ -410,4 +410,34 @@ describe('a warm space tree read', () => {
     expect((await tree('not-a-token')).code).toBe('1000');
     expect((await call(t.app, t.adminToken, 'GET', '/api/doc/view/data', { spaceId: t.app.ctx.ids.encode(987654) })).status).toBe(404);
   });
+
+  it('answers a space whose rows come to more than 1 MB as one value (MariaDB caps JSON_ARRAYAGG at group_concat_max_len)', async () => {
+    const w = await createWorld(t);
+    const projectId = t.app.ctx.ids.decode(w.projectId);
+    const now = Date.now();
+    // 6,000 applications with 128-character names: ~190 bytes each in the space's JSON, over MariaDB's 1 MB default.
+    const rows = Array.from({ length: 6000 }, (_, i) => ({
+      projectId,
+      name: `${String(i).padStart(5, '0')}-${'x'.repeat(122)}`,
+      token: `big-space-${now}-${i}`,
+      creatorId: 1,
+      creatorName: 'admin',
+      modifierId: 1,
+      modifierName: 'admin',
+      createdAt: now,
+      updatedAt: now,
+    }));
+    await t.app.ctx.db.transaction().execute(async (tx) => {
+      for (let i = 0; i < rows.length; i += 500)
+        await tx
+          .insertInto('modules')
+          .values(rows.slice(i, i + 500))
+          .execute();
+    });
+    const res = await call(t.app, t.adminToken, 'GET', '/api/doc/view/data', { spaceId: w.spaceId });
+    expect(res.code).toBe('0');
+    const apps = (res.data as { children: { label: string }[] }[]).flatMap((p) => p.children.map((m) => m.label));
+    expect(apps).toHaveLength(6001);
+    expect(apps).toContain(rows.at(-1)?.name);
+  });
 });
